@@ -1,0 +1,37 @@
+import { createMiddleware } from "hono/factory";
+import type { ApiDependencies, ApiEnv } from "./context";
+import { ApiError } from "./errors";
+import { authenticate } from "./middleware/authenticate";
+import { handleError } from "./middleware/handle-error";
+import { jsonBodies, jsonBodyLimit } from "./middleware/json-body";
+import { rateLimit } from "./middleware/rate-limit";
+import { requestId } from "./middleware/request-id";
+import { registerOpenApiDocument } from "./openapi-document";
+import { createRouter } from "./router";
+import { callRoutes } from "./routes/calls";
+import { phoneNumberRoutes } from "./routes/phone-numbers";
+
+/** Upload routes that take multipart bodies (none yet: knowledge-base sources will). */
+const allowsMultipart = (method: string, path: string) => method === "POST" && /\/knowledge-bases\/[^/]+\/sources$/.test(path);
+
+/** The public API, mounted at /v1. Middleware runs in this order: request id, auth, rate limit, body checks. */
+export function createApiApp(deps: ApiDependencies) {
+  const app = createRouter().basePath("/v1");
+  app.onError(handleError);
+  app.notFound((c) => handleError(new ApiError("not_found", `No such endpoint: ${c.req.method} ${c.req.path}`), c));
+  app.use(
+    "*",
+    requestId,
+    createMiddleware<ApiEnv>(async (c, next) => {
+      c.set("deps", deps);
+      await next();
+    }),
+  );
+  registerOpenApiDocument(app);
+  app.use("*", authenticate, rateLimit, jsonBodies({ allowsMultipart }), jsonBodyLimit({ allowsMultipart }));
+  app.route("/", callRoutes());
+  app.route("/", phoneNumberRoutes());
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApiApp>;

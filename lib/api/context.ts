@@ -1,0 +1,24 @@
+import type { Database } from "@/lib/db/client";
+import type { JobQueue } from "@/lib/jobs/queue";
+
+export type ApiSettings = {
+  rateLimitPerMinute: number;
+  jsonBodyLimitBytes: number;
+};
+
+/** What the API needs from the process that runs it; tests pass their own. */
+export type ApiDependencies = {
+  db: Database;
+  queue: JobQueue;
+  settings: ApiSettings;
+  now?: () => Date;
+};
+
+export type ApiEnv = {
+  Variables: {
+    requestId: string;
+    deps: ApiDependencies;
+    organizationId: string;
+    apiKeyId: string;
+  };
+};

@@ -1,0 +1,114 @@
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiError } from "./errors";
+
+/** The only writers of `{data, message, error, status}` are `ok` and `errorBody`. */
+export function ok<T>(
+  c: Context,
+  data: T,
+  options: { message: string; status?: ContentfulStatusCode; extra?: Record<string, unknown> },
+) {
+  const status = options.status ?? 200;
+  return c.json({ data, message: options.message, error: null, status, ...options.extra }, status);
+}
+
+export function errorBody(error: ApiError, requestId: string) {
+  return {
+    data: null,
+    message: error.message,
+    error: {
+      type: error.type,
+      message: error.message,
+      status: error.status,
+      details: error.details,
+      request_id: requestId,
+    },
+    status: error.status,
+  };
+}
+
+export const ErrorDetailSchema = z
+  .object({
+    field: z.string().openapi({ example: "to_number" }),
+    message: z.string().openapi({ example: "Must be an E.164 number such as +14155550123" }),
+  })
+  .openapi("ApiErrorDetail");
+
+export const ApiResponseErrorSchema = z
+  .object({
+    type: z.string().openapi({
+      description:
+        "generic_error (400), authentication_error (401), permission_error (403), not_found (404), " +
+        "method_not_allowed (405), conflict (409), payload_too_large (413), unsupported_media_type (415), " +
+        "rate_limit_exceeded (429) or internal_error (500).",
+      example: "generic_error",
+    }),
+    message: z.string(),
+    status: z.number().int(),
+    details: z.array(ErrorDetailSchema),
+    request_id: z.string().openapi({ description: "Extension: the request id, also in the X-Request-Id header." }),
+  })
+  .openapi("ApiResponseError");
+
+export const ErrorEnvelopeSchema = z
+  .object({
+    data: z.null(),
+    message: z.string(),
+    error: ApiResponseErrorSchema,
+    status: z.number().int(),
+  })
+  .openapi("ErrorResponse");
+
+export function envelope<T extends z.ZodType>(data: T, name: string) {
+  return z
+    .object({
+      data,
+      message: z.string(),
+      error: z.null(),
+      status: z.number().int(),
+    })
+    .openapi(name);
+}
+
+export const PaginationFieldsSchema = {
+  next_cursor: z.string().nullable().openapi({
+    description:
+      "Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). " +
+      "It is the ISO 8601 time of the last record; when that record shares its time with the next one it is " +
+      "followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged.",
+  }),
+  current_page: z.number().int().nullable().openapi({ description: "Page mode only; null in cursor mode." }),
+  total_pages: z.number().int().nullable().openapi({ description: "Page mode only; null in cursor mode." }),
+  total_items: z.number().int().nullable().openapi({ description: "Page mode only; null in cursor mode." }),
+};
+
+export function listEnvelope<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      data: z.array(item),
+      message: z.string(),
+      error: z.null(),
+      status: z.number().int(),
+      ...PaginationFieldsSchema,
+    })
+    .openapi(name);
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorEnvelopeSchema } },
+});
+
+/** The failures every authenticated route can answer with. */
+export const standardErrorResponses = {
+  400: errorResponse("Invalid request: `error.details` names each offending field"),
+  401: errorResponse("Missing, malformed, unknown or revoked API key"),
+  404: errorResponse("Not found (also for another organization's resources and non-UUID ids)"),
+  413: errorResponse("Body larger than the limit"),
+  415: errorResponse("Body is not JSON"),
+  429: errorResponse("Rate limit exceeded; see Retry-After"),
+  500: errorResponse("Unexpected error; the body carries a request id, never internals"),
+} as const;
+
+export const conflictResponse = { 409: errorResponse("Conflict with the current state") } as const;

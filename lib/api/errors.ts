@@ -1,0 +1,30 @@
+import type { FieldProblem } from "@/lib/services/errors";
+
+export const errorStatus = {
+  generic_error: 400,
+  authentication_error: 401,
+  permission_error: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+} as const;
+
+export type ApiErrorType = keyof typeof errorStatus;
+
+/** The one error type of the API layer; the error handler turns it into the envelope. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly type: ApiErrorType,
+    message: string,
+    readonly details: FieldProblem[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = errorStatus[type];
+  }
+}

@@ -1,0 +1,25 @@
+import { createMiddleware } from "hono/factory";
+import { findActiveApiKey, touchApiKey } from "@/lib/auth/api-keys";
+import type { ApiEnv } from "../context";
+import { ApiError } from "../errors";
+
+/** `X-Api-Key` → the key's organization, which scopes everything after this. */
+export const authenticate = createMiddleware<ApiEnv>(async (c, next) => {
+  const key = c.req.header("x-api-key")?.trim();
+  if (!key) {
+    throw new ApiError("authentication_error", "Missing API key: send it in the X-Api-Key header", [
+      { field: "X-Api-Key", message: "Required" },
+    ]);
+  }
+  const deps = c.get("deps");
+  const found = await findActiveApiKey(deps.db, key);
+  if (!found) {
+    throw new ApiError("authentication_error", "Invalid API key: it is malformed, unknown or revoked", [
+      { field: "X-Api-Key", message: "Invalid" },
+    ]);
+  }
+  await touchApiKey(deps.db, found, deps.now?.() ?? new Date());
+  c.set("organizationId", found.organizationId);
+  c.set("apiKeyId", found.id);
+  await next();
+});

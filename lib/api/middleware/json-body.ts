@@ -1,0 +1,45 @@
+import { createMiddleware } from "hono/factory";
+import { bodyLimit } from "hono/body-limit";
+import type { ApiEnv } from "../context";
+import { ApiError } from "../errors";
+
+const jsonType = /^application\/([\w.-]+\+)?json$/i;
+const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function hasBody(request: Request): boolean {
+  if (request.body === null) return false;
+  const length = request.headers.get("content-length");
+  return length === null || Number(length) > 0;
+}
+
+/**
+ * Bodies are JSON (multipart only on the upload routes that `allowsMultipart` names):
+ * anything else is 415 rather than being read as an empty object.
+ */
+export function jsonBodies(options: { allowsMultipart: (method: string, path: string) => boolean }) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    if (!methodsWithBody.has(c.req.method) || !hasBody(c.req.raw)) return next();
+    const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim();
+    if (jsonType.test(mediaType)) return next();
+    if (mediaType.toLowerCase() === "multipart/form-data" && options.allowsMultipart(c.req.method, c.req.path)) {
+      return next();
+    }
+    throw new ApiError("unsupported_media_type", `Content-Type must be application/json, not "${mediaType || "none"}"`, [
+      { field: "content-type", message: "Send the body as application/json" },
+    ]);
+  });
+}
+
+/** JSON bodies over the configured size are 413 (upload routes have their own limit). */
+export function jsonBodyLimit(options: { allowsMultipart: (method: string, path: string) => boolean }) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    if (options.allowsMultipart(c.req.method, c.req.path)) return next();
+    const maxSize = c.get("deps").settings.jsonBodyLimitBytes;
+    return bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new ApiError("payload_too_large", `Request body is larger than ${maxSize} bytes`);
+      },
+    })(c, next);
+  });
+}

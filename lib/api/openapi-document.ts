@@ -1,0 +1,43 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { ApiEnv } from "./context";
+
+export const API_KEY_SCHEME = "ApiKeyAuth";
+
+/** Marks an operation as beyond the spec, in its description and with `x-extension`. */
+export function extension<T extends { description?: string }>(route: T): T & { "x-extension": true } {
+  return {
+    ...route,
+    description: `**Extension** (not in the interface specification). ${route.description ?? ""}`.trim(),
+    "x-extension": true,
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the app's schema type is irrelevant here
+export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
+  app.openAPIRegistry.registerComponent("securitySchemes", API_KEY_SCHEME, {
+    type: "apiKey",
+    in: "header",
+    name: "X-Api-Key",
+    description: "An API key of your organization (`vk_…`), created in the studio under Settings → API Keys or with `npm run admin -- create-api-key`.",
+  });
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Voice Agent Calling Service API",
+      version: "1.0.0",
+      description: [
+        "Public REST API of the voice agent calling service. Every response uses the envelope",
+        "`{data, message, error, status}`; failures carry `error.type`, `error.details` (one `{field, message}`",
+        "per problem) and `error.request_id`. Unknown body fields are rejected. Ids are UUIDs; times are ISO 8601 UTC",
+        "with millisecond precision. Every authenticated response carries rate-limit headers (`RateLimit-Policy`,",
+        "`RateLimit`, `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` in Unix seconds); a 429",
+        "carries `Retry-After`. Operations marked **Extension** go beyond the interface specification.",
+      ].join(" "),
+    },
+    security: [{ [API_KEY_SCHEME]: [] }],
+    tags: [
+      { name: "Calls", description: "Phone and web calls" },
+      { name: "Phone numbers", description: "Numbers of your organization, PSTN or SIP" },
+    ],
+  });
+}

@@ -1,0 +1,5 @@
+import { createRouter } from "../router";
+
+export function phoneNumberRoutes() {
+  return createRouter();
+}

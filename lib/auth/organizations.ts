@@ -1,0 +1,60 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { memberships, organizations, users } from "@/lib/db/schema";
+import { ConflictError, ValidationError } from "@/lib/services/errors";
+import { hashPassword } from "./passwords";
+
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString("base64")}`;
+}
+
+export async function createOrganization(db: Database, name: string): Promise<{ id: string }> {
+  const [org] = await db
+    .insert(organizations)
+    .values({ name, webhookSecret: newWebhookSecret() })
+    .returning({ id: organizations.id });
+  return org;
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** A new organization and its owner, in one transaction. */
+export async function createOrganizationWithOwner(
+  db: Database,
+  input: { name: string; ownerEmail: string; ownerPassword: string; ownerName?: string },
+): Promise<{ organizationId: string; userId: string }> {
+  const problems = [];
+  if (!input.name.trim()) problems.push({ field: "name", message: "Required" });
+  if (!emailPattern.test(input.ownerEmail)) problems.push({ field: "owner_email", message: "Must be an email address" });
+  if (input.ownerPassword.length < MIN_PASSWORD_LENGTH) {
+    problems.push({ field: "owner_password", message: `Must be at least ${MIN_PASSWORD_LENGTH} characters` });
+  }
+  if (problems.length) throw new ValidationError(problems.map((p) => `${p.field}: ${p.message}`).join("; "), problems);
+
+  const passwordHash = await hashPassword(input.ownerPassword);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${input.ownerEmail})`)
+      .limit(1);
+    if (existing) {
+      throw new ConflictError(`A user with email ${input.ownerEmail} already exists`, [
+        { field: "owner_email", message: "Already registered" },
+      ]);
+    }
+    const [org] = await tx
+      .insert(organizations)
+      .values({ name: input.name.trim(), webhookSecret: newWebhookSecret() })
+      .returning({ id: organizations.id });
+    const [user] = await tx
+      .insert(users)
+      .values({ email: input.ownerEmail, name: input.ownerName ?? null, passwordHash })
+      .returning({ id: users.id });
+    await tx.insert(memberships).values({ organizationId: org.id, userId: user.id, role: "owner" });
+    return { organizationId: org.id, userId: user.id };
+  });
+}

@@ -1,0 +1,140 @@
+import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { organizations } from "./accounts";
+import { createdAt, id, timestampMs, updatedAt } from "./columns";
+
+export const callTypes = ["phone_call", "web_call"] as const;
+export type CallType = (typeof callTypes)[number];
+
+export const callStatuses = ["created", "ringing", "in_progress", "ended", "failed"] as const;
+export type CallStatus = (typeof callStatuses)[number];
+
+export const callDirections = ["inbound", "outbound"] as const;
+
+export const callEndReasons = [
+  "completed",
+  "agent_hangup",
+  "user_hangup",
+  "max_duration",
+  "terminated",
+  "no_answer",
+  "busy",
+  "no_telephony_provider",
+  "error",
+] as const;
+export type CallEndReason = (typeof callEndReasons)[number];
+
+export type TranscriptEntry = { role: "agent" | "user"; content: string; start_time: string };
+export type VariableValue = { name: string; type: string; value: unknown; timestamp: string };
+
+/**
+ * One conversation. The transcript and variable values are JSONB on the row: they are written
+ * as one document per call and always read whole, and this keeps a million calls one table.
+ */
+export const calls = pgTable(
+  "calls",
+  {
+    id: id(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    // No foreign key: a call keeps its agent_id after the agent is deleted.
+    agentId: uuid("agent_id").notNull(),
+    agentVersion: integer("agent_version"),
+    type: text("type", { enum: callTypes }).notNull(),
+    status: text("status", { enum: callStatuses }).notNull().default("created"),
+    direction: text("direction", { enum: callDirections }).notNull(),
+    fromNumber: text("from_number"),
+    toNumber: text("to_number"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    startTime: timestampMs("start_time").notNull().defaultNow(),
+    answeredAt: timestampMs("answered_at"),
+    endTime: timestampMs("end_time"),
+    durationSeconds: integer("duration_seconds"),
+    redirectDurationSeconds: integer("redirect_duration_seconds"),
+    cost: numeric("cost", { precision: 12, scale: 6, mode: "number" }),
+    costBreakdown: jsonb("cost_breakdown").$type<Record<string, number>>(),
+    answerType: text("answer_type", { enum: ["human", "voicemail", "unknown"] }),
+    endReason: text("end_reason", { enum: callEndReasons }),
+    transcript: jsonb("transcript").$type<TranscriptEntry[]>().notNull().default([]),
+    variableValues: jsonb("variable_values").$type<VariableValue[]>().notNull().default([]),
+    dynamicVariablesValues: jsonb("dynamic_variables_values").$type<Record<string, unknown>>(),
+    customHeaders: jsonb("custom_headers").$type<Record<string, string>>(),
+    recordingBlobKey: text("recording_blob_key"),
+    secureRecordingUrl: boolean("secure_recording_url").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // Every list is newest first with the id as tie-breaker; one index per filter keeps pages fast.
+    index("calls_org_start_idx").on(table.organizationId, table.startTime.desc(), table.id.desc()),
+    index("calls_org_agent_start_idx").on(table.organizationId, table.agentId, table.startTime.desc(), table.id.desc()),
+    index("calls_org_type_start_idx").on(table.organizationId, table.type, table.startTime.desc(), table.id.desc()),
+    index("calls_org_from_start_idx").on(table.organizationId, table.fromNumber, table.startTime.desc(), table.id.desc()),
+    index("calls_org_to_start_idx").on(table.organizationId, table.toNumber, table.startTime.desc(), table.id.desc()),
+  ],
+);
+
+export type SelectedOption = { option: { id: string; value: string } };
+
+/** Answers keep a copy of their question so a call's record survives later edits of the question. */
+export const callPostCallAnswers = pgTable(
+  "call_post_call_answers",
+  {
+    id: id(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    callId: uuid("call_id")
+      .notNull()
+      .references(() => calls.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id").notNull(),
+    questionName: text("question_name").notNull(),
+    questionDescription: text("question_description").notNull().default(""),
+    questionType: text("question_type").notNull(),
+    questionOptional: boolean("question_optional").notNull().default(false),
+    questionOrigin: text("question_origin").notNull().default("system"),
+    hasAnswer: boolean("has_answer").notNull(),
+    answerText: text("answer_text"),
+    answerNumber: doublePrecision("answer_number"),
+    answerBoolean: boolean("answer_boolean"),
+    selectedOptions: jsonb("selected_options").$type<SelectedOption[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("call_post_call_answers_call_idx").on(table.callId),
+    index("call_post_call_answers_question_idx").on(table.organizationId, table.questionId),
+  ],
+);
+
+/** Things the conversation runtime did that telephony acts on (transfer, wait, voicemail) and tool calls. */
+export const callEvents = pgTable(
+  "call_events",
+  {
+    id: id(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    callId: uuid("call_id")
+      .notNull()
+      .references(() => calls.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    occurredAt: timestampMs("occurred_at").notNull().defaultNow(),
+  },
+  (table) => [index("call_events_call_idx").on(table.callId, table.occurredAt)],
+);
+
+/** The first result of a start-call request, returned again for a repeated Idempotency-Key. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    callId: uuid("call_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.key] }), index("idempotency_keys_created_idx").on(table.createdAt)],
+);

@@ -1,0 +1,6 @@
+export * from "./accounts";
+export * from "./agents";
+export * from "./calls";
+export * from "./knowledge-bases";
+export * from "./phone-numbers";
+export * from "./platform";

@@ -1,0 +1,39 @@
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { organizations } from "./accounts";
+import { agents } from "./agents";
+import { createdAt, id, updatedAt } from "./columns";
+
+export const phoneNumberTypes = ["pstn", "sip"] as const;
+export type PhoneNumberType = (typeof phoneNumberTypes)[number];
+
+export type SipTrunkSettings = {
+  terminationUri: string;
+  transport: "udp" | "tcp" | "tls";
+  authUsername: string | null;
+  authPassword: string | null;
+};
+
+export const phoneNumbers = pgTable(
+  "phone_numbers",
+  {
+    id: id(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    name: text("name"),
+    type: text("type", { enum: phoneNumberTypes }).notNull().default("pstn"),
+    inboundAgentId: uuid("inbound_agent_id").references(() => agents.id, { onDelete: "set null" }),
+    redirect: boolean("redirect").notNull().default(false),
+    redirectPhoneNumber: text("redirect_phone_number"),
+    /** Only for `sip` numbers: where outbound calls are sent and how to authenticate. */
+    sipTrunk: jsonb("sip_trunk").$type<SipTrunkSettings>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // A number reaches one place, so it belongs to one organization at most.
+    uniqueIndex("phone_numbers_number_unique").on(table.number),
+    index("phone_numbers_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id.desc()),
+  ],
+);

@@ -1,0 +1,84 @@
+import "server-only";
+import path from "node:path";
+import type PgBoss from "pg-boss";
+import { createApiApp, type ApiApp } from "@/lib/api/app";
+import { loadConfig, type AppConfig } from "@/lib/config";
+import { connectPglite, connectPostgres, type DatabaseConnection } from "@/lib/db/client";
+import { lockDataDirectory, type DataDirectoryLock } from "@/lib/db/data-dir-lock";
+import { applyMigrations } from "@/lib/db/migrate";
+import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
+import type { JobQueue } from "@/lib/jobs/queue";
+import { startWorkers } from "@/lib/jobs/workers";
+
+export type AppRuntime = {
+  config: AppConfig;
+  connection: DatabaseConnection;
+  boss: PgBoss;
+  queue: JobQueue;
+  api: ApiApp;
+  onStop: (fn: () => Promise<void> | void) => void;
+  stop: () => Promise<void>;
+};
+
+export function pgliteDirectory(config: AppConfig): string {
+  return path.join(config.dataDir, "pglite");
+}
+
+/** Opens the database (owning the data directory when embedded), migrates, and starts the queue and workers. */
+export async function bootRuntime(config: AppConfig = loadConfig()): Promise<AppRuntime> {
+  let lock: DataDirectoryLock | undefined;
+  let connection: DatabaseConnection;
+  if (config.databaseUrl) {
+    connection = connectPostgres(config.databaseUrl, config.databasePoolSize);
+  } else {
+    lock = lockDataDirectory(config.dataDir);
+    try {
+      connection = await connectPglite(pgliteDirectory(config));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  await applyMigrations(connection);
+  const boss = await startPgBoss(connection);
+  if (config.runWorkers) await startWorkers(boss, { db: connection.db, telephonyProvider: null });
+  const queue = pgBossQueue(boss);
+  const api = createApiApp({
+    db: connection.db,
+    queue,
+    settings: { rateLimitPerMinute: config.rateLimitPerMinute, jsonBodyLimitBytes: config.jsonBodyLimitBytes },
+  });
+  const stopHooks: (() => Promise<void> | void)[] = [];
+  let stopping: Promise<void> | undefined;
+  return {
+    config,
+    connection,
+    boss,
+    queue,
+    api,
+    onStop: (fn) => stopHooks.push(fn),
+    stop: () =>
+      (stopping ??= (async () => {
+        for (const hook of stopHooks.reverse()) await hook();
+        await boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
+        await connection.close().catch(() => undefined);
+        lock?.release();
+      })()),
+  };
+}
+
+const RUNTIME_KEY = Symbol.for("voice-agent-service.runtime");
+type GlobalWithRuntime = typeof globalThis & { [RUNTIME_KEY]?: Promise<AppRuntime> };
+
+/**
+ * The process-wide runtime. Kept on globalThis because Next.js may load this module more than once
+ * (instrumentation and route bundles), and two PGlite instances on one directory would corrupt it.
+ */
+export function getRuntime(): Promise<AppRuntime> {
+  const holder = globalThis as GlobalWithRuntime;
+  holder[RUNTIME_KEY] ??= bootRuntime().catch((error) => {
+    delete holder[RUNTIME_KEY];
+    throw error;
+  });
+  return holder[RUNTIME_KEY];
+}

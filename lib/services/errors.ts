@@ -1,0 +1,37 @@
+/** Domain errors thrown by services; the API layer maps each to its status and envelope. */
+export type FieldProblem = { field: string; message: string };
+
+export class DomainError extends Error {}
+
+/** Bad input the caller can fix: 400, naming each field. */
+export class ValidationError extends DomainError {
+  constructor(
+    message: string,
+    readonly details: FieldProblem[] = [],
+  ) {
+    super(message);
+    this.name = "ValidationError";
+  }
+
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError(message, [{ field, message }]);
+  }
+}
+
+/** A resource that does not exist, or belongs to another organization: the two look the same. */
+export class NotFoundError extends DomainError {
+  constructor(resource: string) {
+    super(`${resource} not found`);
+    this.name = "NotFoundError";
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(
+    message: string,
+    readonly details: FieldProblem[] = [],
+  ) {
+    super(message);
+    this.name = "ConflictError";
+  }
+}

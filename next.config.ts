@@ -1,0 +1,9 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Native or WASM-backed server packages must not be bundled (PGlite breaks when bundled).
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss", "@node-rs/argon2", "swagger-ui-dist"],
+  poweredByHeader: false,
+};
+
+export default nextConfig;
