@@ -22,3 +22,8 @@ export type ApiEnv = {
     apiKeyId: string;
   };
 };
+
+/** The service context of an authenticated request: its database and its key's organization. */
+export function serviceContext(c: { get: <K extends keyof ApiEnv["Variables"]>(key: K) => ApiEnv["Variables"][K] }) {
+  return { db: c.get("deps").db, organizationId: c.get("organizationId") };
+}

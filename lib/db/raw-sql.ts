@@ -6,7 +6,7 @@ export function positionalSql(text: string, values: readonly unknown[] = []): SQ
   const parts = text.split(/\$(\d+)/);
   const chunks: SQL[] = [sql.raw(parts[0])];
   for (let i = 1; i < parts.length; i += 2) {
-    chunks.push(sql`${values[Number(parts[i]) - 1]}`, sql.raw(parts[i + 1]));
+    chunks.push(sql`${sql.param(values[Number(parts[i]) - 1])}`, sql.raw(parts[i + 1]));
   }
   return sql.join(chunks, sql.raw(""));
 }

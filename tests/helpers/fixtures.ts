@@ -1,5 +1,5 @@
 import type { Database } from "@/lib/db/client";
-import { agents, agentVersions, phoneNumbers } from "@/lib/db/schema";
+import { agents, agentVersions, calls, phoneNumbers } from "@/lib/db/schema";
 
 /** A minimal valid agent document, inserted directly (the agents API comes with its own tests). */
 export async function insertAgent(db: Database, organizationId: string, name = "Test agent"): Promise<string> {
@@ -29,5 +29,37 @@ export async function insertPhoneNumber(
     .insert(phoneNumbers)
     .values({ organizationId, number, name: `Line ${number}`, ...extra })
     .returning({ id: phoneNumbers.id });
+  return row.id;
+}
+
+export async function insertCall(
+  db: Database,
+  organizationId: string,
+  agentId: string,
+  extra: Partial<typeof calls.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(calls)
+    .values({
+      organizationId,
+      agentId,
+      type: "phone_call",
+      status: "ended",
+      direction: "outbound",
+      fromNumber: "+14155550100",
+      toNumber: "+14155550123",
+      startTime: new Date("2026-03-01T10:00:00.000Z"),
+      endTime: new Date("2026-03-01T10:02:00.000Z"),
+      durationSeconds: 120,
+      cost: 0.42,
+      endReason: "completed",
+      transcript: [
+        { role: "agent", content: "Hello, how can I help?", start_time: "2026-03-01T10:00:01.000Z" },
+        { role: "user", content: "I'd like to book a table.", start_time: "2026-03-01T10:00:04.000Z" },
+      ],
+      variableValues: [{ name: "party_size", type: "string", value: "4", timestamp: "2026-03-01T10:00:20.000Z" }],
+      ...extra,
+    })
+    .returning({ id: calls.id });
   return row.id;
 }

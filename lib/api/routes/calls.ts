@@ -1,5 +1,176 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { deleteCall, getCall, listCalls, terminateCall, updateCallMetadata } from "@/lib/services/calls";
+import { startPhoneCall } from "@/lib/services/start-phone-call";
+import { serviceContext } from "../context";
+import { conflictResponse, envelope, listEnvelope, ok, standardErrorResponses } from "../envelope";
+import { ApiError } from "../errors";
 import { createRouter } from "../router";
+import {
+  CallSchema,
+  ListCallsQuerySchema,
+  StartPhoneCallBodySchema,
+  StartPhoneCallResultSchema,
+  UpdateCallMetadataBodySchema,
+} from "../schemas/calls";
+import { uuidPathParam } from "../schemas/common";
+
+const tags = ["Calls"];
+const callIdParam = uuidPathParam("call_id", "The call's id");
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/calls",
+  tags,
+  summary: "List calls",
+  description:
+    "Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns " +
+    "`current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request.",
+  request: { query: ListCallsQuerySchema },
+  responses: { 200: json(listEnvelope(CallSchema, "CallList"), "Calls retrieved"), ...standardErrorResponses },
+});
+
+const getRoute = createRoute({
+  method: "get",
+  path: "/calls/{call_id}",
+  tags,
+  summary: "Get a call",
+  description: "The call with its transcript, variable values and post-call answers.",
+  request: { params: callIdParam },
+  responses: { 200: json(envelope(CallSchema, "CallResponse"), "The call"), ...standardErrorResponses },
+});
+
+const patchRoute = createRoute({
+  method: "patch",
+  path: "/calls/{call_id}",
+  tags,
+  summary: "Update call metadata",
+  request: { params: callIdParam, body: { required: true, content: { "application/json": { schema: UpdateCallMetadataBodySchema } } } },
+  responses: { 200: json(envelope(CallSchema, "UpdatedCallResponse"), "The updated call"), ...standardErrorResponses },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/calls/{call_id}",
+  tags,
+  summary: "Delete a call",
+  description: "Deletes the call and its answers. Answers 204 with an empty body.",
+  request: { params: callIdParam },
+  responses: { 204: { description: "Deleted (empty body)" }, ...standardErrorResponses },
+});
+
+const terminateRoute = createRoute({
+  method: "post",
+  path: "/calls/{call_id}/terminate",
+  tags,
+  summary: "Terminate an ongoing phone call",
+  description:
+    "An ongoing phone call (created, ringing or in progress) becomes `ended` with end_reason `terminated`. " +
+    "A call that has already ended answers the same success. A web call is 400.",
+  request: { params: callIdParam },
+  responses: { 200: json(envelope(z.null(), "TerminateCallResponse"), "Terminated (data is null)"), ...standardErrorResponses },
+});
+
+const startPhoneRoute = createRoute({
+  method: "post",
+  path: "/calls/phone",
+  tags,
+  summary: "Start a phone call",
+  description:
+    "Creates the call (status `created`) and hands it to the dialer. Send an `Idempotency-Key` header to make " +
+    "retries safe: a repeated key with the same body returns the first call (with `Idempotent-Replayed: true`) for 24 hours; " +
+    "with a different body it is 409. With no telephony provider configured the call then fails with end_reason `no_telephony_provider`.",
+  request: {
+    headers: z.object({
+      "idempotency-key": z
+        .string()
+        .min(1)
+        .max(255, "Must be at most 255 characters")
+        .optional()
+        .openapi({ param: { name: "Idempotency-Key", in: "header" }, description: "Optional; any unique string up to 255 characters." }),
+    }),
+    body: { required: true, content: { "application/json": { schema: StartPhoneCallBodySchema } } },
+  },
+  responses: {
+    201: json(envelope(StartPhoneCallResultSchema, "StartPhoneCallResponse"), "Call started"),
+    ...standardErrorResponses,
+    ...conflictResponse,
+  },
+});
 
 export function callRoutes() {
-  return createRouter();
+  const router = createRouter();
+
+  router.openapi(listRoute, async (c) => {
+    const q = c.req.valid("query");
+    if (q.start_time_gt && q.start_time_lt && new Date(q.start_time_gt) >= new Date(q.start_time_lt)) {
+      throw new ApiError("generic_error", "start_time_gt must be earlier than start_time_lt", [
+        { field: "start_time_gt", message: "Must be earlier than start_time_lt" },
+      ]);
+    }
+    const result = await listCalls(
+      serviceContext(c),
+      {
+        agentId: q.agent_id,
+        callType: q.call_type,
+        fromNumber: q.from_number,
+        toNumber: q.to_number,
+        startTimeGt: q.start_time_gt ? new Date(q.start_time_gt) : undefined,
+        startTimeLt: q.start_time_lt ? new Date(q.start_time_lt) : undefined,
+        cursor: q.cursor,
+        page: q.page,
+        limit: q.limit,
+        useCursor: q.use_cursor,
+        includeTranscript: q.include_transcript,
+        includeVariableValues: q.include_variable_values,
+      },
+    );
+    const { items, ...paging } = result;
+    return ok(c, items, { message: "Calls retrieved successfully", extra: paging }) as never;
+  });
+
+  router.openapi(getRoute, async (c) => {
+    const call = await getCall(serviceContext(c), c.req.valid("param").call_id);
+    return ok(c, call, { message: "Call retrieved successfully" }) as never;
+  });
+
+  router.openapi(patchRoute, async (c) => {
+    const body = c.req.valid("json");
+    const call = await updateCallMetadata(
+      serviceContext(c),
+      c.req.valid("param").call_id,
+      { metadata: body.metadata, override: body.override ?? false },
+    );
+    return ok(c, call, { message: "Call metadata updated successfully" }) as never;
+  });
+
+  router.openapi(deleteRoute, async (c) => {
+    await deleteCall(serviceContext(c), c.req.valid("param").call_id);
+    return c.body(null, 204) as never;
+  });
+
+  router.openapi(terminateRoute, async (c) => {
+    const { alreadyEnded } = await terminateCall(
+      serviceContext(c),
+      c.req.valid("param").call_id,
+    );
+    return ok(c, null, { message: alreadyEnded ? "Call had already ended" : "Call terminated successfully" }) as never;
+  });
+
+  router.openapi(startPhoneRoute, async (c) => {
+    const deps = c.get("deps");
+    const result = await startPhoneCall(
+      serviceContext(c),
+      deps.queue,
+      c.req.valid("json"),
+      c.req.valid("header")["idempotency-key"],
+    );
+    if (result.replayed) c.header("Idempotent-Replayed", "true");
+    return ok(c, { call_id: result.callId }, { message: "Phone call started successfully", status: 201 }) as never;
+  });
+
+  return router;
 }

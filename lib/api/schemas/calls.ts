@@ -1,0 +1,146 @@
+import { z } from "@hono/zod-openapi";
+import { callEndReasons, callStatuses, callTypes } from "@/lib/db/schema";
+import { cursorQuery, e164, isoDateTime, limitQuery, pageQuery, queryBoolean } from "./common";
+
+const TranscriptEntrySchema = z
+  .object({
+    role: z.string().openapi({ description: "`agent` or `user`", example: "user" }),
+    start_time: z.string().openapi({ format: "date-time" }),
+    content: z.string(),
+  })
+  .openapi("TranscriptEntry");
+
+const VariableValueSchema = z
+  .object({
+    name: z.string(),
+    type: z.string().openapi({ example: "string" }),
+    value: z.unknown(),
+    timestamp: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("VariableValue");
+
+const PostCallAnswerSchema = z
+  .object({
+    id: z.uuid(),
+    question: z.object({
+      id: z.uuid(),
+      name: z.string(),
+      description: z.string(),
+      question_type: z.string().openapi({ description: "text, boolean, number, single_choice or multi_choice" }),
+      is_optional: z.boolean(),
+      question_origin: z.string().openapi({ example: "system" }),
+    }),
+    has_answer: z.boolean(),
+    answer_text: z.string().nullable(),
+    answer_number: z.number().nullable(),
+    answer_boolean: z.boolean().nullable(),
+    selected_options: z.array(z.object({ option: z.object({ id: z.string(), value: z.string() }) })),
+  })
+  .openapi("PostCallAnswer");
+
+export const CallSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(callStatuses).openapi({
+      description: "created → ringing → in_progress → ended, or failed. `end_reason` says why a call ended or failed.",
+    }),
+    from_number: z.string().nullable().openapi({ example: "+14155550100" }),
+    to_number: z.string().nullable().openapi({ example: "+14155550123" }),
+    direction: z.enum(["inbound", "outbound"]),
+    organization_id: z.uuid(),
+    type: z.enum(callTypes),
+    agent_id: z.uuid(),
+    agent_version: z.number().int().nullable().openapi({ description: "Extension: the agent version that handled the call." }),
+    metadata: z.record(z.string(), z.unknown()),
+    start_time: z.string().openapi({ format: "date-time", description: "When the call was accepted; the cursor key." }),
+    end_time: z.string().nullable().openapi({ format: "date-time", description: "Null until the call ends." }),
+    duration_seconds: z.number().int().nullable().openapi({ description: "From answer to end." }),
+    redirect_duration_seconds: z.number().int().nullable(),
+    cost: z.number().nullable().openapi({ description: "USD" }),
+    cost_breakdown: z.record(z.string(), z.number()).nullable().openapi({ description: "Extension: cost parts in USD." }),
+    end_reason: z.enum(callEndReasons).nullable().openapi({ description: "Extension: why the call ended or failed." }),
+    answer_type: z.enum(["human", "voicemail", "unknown"]).nullable(),
+    recording_url: z.string().nullable().openapi({ description: "Time-limited link to the recording, or null." }),
+    secure_recording_url: z.boolean(),
+    dynamic_variables_values: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .openapi({ description: "Extension: the values the call was started with." }),
+    custom_headers: z
+      .record(z.string(), z.string())
+      .nullable()
+      .openapi({ description: "Extension: the SIP headers the call was started with." }),
+    transcript_string: z.string().optional().openapi({ description: "Lists: only with include_transcript=true." }),
+    transcript: z.array(TranscriptEntrySchema).optional().openapi({ description: "Lists: only with include_transcript=true." }),
+    variable_values: z
+      .array(VariableValueSchema)
+      .optional()
+      .openapi({ description: "Lists: only with include_variable_values=true." }),
+    post_call_answers: z.array(PostCallAnswerSchema).optional().openapi({ description: "Only in single-call responses." }),
+  })
+  .openapi("Call");
+
+/** `+` in a query string decodes to a space; a leading space before digits is read back as `+`. */
+const numberFilter = z.preprocess((value) => (typeof value === "string" ? value.replace(/^ (?=\d)/, "+") : value), e164()).optional();
+
+const dateOrDateTime = z.union([isoDateTime, z.iso.date()], {
+  message: "Must be an ISO 8601 date-time such as 2026-01-31T12:00:00Z",
+});
+
+export const ListCallsQuerySchema = z.object({
+  agent_id: z.uuid("Must be a UUID").optional().openapi({ description: "Only calls handled by this agent." }),
+  call_type: z.enum(callTypes, { message: "Must be phone_call or web_call" }).optional(),
+  from_number: numberFilter.openapi({ description: "E.164 (URL-encode the + as %2B)." }),
+  to_number: numberFilter.openapi({ description: "E.164 (URL-encode the + as %2B)." }),
+  start_time_gt: dateOrDateTime.optional().openapi({ description: "Calls whose start_time is after this." }),
+  start_time_lt: dateOrDateTime.optional().openapi({ description: "Calls whose start_time is before this." }),
+  cursor: cursorQuery,
+  page: pageQuery,
+  limit: limitQuery,
+  use_cursor: queryBoolean(true, "true (default) for cursor paging, false for page paging."),
+  include_transcript: queryBoolean(false, "Include transcript and transcript_string."),
+  include_variable_values: queryBoolean(false, "Include variable_values."),
+});
+
+const jsonObjectValue: z.ZodType<unknown> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.record(z.string(), jsonObjectValue)], {
+    message: "Values must be strings, numbers, booleans or objects of those",
+  }),
+);
+
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+export const StartPhoneCallBodySchema = z
+  .strictObject({
+    from_number: e164("+14155550100").openapi({ description: "A number of your organization (E.164, at least 8 characters)." }),
+    to_number: e164("+14155550123").openapi({ description: "E.164, at least 8 characters." }),
+    agent_id: z.uuid("Must be a UUID").openapi({ description: "An agent of your organization." }),
+    dynamic_variables_values: z
+      .record(z.string(), jsonObjectValue)
+      .optional()
+      .openapi({ description: "Initial variable values: strings, numbers, booleans or nested objects.", example: { customer_name: "Ada" } }),
+    custom_headers: z
+      .record(
+        z.string().regex(HEADER_NAME, "Must be a valid header name"),
+        z
+          .string()
+          .max(1024, "Must be at most 1024 characters")
+          .refine((value) => !/[\r\n]/.test(value), "Must not contain line breaks"),
+      )
+      .optional()
+      .openapi({ description: "SIP headers for the INVITE (may override From, To, P-Asserted-Identity).", example: { "X-Campaign": "spring" } }),
+  })
+  .openapi("StartPhoneCallRequest");
+
+export const StartPhoneCallResultSchema = z.object({ call_id: z.uuid() }).openapi("StartPhoneCallResult");
+
+export const UpdateCallMetadataBodySchema = z
+  .strictObject({
+    metadata: z.record(z.string(), z.unknown(), { message: "Must be a JSON object" }).openapi({ example: { crm_id: "A-42", tags: { vip: true } } }),
+    override: z.boolean().optional().openapi({
+      description:
+        "false (default): JSON Merge Patch (RFC 7396) into the existing metadata, recursively; a null value removes that key. " +
+        "true: the existing metadata is replaced by this object, null values kept.",
+    }),
+  })
+  .openapi("UpdateCallMetadataRequest");

@@ -1,0 +1,196 @@
+import "server-only";
+import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { callEvents, callPostCallAnswers, calls, type CallType } from "@/lib/db/schema";
+import { toCallResponse, toPostCallAnswerResponse, type CallResponse } from "./call-records";
+import type { ServiceContext } from "./context";
+import { withTransaction } from "./context";
+import { NotFoundError, ValidationError } from "./errors";
+import { applyMergePatch } from "./json-merge-patch";
+import { listFields, nextCursor, pageInfo, parseCursor } from "./paging";
+
+export type ListCallsInput = {
+  agentId?: string;
+  callType?: CallType;
+  fromNumber?: string;
+  toNumber?: string;
+  startTimeGt?: Date;
+  startTimeLt?: Date;
+  cursor?: string;
+  page: number;
+  limit: number;
+  useCursor: boolean;
+  includeTranscript: boolean;
+  includeVariableValues: boolean;
+};
+
+export type ListCallsResult = { items: CallResponse[] } & ReturnType<typeof listFields>;
+
+const summaryColumns = {
+  id: calls.id,
+  organizationId: calls.organizationId,
+  agentId: calls.agentId,
+  agentVersion: calls.agentVersion,
+  type: calls.type,
+  status: calls.status,
+  direction: calls.direction,
+  fromNumber: calls.fromNumber,
+  toNumber: calls.toNumber,
+  metadata: calls.metadata,
+  startTime: calls.startTime,
+  endTime: calls.endTime,
+  durationSeconds: calls.durationSeconds,
+  redirectDurationSeconds: calls.redirectDurationSeconds,
+  cost: calls.cost,
+  costBreakdown: calls.costBreakdown,
+  answerType: calls.answerType,
+  endReason: calls.endReason,
+  dynamicVariablesValues: calls.dynamicVariablesValues,
+  customHeaders: calls.customHeaders,
+  recordingBlobKey: calls.recordingBlobKey,
+  secureRecordingUrl: calls.secureRecordingUrl,
+};
+
+function filters(ctx: ServiceContext, input: ListCallsInput): SQL[] {
+  const where: SQL[] = [eq(calls.organizationId, ctx.organizationId)];
+  if (input.agentId) where.push(eq(calls.agentId, input.agentId));
+  if (input.callType) where.push(eq(calls.type, input.callType));
+  if (input.fromNumber) where.push(eq(calls.fromNumber, input.fromNumber));
+  if (input.toNumber) where.push(eq(calls.toNumber, input.toNumber));
+  if (input.startTimeGt) where.push(gt(calls.startTime, input.startTimeGt));
+  if (input.startTimeLt) where.push(lt(calls.startTime, input.startTimeLt));
+  return where;
+}
+
+/** Newest first, ordered by (start_time, id) so that calls sharing a start time page exactly once. */
+export async function listCalls(ctx: ServiceContext, input: ListCallsInput): Promise<ListCallsResult> {
+  const where = filters(ctx, input);
+  const columns = {
+    ...summaryColumns,
+    ...(input.includeTranscript ? { transcript: calls.transcript } : {}),
+    ...(input.includeVariableValues ? { variableValues: calls.variableValues } : {}),
+  };
+  const ordered = (conditions: SQL[]) =>
+    ctx.db
+      .select(columns)
+      .from(calls)
+      .where(and(...conditions))
+      .orderBy(desc(calls.startTime), desc(calls.id));
+
+  if (input.useCursor) {
+    if (input.cursor) {
+      const cursor = parseCursor(input.cursor);
+      const time = cursor.time.toISOString();
+      where.push(
+        cursor.id
+          ? sql`(${calls.startTime}, ${calls.id}) < (${time}::timestamptz, ${cursor.id}::uuid)`
+          : sql`${calls.startTime} < ${time}::timestamptz`,
+      );
+    }
+    const rows = await ordered(where).limit(input.limit + 1);
+    const page = rows.slice(0, input.limit);
+    const last = page.at(-1);
+    const following = rows[input.limit];
+    return {
+      items: page.map(toCallResponse),
+      ...listFields({
+        next_cursor: last ? nextCursor({ time: last.startTime, id: last.id }, following && { time: following.startTime }) : null,
+      }),
+    };
+  }
+
+  const [rows, [{ total }]] = await Promise.all([
+    ordered(where)
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
+    ctx.db
+      .select({ total: count() })
+      .from(calls)
+      .where(and(...where)),
+  ]);
+  return { items: rows.map(toCallResponse), ...listFields(pageInfo(input.page, input.limit, total)) };
+}
+
+async function findCall(ctx: ServiceContext, callId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.id, callId), eq(calls.organizationId, ctx.organizationId)))
+    .limit(1);
+  if (!row) throw new NotFoundError("Call");
+  return row;
+}
+
+/** One call with everything: transcript, variable values and post-call answers. */
+export async function getCall(ctx: ServiceContext, callId: string): Promise<CallResponse> {
+  const row = await findCall(ctx, callId);
+  const answers = await ctx.db
+    .select()
+    .from(callPostCallAnswers)
+    .where(eq(callPostCallAnswers.callId, callId))
+    .orderBy(asc(callPostCallAnswers.createdAt), asc(callPostCallAnswers.questionName));
+  return { ...toCallResponse(row), post_call_answers: answers.map(toPostCallAnswerResponse) };
+}
+
+export async function updateCallMetadata(
+  ctx: ServiceContext,
+  callId: string,
+  input: { metadata: Record<string, unknown>; override: boolean },
+  now = new Date(),
+): Promise<CallResponse> {
+  await withTransaction(ctx, async (tx) => {
+    const [current] = await tx.db
+      .select({ metadata: calls.metadata })
+      .from(calls)
+      .where(and(eq(calls.id, callId), eq(calls.organizationId, ctx.organizationId)))
+      .for("update");
+    if (!current) throw new NotFoundError("Call");
+    const metadata = input.override ? input.metadata : (applyMergePatch(current.metadata, input.metadata) as Record<string, unknown>);
+    await tx.db.update(calls).set({ metadata, updatedAt: now }).where(eq(calls.id, callId));
+  });
+  return getCall(ctx, callId);
+}
+
+export async function deleteCall(ctx: ServiceContext, callId: string): Promise<void> {
+  const deleted = await ctx.db
+    .delete(calls)
+    .where(and(eq(calls.id, callId), eq(calls.organizationId, ctx.organizationId)))
+    .returning({ id: calls.id });
+  if (deleted.length === 0) throw new NotFoundError("Call");
+}
+
+const ONGOING = ["created", "ringing", "in_progress"] as const;
+
+/** Ends an ongoing phone call; a call that has already ended (or failed) answers the same success. */
+export async function terminateCall(ctx: ServiceContext, callId: string, now = new Date()): Promise<{ alreadyEnded: boolean }> {
+  return withTransaction(ctx, async (tx) => {
+    const [call] = await tx.db
+      .select({ type: calls.type, status: calls.status, answeredAt: calls.answeredAt })
+      .from(calls)
+      .where(and(eq(calls.id, callId), eq(calls.organizationId, ctx.organizationId)))
+      .for("update");
+    if (!call) throw new NotFoundError("Call");
+    if (call.type !== "phone_call") {
+      throw ValidationError.field("call_id", "Only phone calls can be terminated; this is a web call");
+    }
+    const updated = await tx.db
+      .update(calls)
+      .set({
+        status: "ended",
+        endReason: "terminated",
+        endTime: now,
+        durationSeconds: call.answeredAt ? Math.max(0, Math.round((now.getTime() - call.answeredAt.getTime()) / 1000)) : 0,
+        updatedAt: now,
+      })
+      .where(and(eq(calls.id, callId), inArray(calls.status, [...ONGOING])))
+      .returning({ id: calls.id });
+    if (updated.length === 0) return { alreadyEnded: true };
+    await tx.db.insert(callEvents).values({
+      organizationId: ctx.organizationId,
+      callId,
+      type: "terminated",
+      payload: { previous_status: call.status },
+      occurredAt: now,
+    });
+    return { alreadyEnded: false };
+  });
+}

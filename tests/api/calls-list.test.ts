@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAgent, insertCall } from "../helpers/fixtures";
+import { createTestApi, type TestApi } from "../helpers/test-api";
+
+let api: TestApi;
+let key: string;
+let orgId: string;
+let agentA: string;
+let agentB: string;
+const base = Date.parse("2026-03-01T00:00:00.000Z");
+const minutes = (n: number) => new Date(base + n * 60_000);
+
+beforeAll(async () => {
+  api = await createTestApi();
+  ({ apiKey: key, organizationId: orgId } = await api.createOrganization());
+  agentA = await insertAgent(api.db, orgId, "A");
+  agentB = await insertAgent(api.db, orgId, "B");
+  // 10 calls a minute apart: even ones web calls by agent B from another number.
+  for (let i = 0; i < 10; i++) {
+    await insertCall(api.db, orgId, i % 2 ? agentA : agentB, {
+      type: i % 2 ? "phone_call" : "web_call",
+      fromNumber: i % 2 ? "+14155550100" : "+14155550199",
+      toNumber: i % 3 ? "+14155550123" : "+442071838750",
+      startTime: minutes(i),
+      metadata: { n: i },
+    });
+  }
+});
+afterAll(async () => api?.close());
+
+async function list(query: string) {
+  const res = await api.request("GET", `/v1/calls${query}`, { apiKey: key });
+  return { res, body: await res.json() };
+}
+
+describe("GET /v1/calls", () => {
+  it("lists newest first in cursor mode by default, without transcript or variable values", async () => {
+    const { res, body } = await list("");
+    expect(res.status).toBe(200);
+    expect(body.error).toBeNull();
+    expect(body.status).toBe(200);
+    expect(body.data.map((c: { metadata: { n: number } }) => c.metadata.n)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect(body.next_cursor).toBeNull();
+    expect(body.total_items).toBeNull();
+    const call = body.data[0];
+    expect(call).not.toHaveProperty("transcript");
+    expect(call).not.toHaveProperty("variable_values");
+    expect(call).not.toHaveProperty("post_call_answers");
+    expect(call).toMatchObject({ organization_id: orgId, status: "ended", direction: "outbound", cost: 0.42, duration_seconds: 120 });
+    expect(call.start_time).toBe(minutes(9).toISOString());
+  });
+
+  it("includes transcript and variable values on request", async () => {
+    const { body } = await list("?limit=1&include_transcript=true&include_variable_values=true");
+    expect(body.data[0].transcript).toEqual([
+      { role: "agent", content: "Hello, how can I help?", start_time: "2026-03-01T10:00:01.000Z" },
+      { role: "user", content: "I'd like to book a table.", start_time: "2026-03-01T10:00:04.000Z" },
+    ]);
+    expect(body.data[0].transcript_string).toBe("agent: Hello, how can I help?\nuser: I'd like to book a table.");
+    expect(body.data[0].variable_values).toEqual([{ name: "party_size", type: "string", value: "4", timestamp: "2026-03-01T10:00:20.000Z" }]);
+  });
+
+  it("filters by agent, type, numbers and start time", async () => {
+    const ns = (body: { data: { metadata: { n: number } }[] }) => body.data.map((c) => c.metadata.n);
+    expect(ns((await list(`?agent_id=${agentA}`)).body)).toEqual([9, 7, 5, 3, 1]);
+    expect(ns((await list("?call_type=web_call")).body)).toEqual([8, 6, 4, 2, 0]);
+    expect(ns((await list("?from_number=%2B14155550199")).body)).toEqual([8, 6, 4, 2, 0]);
+    expect(ns((await list("?to_number=%2B442071838750")).body)).toEqual([9, 6, 3, 0]);
+    // An unencoded + arrives as a space; it is read back as +.
+    expect(ns((await list("?to_number=+442071838750")).body)).toEqual([9, 6, 3, 0]);
+    const gt = encodeURIComponent(minutes(3).toISOString());
+    const lt = encodeURIComponent(minutes(7).toISOString());
+    expect(ns((await list(`?start_time_gt=${gt}&start_time_lt=${lt}`)).body)).toEqual([6, 5, 4]);
+    expect(ns((await list(`?start_time_gt=${gt}&call_type=phone_call&agent_id=${agentA}`)).body)).toEqual([9, 7, 5]);
+  });
+
+  it("pages with a cursor", async () => {
+    const first = await list("?limit=4");
+    expect(first.body.data).toHaveLength(4);
+    expect(first.body.next_cursor).toBe(minutes(6).toISOString());
+    const second = await list(`?limit=4&cursor=${encodeURIComponent(first.body.next_cursor)}`);
+    expect(second.body.data.map((c: { metadata: { n: number } }) => c.metadata.n)).toEqual([5, 4, 3, 2]);
+    const third = await list(`?limit=4&cursor=${encodeURIComponent(second.body.next_cursor)}`);
+    expect(third.body.data.map((c: { metadata: { n: number } }) => c.metadata.n)).toEqual([1, 0]);
+    expect(third.body.next_cursor).toBeNull();
+  });
+
+  it("accepts a plain ISO time as cursor", async () => {
+    const { body } = await list(`?cursor=${encodeURIComponent(minutes(2).toISOString())}`);
+    expect(body.data.map((c: { metadata: { n: number } }) => c.metadata.n)).toEqual([1, 0]);
+  });
+
+  it("pages by page number with totals", async () => {
+    const { body } = await list("?use_cursor=false&limit=4&page=2");
+    expect(body.data.map((c: { metadata: { n: number } }) => c.metadata.n)).toEqual([5, 4, 3, 2]);
+    expect(body).toMatchObject({ current_page: 2, total_pages: 3, total_items: 10, next_cursor: null });
+    const past = await list("?use_cursor=false&limit=4&page=9");
+    expect(past.res.status).toBe(200);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.total_items).toBe(10);
+    const filtered = await list("?use_cursor=false&call_type=web_call");
+    expect(filtered.body).toMatchObject({ current_page: 1, total_pages: 1, total_items: 5 });
+  });
+
+  it.each([
+    ["limit=0", "limit"],
+    ["limit=1001", "limit"],
+    ["limit=abc", "limit"],
+    ["limit=2.5", "limit"],
+    ["page=0", "page"],
+    ["page=x", "page"],
+    ["use_cursor=maybe", "use_cursor"],
+    ["include_transcript=yes", "include_transcript"],
+    ["call_type=fax", "call_type"],
+    ["agent_id=not-a-uuid", "agent_id"],
+    ["from_number=14155550100", "from_number"],
+    ["to_number=%2B123", "to_number"],
+    ["start_time_gt=yesterday", "start_time_gt"],
+    ["cursor=garbage", "cursor"],
+  ])("rejects %s naming %s", async (query, field) => {
+    const { res, body } = await list(`?${query}`);
+    expect(res.status).toBe(400);
+    expect(body.error.type).toBe("generic_error");
+    expect(body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+    expect(body.data).toBeNull();
+  });
+
+  it("accepts the largest limit", async () => {
+    const { res, body } = await list("?limit=1000");
+    expect(res.status).toBe(200);
+    expect(body.data).toHaveLength(10);
+  });
+});
+
+describe("cursor paging over calls that share one start_time", () => {
+  it("returns every call exactly once", async () => {
+    const same = await createTestApi();
+    try {
+      const org = await same.createOrganization();
+      const agent = await insertAgent(same.db, org.organizationId);
+      const at = new Date("2026-04-01T09:30:00.123Z");
+      const ids = new Set<string>();
+      for (let i = 0; i < 25; i++) ids.add(await insertCall(same.db, org.organizationId, agent, { startTime: at }));
+      await insertCall(same.db, org.organizationId, agent, { startTime: new Date(at.getTime() - 1000), metadata: { older: true } });
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query: string = `?limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+        const res = await same.request("GET", `/v1/calls${query}`, { apiKey: org.apiKey });
+        const body = await res.json();
+        expect(res.status).toBe(200);
+        seen.push(...body.data.map((c: { id: string }) => c.id));
+        cursor = body.next_cursor;
+        pages++;
+      } while (cursor && pages < 20);
+      expect(seen).toHaveLength(26);
+      expect(new Set(seen).size).toBe(26);
+      for (const id of ids) expect(seen).toContain(id);
+      expect(seen.slice(0, 25).every((id) => ids.has(id))).toBe(true);
+    } finally {
+      await same.close();
+    }
+  });
+});
