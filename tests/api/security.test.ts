@@ -1,21 +1,95 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { revokeApiKey } from "@/lib/auth/api-keys";
+import { insertAgent, insertCall, insertPhoneNumber } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 
+/**
+ * The shared security suite: every route refuses a missing, malformed, unknown or revoked key,
+ * and another organization's resources are 404 and untouched. Add each new route here.
+ */
 let api: TestApi;
+let owner: { apiKey: string; organizationId: string };
+let stranger: { apiKey: string; organizationId: string };
+let revokedKey: string;
+const ids: Record<string, string> = {};
+
+type RouteCase = { name: string; method: string; path: () => string; body?: () => unknown; ownResource: boolean };
+
+const routes: RouteCase[] = [
+  { name: "list calls", method: "GET", path: () => "/v1/calls", ownResource: false },
+  { name: "get call", method: "GET", path: () => `/v1/calls/${ids.call}`, ownResource: true },
+  { name: "patch call", method: "PATCH", path: () => `/v1/calls/${ids.call}`, body: () => ({ metadata: { hacked: true } }), ownResource: true },
+  { name: "delete call", method: "DELETE", path: () => `/v1/calls/${ids.call}`, ownResource: true },
+  { name: "terminate call", method: "POST", path: () => `/v1/calls/${ids.ongoingCall}/terminate`, ownResource: true },
+  {
+    name: "start phone call",
+    method: "POST",
+    path: () => "/v1/calls/phone",
+    body: () => ({ from_number: "+14155550100", to_number: "+14155550123", agent_id: ids.agent }),
+    ownResource: true,
+  },
+  { name: "list phone numbers", method: "GET", path: () => "/v1/phone-numbers", ownResource: false },
+  { name: "create phone number", method: "POST", path: () => "/v1/phone-numbers", body: () => ({ number: "+14155550188" }), ownResource: false },
+  { name: "get phone number", method: "GET", path: () => `/v1/phone-numbers/${ids.number}`, ownResource: true },
+  { name: "patch phone number", method: "PATCH", path: () => `/v1/phone-numbers/${ids.number}`, body: () => ({ name: "hacked" }), ownResource: true },
+  { name: "delete phone number", method: "DELETE", path: () => `/v1/phone-numbers/${ids.number}`, ownResource: true },
+];
+
 beforeAll(async () => {
   api = await createTestApi();
+  owner = await api.createOrganization("Owner");
+  stranger = await api.createOrganization("Stranger");
+  const revoked = await api.createOrganization("Revoked");
+  await revokeApiKey(api.db, revoked.organizationId, revoked.apiKeyId);
+  revokedKey = revoked.apiKey;
+  ids.agent = await insertAgent(api.db, owner.organizationId);
+  ids.call = await insertCall(api.db, owner.organizationId, ids.agent, { metadata: { original: true } });
+  ids.ongoingCall = await insertCall(api.db, owner.organizationId, ids.agent, { status: "in_progress", endTime: null, endReason: null });
+  ids.number = await insertPhoneNumber(api.db, owner.organizationId, "+14155550100", { name: "Main line" });
 });
 afterAll(async () => api?.close());
 
-describe("smoke", () => {
-  it("refuses a request without a key", async () => {
-    const res = await api.request("GET", "/v1/calls");
+describe.each(routes)("$name ($method)", (route) => {
+  const send = (apiKey?: string) => api.request(route.method, route.path(), { apiKey, body: route.body?.() });
+
+  it.each([
+    ["no key", undefined],
+    ["a malformed key", "not-a-key"],
+    ["a well-formed unknown key", "vk_0000000000000000000000000000000000000000000000000"],
+  ])("refuses %s with 401", async (_label, apiKey) => {
+    const res = await send(apiKey);
     expect(res.status).toBe(401);
     const body = await res.json();
-    expect(body.error.type).toBe("authentication_error");
+    expect(body).toMatchObject({ data: null, status: 401, error: { type: "authentication_error", status: 401 } });
   });
-  it("serves openapi", async () => {
-    const res = await api.request("GET", "/v1/openapi.json");
-    expect(res.status).toBe(200);
+
+  it("refuses a revoked key with 401", async () => {
+    expect((await send(revokedKey)).status).toBe(401);
+  });
+
+  if (route.ownResource) {
+    it("hides the resource from another organization", async () => {
+      const res = await send(stranger.apiKey);
+      // start phone call names the foreign agent as a bad field rather than a missing path
+      expect([404, 400]).toContain(res.status);
+      if (route.method !== "POST" || route.path().includes("/terminate")) expect(res.status).toBe(404);
+    });
+  }
+});
+
+describe("tenant isolation", () => {
+  it("leaves the first organization's data untouched and unseen", async () => {
+    const calls = await (await api.request("GET", "/v1/calls", { apiKey: stranger.apiKey })).json();
+    expect(calls.data).toEqual([]);
+    const call = await (await api.request("GET", `/v1/calls/${ids.call}`, { apiKey: owner.apiKey })).json();
+    expect(call.data.metadata).toEqual({ original: true });
+    const ongoing = await (await api.request("GET", `/v1/calls/${ids.ongoingCall}`, { apiKey: owner.apiKey })).json();
+    expect(ongoing.data.status).toBe("in_progress");
+    const numbers = await (await api.request("GET", "/v1/phone-numbers", { apiKey: stranger.apiKey })).json();
+    expect(numbers.data.map((n: { id: string }) => n.id)).not.toContain(ids.number);
+    const number = await (await api.request("GET", `/v1/phone-numbers/${ids.number}`, { apiKey: owner.apiKey })).json();
+    expect(number.data.name).toBe("Main line");
+    const filtered = await (await api.request("GET", `/v1/calls?agent_id=${ids.agent}`, { apiKey: stranger.apiKey })).json();
+    expect(filtered.data).toEqual([]);
   });
 });

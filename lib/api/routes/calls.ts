@@ -90,7 +90,7 @@ const startPhoneRoute = createRoute({
         .min(1)
         .max(255, "Must be at most 255 characters")
         .optional()
-        .openapi({ param: { name: "Idempotency-Key", in: "header" }, description: "Optional; any unique string up to 255 characters." }),
+        .openapi({ description: "Idempotency-Key: optional, any unique string up to 255 characters (header names are case-insensitive)." }),
     }),
     body: { required: true, content: { "application/json": { schema: StartPhoneCallBodySchema } } },
   },

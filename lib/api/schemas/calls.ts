@@ -102,11 +102,20 @@ export const ListCallsQuerySchema = z.object({
   include_variable_values: queryBoolean(false, "Include variable_values."),
 });
 
-const jsonObjectValue: z.ZodType<unknown> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.record(z.string(), jsonObjectValue)], {
-    message: "Values must be strings, numbers, booleans or objects of those",
-  }),
-);
+/** Paths inside `value` holding something other than a string, number, boolean or object of those. */
+function invalidVariablePaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return [];
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([key, inner]) => invalidVariablePaths(inner, [...path, key]));
+  }
+  return [path];
+}
+
+const dynamicVariablesValues = z.record(z.string(), z.unknown()).superRefine((values, ctx) => {
+  for (const path of invalidVariablePaths(values)) {
+    ctx.addIssue({ code: "custom", path, message: "Values must be strings, numbers, booleans or objects of those" });
+  }
+});
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
@@ -115,8 +124,7 @@ export const StartPhoneCallBodySchema = z
     from_number: e164("+14155550100").openapi({ description: "A number of your organization (E.164, at least 8 characters)." }),
     to_number: e164("+14155550123").openapi({ description: "E.164, at least 8 characters." }),
     agent_id: z.uuid("Must be a UUID").openapi({ description: "An agent of your organization." }),
-    dynamic_variables_values: z
-      .record(z.string(), jsonObjectValue)
+    dynamic_variables_values: dynamicVariablesValues
       .optional()
       .openapi({ description: "Initial variable values: strings, numbers, booleans or nested objects.", example: { customer_name: "Ada" } }),
     custom_headers: z
