@@ -1,0 +1,25 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { getAbsoluteFSPath } from "swagger-ui-dist";
+
+const assets: Record<string, string> = {
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+};
+
+const init = `window.ui = SwaggerUIBundle({
+  url: "/v1/openapi.json",
+  dom_id: "#reference",
+  deepLinking: true,
+  persistAuthorization: true,
+  tryItOutEnabled: false,
+});`;
+
+export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
+  const { file } = await params;
+  if (file === "docs-init.js") return new Response(init, { headers: { "content-type": "text/javascript; charset=utf-8" } });
+  const type = assets[file];
+  if (!type) return new Response("Not found", { status: 404 });
+  const body = await readFile(path.join(getAbsoluteFSPath(), file));
+  return new Response(body, { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
+}
