@@ -4,7 +4,7 @@ import type { ApiEnv } from "./context";
 export const API_KEY_SCHEME = "ApiKeyAuth";
 
 /** Marks an operation as beyond the spec, in its description and with `x-extension`. */
-export function extension<T extends { description?: string }>(route: T): T & { "x-extension": true } {
+export function extension<T extends object>(route: T & { description?: string }): T & { "x-extension": true } {
   return {
     ...route,
     description: `**Extension** (not in the interface specification). ${route.description ?? ""}`.trim(),

@@ -1,5 +1,127 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { createPhoneNumber, deletePhoneNumber, getPhoneNumber, listPhoneNumbers, updatePhoneNumber } from "@/lib/services/phone-numbers";
+import { serviceContext } from "../context";
+import { conflictResponse, envelope, listEnvelope, ok, standardErrorResponses } from "../envelope";
+import { extension } from "../openapi-document";
 import { createRouter } from "../router";
+import {
+  CreatePhoneNumberBodySchema,
+  ListPhoneNumbersQuerySchema,
+  PhoneNumberIdParamSchema,
+  PhoneNumberSchema,
+  UpdatePhoneNumberBodySchema,
+} from "../schemas/phone-numbers";
+
+const tags = ["Phone numbers"];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const PhoneNumberEnvelope = envelope(PhoneNumberSchema, "PhoneNumberResponse");
+
+const SIP_DESCRIPTION =
+  "A `sip` number is reached through your own SIP trunk: `sip_trunk` holds its `termination_uri` (sip: or sips:), " +
+  "`transport` (udp, tcp or tls; default udp) and optional digest credentials. `auth_password` is write-only: " +
+  "responses carry `has_auth_password` instead. `pstn` numbers have `sip_trunk` null.";
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/phone-numbers",
+  tags,
+  summary: "List phone numbers",
+  description:
+    "Newest first. Page mode (default): `page` and `limit`, with `current_page`, `total_pages` and `total_items`; " +
+    "a page past the end is empty. Cursor mode (`use_cursor=true`): pass `next_cursor` back as `cursor`; it is null " +
+    "on the last page. Each mode ignores the other's parameter.",
+  request: { query: ListPhoneNumbersQuerySchema },
+  responses: {
+    200: json(listEnvelope(PhoneNumberSchema, "PhoneNumberListResponse"), "Phone numbers of your organization"),
+    ...standardErrorResponses,
+  },
+});
+
+const getRoute = extension(
+  createRoute({
+    method: "get",
+    path: "/phone-numbers/{phone_number_id}",
+    tags,
+    summary: "Get a phone number",
+    description: "Another organization's number is 404, like a missing one.",
+    request: { params: PhoneNumberIdParamSchema },
+    responses: { 200: json(PhoneNumberEnvelope, "The phone number"), ...standardErrorResponses },
+  }),
+);
+
+const createPhoneNumberRoute = extension(
+  createRoute({
+    method: "post",
+    path: "/phone-numbers",
+    tags,
+    summary: "Register a phone number",
+    description:
+      `A number can belong to one organization only: one already registered anywhere is 409 \`conflict\` naming \`number\`. ` +
+      `\`redirect\` true needs a \`redirect_phone_number\` different from the number. ${SIP_DESCRIPTION}`,
+    request: { body: { required: true, content: { "application/json": { schema: CreatePhoneNumberBodySchema } } } },
+    responses: { 201: json(PhoneNumberEnvelope, "The registered number"), ...standardErrorResponses, ...conflictResponse },
+  }),
+);
+
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/phone-numbers/{phone_number_id}",
+  tags,
+  summary: "Update a phone number",
+  description:
+    "Partial update: omitted fields keep their values, null clears (`redirect` null means false). After the update, " +
+    "`redirect` true needs a `redirect_phone_number` different from the number. `inbound_agent_id` must name an agent " +
+    "of your organization. Extension: `sip_trunk` (sip numbers only) replaces the stored trunk, except that an " +
+    `omitted \`auth_password\` keeps the stored one and null clears it. ${SIP_DESCRIPTION}`,
+  request: {
+    params: PhoneNumberIdParamSchema,
+    body: { required: true, content: { "application/json": { schema: UpdatePhoneNumberBodySchema } } },
+  },
+  responses: { 200: json(PhoneNumberEnvelope, "The updated phone number"), ...standardErrorResponses },
+});
+
+const deleteRoute = extension(
+  createRoute({
+    method: "delete",
+    path: "/phone-numbers/{phone_number_id}",
+    tags,
+    summary: "Delete a phone number",
+    description: "Calls made from or to the number keep their `from_number` and `to_number`.",
+    request: { params: PhoneNumberIdParamSchema },
+    responses: {
+      200: json(envelope(z.null(), "PhoneNumberDeletedResponse"), "Deleted; `data` is null"),
+      ...standardErrorResponses,
+    },
+  }),
+);
 
 export function phoneNumberRoutes() {
-  return createRouter();
+  const app = createRouter();
+
+  app.openapi(listRoute, async (c) => {
+    const { items, ...paging } = await listPhoneNumbers(serviceContext(c), c.req.valid("query"));
+    return ok(c, items, { message: "Phone numbers retrieved", extra: paging }) as never;
+  });
+
+  app.openapi(createPhoneNumberRoute, async (c) => {
+    const created = await createPhoneNumber(serviceContext(c), c.req.valid("json"));
+    return ok(c, created, { message: "Phone number created", status: 201 }) as never;
+  });
+
+  app.openapi(getRoute, async (c) => {
+    const found = await getPhoneNumber(serviceContext(c), c.req.valid("param").phone_number_id);
+    return ok(c, found, { message: "Phone number retrieved" }) as never;
+  });
+
+  app.openapi(updateRoute, async (c) => {
+    const updated = await updatePhoneNumber(serviceContext(c), c.req.valid("param").phone_number_id, c.req.valid("json"));
+    return ok(c, updated, { message: "Phone number updated" }) as never;
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    await deletePhoneNumber(serviceContext(c), c.req.valid("param").phone_number_id);
+    return ok(c, null, { message: "Phone number deleted" }) as never;
+  });
+
+  return app;
 }

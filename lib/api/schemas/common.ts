@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { E164_MESSAGE, E164_PATTERN } from "@/lib/services/phone-number-format";
 
-export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
-export const E164_MESSAGE = "Must be an E.164 number: + then 7 to 15 digits, such as +14155550123";
 
 /** E.164 with the + prefix; the spec's minimum length of 8 characters follows from 7+ digits. */
 export const e164 = (example = "+14155550123") =>

@@ -1,0 +1,98 @@
+import { z } from "@hono/zod-openapi";
+import { phoneNumberTypes } from "@/lib/db/schema";
+import { cursorQuery, e164, limitQuery, pageQuery, queryBoolean, uuidPathParam } from "./common";
+
+export const sipTransports = ["udp", "tcp", "tls"] as const;
+const SIP_URI_MESSAGE = "Must be a SIP URI starting with sip: or sips:, such as sip:trunk.example.com:5060";
+
+export const SipTrunkInputSchema = z
+  .strictObject({
+    termination_uri: z
+      .string()
+      .max(2048)
+      .regex(/^sips?:\S+$/, SIP_URI_MESSAGE)
+      .openapi({ description: "Where outbound calls from this number are sent.", example: "sip:trunk.example.com:5060" }),
+    transport: z.enum(sipTransports).default("udp").openapi({ description: "Transport to the trunk (default udp)." }),
+    auth_username: z.string().min(1).max(255).nullable().optional().openapi({ description: "Digest username, if the trunk needs one." }),
+    auth_password: z
+      .string()
+      .min(1)
+      .max(255)
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "Write-only digest password; never returned (responses show `has_auth_password`). " +
+          "On PATCH, omitting it keeps the stored password and null clears it.",
+      }),
+  })
+  .openapi("SipTrunkInput", {
+    description:
+      "Extension: the SIP trunk of a `sip` number (required for `sip`, refused for `pstn`). " +
+      "On PATCH the object replaces the stored one, except that an omitted `auth_password` is kept.",
+  });
+
+export const SipTrunkSchema = z
+  .object({
+    termination_uri: z.string().openapi({ example: "sip:trunk.example.com:5060" }),
+    transport: z.enum(sipTransports),
+    auth_username: z.string().nullable(),
+    has_auth_password: z.boolean().openapi({ description: "Whether a password is stored; the password itself is never returned." }),
+  })
+  .openapi("SipTrunk", { description: "Extension: the SIP trunk of a `sip` number; null for `pstn` numbers." });
+
+export const PhoneNumberSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string().openapi({ description: "E.164 with the + prefix", example: "+14155550100" }),
+    name: z.string().nullable().openapi({ example: "Support line" }),
+    type: z.enum(phoneNumberTypes).openapi({ description: "`pstn` or `sip` (a number reached through your SIP trunk)." }),
+    inbound_agent_id: z.uuid().nullable().openapi({ description: "Agent that answers calls to this number." }),
+    redirect: z.boolean().openapi({ description: "When true, calls to this number are forwarded to `redirect_phone_number`." }),
+    redirect_phone_number: z.string().nullable().openapi({ example: "+14155550199" }),
+    sip_trunk: SipTrunkSchema.nullable(),
+    created_at: z.string().openapi({ format: "date-time", example: "2026-01-31T12:00:00.000Z" }),
+    updated_at: z.string().openapi({ format: "date-time", example: "2026-01-31T12:00:00.000Z" }),
+  })
+  .openapi("PhoneNumber");
+
+const nameField = z.string().trim().min(1, "Must not be empty").max(255).openapi({ example: "Support line" });
+const agentIdField = z.uuid("Must be the UUID of an agent of your organization").openapi({
+  description: "An agent of your organization; anything else is 400 naming `inbound_agent_id`.",
+});
+
+export const CreatePhoneNumberBodySchema = z
+  .strictObject({
+    number: e164("+14155550100"),
+    name: nameField.nullable().optional(),
+    type: z.enum(phoneNumberTypes).default("pstn"),
+    inbound_agent_id: agentIdField.nullable().optional(),
+    redirect: z.boolean().nullable().optional().openapi({ description: "Default false; true needs `redirect_phone_number`." }),
+    redirect_phone_number: e164("+14155550199").nullable().optional(),
+    sip_trunk: SipTrunkInputSchema.nullable().optional(),
+  })
+  .openapi("CreatePhoneNumberRequest");
+
+export const UpdatePhoneNumberBodySchema = z
+  .strictObject({
+    name: nameField.nullable().optional().openapi({ description: "null clears the name." }),
+    inbound_agent_id: agentIdField.nullable().optional().openapi({ description: "null detaches the agent." }),
+    redirect: z.boolean().nullable().optional().openapi({ description: "null means false. True needs a `redirect_phone_number`." }),
+    redirect_phone_number: e164("+14155550199")
+      .nullable()
+      .optional()
+      .openapi({ description: "null clears it. Must differ from the number itself." }),
+    sip_trunk: SipTrunkInputSchema.nullable().optional(),
+  })
+  .openapi("UpdatePhoneNumberRequest", {
+    description: "Every field is optional; omitted fields keep their values. Unknown fields are rejected.",
+  });
+
+export const ListPhoneNumbersQuerySchema = z.object({
+  page: pageQuery,
+  limit: limitQuery,
+  use_cursor: queryBoolean(false, "true selects cursor paging (`cursor`, `next_cursor`); false (default) selects page paging."),
+  cursor: cursorQuery,
+});
+
+export const PhoneNumberIdParamSchema = uuidPathParam("phone_number_id", "Phone number id");

@@ -1,0 +1,288 @@
+import "server-only";
+import { E164_MESSAGE, E164_PATTERN } from "./phone-number-format";
+import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { agents, phoneNumbers, phoneNumberTypes, type SipTrunkSettings } from "@/lib/db/schema";
+import { withTransaction, type ServiceContext } from "./context";
+import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "./errors";
+import { listFields, nextCursor, pageInfo, parseCursor } from "./paging";
+
+type Transport = SipTrunkSettings["transport"];
+
+export type SipTrunkResponse = { termination_uri: string; transport: Transport; auth_username: string | null; has_auth_password: boolean };
+
+export type PhoneNumberResponse = {
+  id: string;
+  number: string;
+  name: string | null;
+  type: "pstn" | "sip";
+  inbound_agent_id: string | null;
+  redirect: boolean;
+  redirect_phone_number: string | null;
+  sip_trunk: SipTrunkResponse | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type SipTrunkInput = {
+  termination_uri: string;
+  transport?: Transport;
+  auth_username?: string | null;
+  auth_password?: string | null;
+};
+
+export type CreatePhoneNumberInput = {
+  number: string;
+  name?: string | null;
+  type?: "pstn" | "sip";
+  inbound_agent_id?: string | null;
+  redirect?: boolean | null;
+  redirect_phone_number?: string | null;
+  sip_trunk?: SipTrunkInput | null;
+};
+
+export type UpdatePhoneNumberInput = Omit<CreatePhoneNumberInput, "number" | "type">;
+
+export type ListPhoneNumbersInput = { limit?: number; use_cursor?: boolean; page?: number; cursor?: string | null };
+export type ListPhoneNumbersResult = { items: PhoneNumberResponse[] } & ReturnType<typeof listFields>;
+
+// Kept in step with lib/api/schemas/common.ts (services may not import lib/api): the admin CLI skips the HTTP layer.
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SIP_URI_PATTERN = /^sips?:\S+$/;
+const transports: readonly Transport[] = ["udp", "tcp", "tls"];
+
+type Row = typeof phoneNumbers.$inferSelect;
+
+function toResponse(row: Row): PhoneNumberResponse {
+  const trunk = row.type === "sip" ? row.sipTrunk : null;
+  return {
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    type: row.type,
+    inbound_agent_id: row.inboundAgentId,
+    redirect: row.redirect,
+    redirect_phone_number: row.redirectPhoneNumber,
+    sip_trunk: trunk
+      ? {
+          termination_uri: trunk.terminationUri,
+          transport: trunk.transport,
+          auth_username: trunk.authUsername,
+          has_auth_password: trunk.authPassword !== null,
+        }
+      : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : null);
+
+function fail(problems: FieldProblem[]): never {
+  const summary = problems.length === 1 ? `Invalid ${problems[0].field}: ${problems[0].message}` : `Invalid request: ${problems.length} problems`;
+  throw new ValidationError(summary, problems);
+}
+
+/** Format checks of the fields both create and update take; the HTTP layer checks the same with zod. */
+function checkFields(input: UpdatePhoneNumberInput, problems: FieldProblem[]) {
+  const { name, inbound_agent_id: agentId, redirect, redirect_phone_number: redirectTo } = input;
+  if (name != null && (typeof name !== "string" || !name.trim() || name.length > 255)) {
+    problems.push({ field: "name", message: "Must be a non-empty string of at most 255 characters" });
+  }
+  if (agentId != null && (typeof agentId !== "string" || !UUID_PATTERN.test(agentId))) {
+    problems.push({ field: "inbound_agent_id", message: "Must be the UUID of an agent of your organization" });
+  }
+  if (redirect != null && typeof redirect !== "boolean") problems.push({ field: "redirect", message: "Must be a boolean" });
+  if (redirectTo != null && (typeof redirectTo !== "string" || !E164_PATTERN.test(redirectTo))) {
+    problems.push({ field: "redirect_phone_number", message: E164_MESSAGE });
+  }
+}
+
+/** The trunk to store, or problems; `stored` supplies the password when the input omits it. */
+function toSipTrunk(input: SipTrunkInput, stored: SipTrunkSettings | null, problems: FieldProblem[]): SipTrunkSettings | null {
+  const before = problems.length;
+  if (typeof input.termination_uri !== "string" || !SIP_URI_PATTERN.test(input.termination_uri)) {
+    problems.push({ field: "sip_trunk.termination_uri", message: "Must be a SIP URI starting with sip: or sips:" });
+  }
+  const transport = input.transport ?? "udp";
+  if (!transports.includes(transport)) problems.push({ field: "sip_trunk.transport", message: "Must be udp, tcp or tls" });
+  for (const key of ["auth_username", "auth_password"] as const) {
+    const value = input[key];
+    if (value != null && (typeof value !== "string" || !value || value.length > 255)) {
+      problems.push({ field: `sip_trunk.${key}`, message: "Must be a non-empty string of at most 255 characters" });
+    }
+  }
+  if (problems.length > before) return null;
+  return {
+    terminationUri: input.termination_uri,
+    transport,
+    authUsername: input.auth_username ?? null,
+    // An omitted password keeps the stored one, so a client can change the URI without resending the secret.
+    authPassword: input.auth_password === undefined ? (stored?.authPassword ?? null) : input.auth_password,
+  };
+}
+
+/** Rules on the number as it will be stored, reported with the field the caller should fix. */
+function checkState(next: { number: string; redirect: boolean; redirectPhoneNumber: string | null }, problems: FieldProblem[]) {
+  if (!next.redirect) return;
+  if (!next.redirectPhoneNumber) {
+    problems.push({ field: "redirect_phone_number", message: "Required when redirect is true" });
+  } else if (next.redirectPhoneNumber === next.number) {
+    problems.push({ field: "redirect_phone_number", message: "Must differ from the number itself" });
+  }
+}
+
+async function agentBelongsToOrganization(ctx: ServiceContext, agentId: string): Promise<boolean> {
+  const [agent] = await ctx.db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.id, agentId), eq(agents.organizationId, ctx.organizationId)))
+    .limit(1);
+  return Boolean(agent);
+}
+
+async function checkAgent(ctx: ServiceContext, agentId: string | null | undefined, problems: FieldProblem[]) {
+  if (agentId == null || problems.some((p) => p.field === "inbound_agent_id")) return;
+  if (!(await agentBelongsToOrganization(ctx, agentId))) {
+    problems.push({ field: "inbound_agent_id", message: "No agent with this id in your organization" });
+  }
+}
+
+/** A concurrent delete of the inbound agent surfaces as a foreign-key violation (23503), on both drivers. */
+function rethrowAgentRace(error: unknown): never {
+  for (let cause = error, depth = 0; cause && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    if ((cause as { code?: unknown }).code === "23503") {
+      throw ValidationError.field("inbound_agent_id", "No agent with this id in your organization");
+    }
+  }
+  throw error;
+}
+
+function ownedBy(ctx: ServiceContext, id: string) {
+  return and(eq(phoneNumbers.id, id), eq(phoneNumbers.organizationId, ctx.organizationId));
+}
+
+export async function createPhoneNumber(ctx: ServiceContext, input: CreatePhoneNumberInput): Promise<PhoneNumberResponse> {
+  const problems: FieldProblem[] = [];
+  const type = input.type ?? "pstn";
+  if (typeof input.number !== "string" || !E164_PATTERN.test(input.number)) problems.push({ field: "number", message: E164_MESSAGE });
+  if (!phoneNumberTypes.includes(type)) problems.push({ field: "type", message: "Must be pstn or sip" });
+  checkFields(input, problems);
+  let sipTrunk: SipTrunkSettings | null = null;
+  if (type === "sip") {
+    if (!input.sip_trunk) problems.push({ field: "sip_trunk", message: "Required for a sip number" });
+    else sipTrunk = toSipTrunk(input.sip_trunk, null, problems);
+  } else if (type === "pstn" && input.sip_trunk != null) {
+    problems.push({ field: "sip_trunk", message: "Only sip numbers have a SIP trunk" });
+  }
+  const redirect = input.redirect ?? false;
+  const redirectPhoneNumber = input.redirect_phone_number ?? null;
+  checkState({ number: input.number, redirect, redirectPhoneNumber }, problems);
+  await checkAgent(ctx, input.inbound_agent_id, problems);
+  if (problems.length) fail(problems);
+
+  // ON CONFLICT DO NOTHING rather than catching 23505: no aborted transaction for a caller that passed one in.
+  const [row] = await ctx.db
+    .insert(phoneNumbers)
+    .values({
+      organizationId: ctx.organizationId,
+      number: input.number,
+      name: trimmed(input.name),
+      type,
+      inboundAgentId: input.inbound_agent_id ?? null,
+      redirect,
+      redirectPhoneNumber,
+      sipTrunk,
+    })
+    .onConflictDoNothing({ target: phoneNumbers.number })
+    .returning()
+    .catch(rethrowAgentRace);
+  if (!row) {
+    throw new ConflictError(`The number ${input.number} is already registered`, [{ field: "number", message: "Already registered" }]);
+  }
+  return toResponse(row);
+}
+
+export async function getPhoneNumber(ctx: ServiceContext, id: string): Promise<PhoneNumberResponse> {
+  if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
+  const [row] = await ctx.db.select().from(phoneNumbers).where(ownedBy(ctx, id)).limit(1);
+  if (!row) throw new NotFoundError("Phone number");
+  return toResponse(row);
+}
+
+/** Newest first by (created_at, id), so numbers sharing a creation time page exactly once. */
+export async function listPhoneNumbers(ctx: ServiceContext, input: ListPhoneNumbersInput): Promise<ListPhoneNumbersResult> {
+  const limit = input.limit ?? 50;
+  const page = input.page ?? 1;
+  const problems: FieldProblem[] = [];
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) problems.push({ field: "limit", message: "Must be an integer from 1 to 1000" });
+  if (!Number.isSafeInteger(page) || page < 1) problems.push({ field: "page", message: "Must be an integer of at least 1" });
+  if (problems.length) fail(problems);
+  const organization = eq(phoneNumbers.organizationId, ctx.organizationId);
+  const ordered = ctx.db.select().from(phoneNumbers).orderBy(desc(phoneNumbers.createdAt), desc(phoneNumbers.id)).$dynamic();
+
+  if (input.use_cursor) {
+    const cursor = input.cursor ? parseCursor(input.cursor) : null;
+    const before = !cursor
+      ? undefined
+      : cursor.id
+        ? or(lt(phoneNumbers.createdAt, cursor.time), and(eq(phoneNumbers.createdAt, cursor.time), lt(phoneNumbers.id, cursor.id)))
+        : lt(phoneNumbers.createdAt, cursor.time);
+    const rows = await ordered.where(and(organization, before)).limit(limit + 1);
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    const next = last ? nextCursor({ time: last.createdAt, id: last.id }, rows[limit] && { time: rows[limit].createdAt }) : null;
+    return { items: items.map(toResponse), ...listFields({ next_cursor: next }) };
+  }
+
+  const [{ total }] = await ctx.db.select({ total: count() }).from(phoneNumbers).where(organization);
+  const offset = (page - 1) * limit;
+  // A page past the end is empty without asking the database for an offset it may not represent.
+  const rows = offset < total ? await ordered.where(organization).limit(limit).offset(offset) : [];
+  return { items: rows.map(toResponse), ...listFields(pageInfo(page, limit, total)) };
+}
+
+export async function updatePhoneNumber(ctx: ServiceContext, id: string, patch: UpdatePhoneNumberInput): Promise<PhoneNumberResponse> {
+  if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
+  return withTransaction(ctx, async (tx) => {
+    const [current] = await tx.db.select().from(phoneNumbers).where(ownedBy(tx, id)).for("update");
+    if (!current) throw new NotFoundError("Phone number");
+
+    const problems: FieldProblem[] = [];
+    checkFields(patch, problems);
+    let sipTrunk = current.sipTrunk;
+    if (patch.sip_trunk !== undefined) {
+      if (current.type === "pstn") {
+        if (patch.sip_trunk !== null) problems.push({ field: "sip_trunk", message: "Only sip numbers have a SIP trunk" });
+      } else if (patch.sip_trunk === null) {
+        problems.push({ field: "sip_trunk", message: "A sip number needs a SIP trunk; it cannot be removed" });
+      } else {
+        sipTrunk = toSipTrunk(patch.sip_trunk, current.sipTrunk, problems);
+      }
+    }
+    const next = {
+      name: patch.name === undefined ? current.name : trimmed(patch.name),
+      inboundAgentId: patch.inbound_agent_id === undefined ? current.inboundAgentId : patch.inbound_agent_id,
+      redirect: patch.redirect === undefined ? current.redirect : (patch.redirect ?? false),
+      redirectPhoneNumber: patch.redirect_phone_number === undefined ? current.redirectPhoneNumber : patch.redirect_phone_number,
+      sipTrunk,
+    };
+    checkState({ number: current.number, ...next }, problems);
+    await checkAgent(tx, patch.inbound_agent_id, problems);
+    if (problems.length) fail(problems);
+
+    const [row] = await tx.db
+      .update(phoneNumbers)
+      .set({ ...next, updatedAt: new Date() })
+      .where(ownedBy(tx, id))
+      .returning()
+      .catch(rethrowAgentRace);
+    return toResponse(row);
+  });
+}
+
+/** Calls keep their from_number/to_number: they record what was dialled, not a link to this row. */
+export async function deletePhoneNumber(ctx: ServiceContext, id: string): Promise<void> {
+  if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
+  const deleted = await ctx.db.delete(phoneNumbers).where(ownedBy(ctx, id)).returning({ id: phoneNumbers.id });
+  if (!deleted.length) throw new NotFoundError("Phone number");
+}
