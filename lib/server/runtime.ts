@@ -41,7 +41,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
   }
   await applyMigrations(connection);
   const boss = await startPgBoss(connection);
-  if (config.runWorkers) await startWorkers(boss, { db: connection.db, telephonyProvider: null });
+  const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null }) : null;
   const queue = pgBossQueue(boss);
   const api = createApiApp({
     db: connection.db,
@@ -60,6 +60,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     stop: () =>
       (stopping ??= (async () => {
         for (const hook of stopHooks.reverse()) await hook();
+        workers?.stop();
         await boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
         await connection.close().catch(() => undefined);
         lock?.release();
