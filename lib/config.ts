@@ -19,7 +19,6 @@ const environmentSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: positiveInt(1000),
   API_JSON_BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   DATABASE_POOL_SIZE: positiveInt(10),
-  TELEPHONY_PROVIDER: z.string().optional(),
 });
 
 export type AppConfig = {
@@ -31,7 +30,6 @@ export type AppConfig = {
   rateLimitPerMinute: number;
   jsonBodyLimitBytes: number;
   databasePoolSize: number;
-  telephonyProvider: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -50,6 +48,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     jsonBodyLimitBytes: e.API_JSON_BODY_LIMIT_BYTES,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    telephonyProvider: e.TELEPHONY_PROVIDER || undefined,
   };
 }
