@@ -112,3 +112,8 @@ export const standardErrorResponses = {
 } as const;
 
 export const conflictResponse = { 409: errorResponse("Conflict with the current state") } as const;
+
+/** A JSON response (or request body) entry of a route definition. */
+export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}

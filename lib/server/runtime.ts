@@ -1,11 +1,13 @@
 import "server-only";
 import path from "node:path";
 import type PgBoss from "pg-boss";
+import { startAdminServer } from "@/lib/admin/admin-server";
 import { createApiApp, type ApiApp } from "@/lib/api/app";
 import { loadConfig, type AppConfig } from "@/lib/config";
 import { connectPglite, connectPostgres, type DatabaseConnection } from "@/lib/db/client";
 import { lockDataDirectory, type DataDirectoryLock } from "@/lib/db/data-dir-lock";
 import { applyMigrations } from "@/lib/db/migrate";
+import { demoBanner, seedDemoData } from "@/lib/db/seed/demo";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { startWorkers } from "@/lib/jobs/workers";
@@ -40,6 +42,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     }
   }
   await applyMigrations(connection);
+  if (lock && config.seedDemo) await seedDemoOnFirstStart(connection, config);
   const boss = await startPgBoss(connection);
   const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null }) : null;
   const queue = pgBossQueue(boss);
@@ -50,7 +53,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
   });
   const stopHooks: (() => Promise<void> | void)[] = [];
   let stopping: Promise<void> | undefined;
-  return {
+  const runtime: AppRuntime = {
     config,
     connection,
     boss,
@@ -66,6 +69,22 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
         lock?.release();
       })()),
   };
+  if (lock) {
+    // Other processes (npm run admin) reach the embedded database through this process only.
+    const admin = await startAdminServer(connection.db, config.dataDir);
+    runtime.onStop(() => admin.close());
+  }
+  return runtime;
+}
+
+/** Demo data must never keep the server from starting: a failure is reported and retried on the next start. */
+async function seedDemoOnFirstStart(connection: DatabaseConnection, config: AppConfig) {
+  try {
+    const demo = await seedDemoData(connection.db);
+    if (demo) console.log(demoBanner(demo, `http://localhost:${config.port}`));
+  } catch (error) {
+    console.error("Demo data could not be created:", error instanceof Error ? error.message : error);
+  }
 }
 
 const RUNTIME_KEY = Symbol.for("voice-agent-service.runtime");

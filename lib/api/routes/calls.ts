@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { deleteCall, getCall, listCalls, terminateCall, updateCallMetadata } from "@/lib/services/calls";
 import { startPhoneCall } from "@/lib/services/start-phone-call";
 import { serviceContext } from "../context";
-import { conflictResponse, envelope, listEnvelope, ok, standardErrorResponses } from "../envelope";
+import { conflictResponse, envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
 import { ApiError } from "../errors";
 import { createRouter } from "../router";
 import {
@@ -16,10 +16,6 @@ import { uuidPathParam } from "../schemas/common";
 
 const tags = ["Calls"];
 const callIdParam = uuidPathParam("call_id", "The call's id");
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 const listRoute = createRoute({
   method: "get",
@@ -30,7 +26,7 @@ const listRoute = createRoute({
     "Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns " +
     "`current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request.",
   request: { query: ListCallsQuerySchema },
-  responses: { 200: json(listEnvelope(CallSchema, "CallList"), "Calls retrieved"), ...standardErrorResponses },
+  responses: { 200: jsonContent(listEnvelope(CallSchema, "CallList"), "Calls retrieved"), ...standardErrorResponses },
 });
 
 const getRoute = createRoute({
@@ -40,7 +36,7 @@ const getRoute = createRoute({
   summary: "Get a call",
   description: "The call with its transcript, variable values and post-call answers.",
   request: { params: callIdParam },
-  responses: { 200: json(envelope(CallSchema, "CallResponse"), "The call"), ...standardErrorResponses },
+  responses: { 200: jsonContent(envelope(CallSchema, "CallResponse"), "The call"), ...standardErrorResponses },
 });
 
 const patchRoute = createRoute({
@@ -49,7 +45,7 @@ const patchRoute = createRoute({
   tags,
   summary: "Update call metadata",
   request: { params: callIdParam, body: { required: true, content: { "application/json": { schema: UpdateCallMetadataBodySchema } } } },
-  responses: { 200: json(envelope(CallSchema, "UpdatedCallResponse"), "The updated call"), ...standardErrorResponses },
+  responses: { 200: jsonContent(envelope(CallSchema, "UpdatedCallResponse"), "The updated call"), ...standardErrorResponses },
 });
 
 const deleteRoute = createRoute({
@@ -71,7 +67,7 @@ const terminateRoute = createRoute({
     "An ongoing phone call (created, ringing or in progress) becomes `ended` with end_reason `terminated`. " +
     "A call that has already ended answers the same success. A web call is 400.",
   request: { params: callIdParam },
-  responses: { 200: json(envelope(z.null(), "TerminateCallResponse"), "Terminated (data is null)"), ...standardErrorResponses },
+  responses: { 200: jsonContent(envelope(z.null(), "TerminateCallResponse"), "Terminated (data is null)"), ...standardErrorResponses },
 });
 
 const startPhoneRoute = createRoute({
@@ -95,7 +91,7 @@ const startPhoneRoute = createRoute({
     body: { required: true, content: { "application/json": { schema: StartPhoneCallBodySchema } } },
   },
   responses: {
-    201: json(envelope(StartPhoneCallResultSchema, "StartPhoneCallResponse"), "Call started"),
+    201: jsonContent(envelope(StartPhoneCallResultSchema, "StartPhoneCallResponse"), "Call started"),
     ...standardErrorResponses,
     ...conflictResponse,
   },

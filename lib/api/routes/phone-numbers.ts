@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createPhoneNumber, deletePhoneNumber, getPhoneNumber, listPhoneNumbers, updatePhoneNumber } from "@/lib/services/phone-numbers";
 import { serviceContext } from "../context";
-import { conflictResponse, envelope, listEnvelope, ok, standardErrorResponses } from "../envelope";
+import { conflictResponse, envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
 import { extension } from "../openapi-document";
 import { createRouter } from "../router";
 import {
@@ -13,7 +13,6 @@ import {
 } from "../schemas/phone-numbers";
 
 const tags = ["Phone numbers"];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const PhoneNumberEnvelope = envelope(PhoneNumberSchema, "PhoneNumberResponse");
 
 const SIP_DESCRIPTION =
@@ -32,7 +31,7 @@ const listRoute = createRoute({
     "on the last page. Each mode ignores the other's parameter.",
   request: { query: ListPhoneNumbersQuerySchema },
   responses: {
-    200: json(listEnvelope(PhoneNumberSchema, "PhoneNumberListResponse"), "Phone numbers of your organization"),
+    200: jsonContent(listEnvelope(PhoneNumberSchema, "PhoneNumberListResponse"), "Phone numbers of your organization"),
     ...standardErrorResponses,
   },
 });
@@ -45,7 +44,7 @@ const getRoute = extension(
     summary: "Get a phone number",
     description: "Another organization's number is 404, like a missing one.",
     request: { params: PhoneNumberIdParamSchema },
-    responses: { 200: json(PhoneNumberEnvelope, "The phone number"), ...standardErrorResponses },
+    responses: { 200: jsonContent(PhoneNumberEnvelope, "The phone number"), ...standardErrorResponses },
   }),
 );
 
@@ -59,7 +58,7 @@ const createPhoneNumberRoute = extension(
       `A number can belong to one organization only: one already registered anywhere is 409 \`conflict\` naming \`number\`. ` +
       `\`redirect\` true needs a \`redirect_phone_number\` different from the number. ${SIP_DESCRIPTION}`,
     request: { body: { required: true, content: { "application/json": { schema: CreatePhoneNumberBodySchema } } } },
-    responses: { 201: json(PhoneNumberEnvelope, "The registered number"), ...standardErrorResponses, ...conflictResponse },
+    responses: { 201: jsonContent(PhoneNumberEnvelope, "The registered number"), ...standardErrorResponses, ...conflictResponse },
   }),
 );
 
@@ -77,7 +76,7 @@ const updateRoute = createRoute({
     params: PhoneNumberIdParamSchema,
     body: { required: true, content: { "application/json": { schema: UpdatePhoneNumberBodySchema } } },
   },
-  responses: { 200: json(PhoneNumberEnvelope, "The updated phone number"), ...standardErrorResponses },
+  responses: { 200: jsonContent(PhoneNumberEnvelope, "The updated phone number"), ...standardErrorResponses },
 });
 
 const deleteRoute = extension(
@@ -89,7 +88,7 @@ const deleteRoute = extension(
     description: "Calls made from or to the number keep their `from_number` and `to_number`.",
     request: { params: PhoneNumberIdParamSchema },
     responses: {
-      200: json(envelope(z.null(), "PhoneNumberDeletedResponse"), "Deleted; `data` is null"),
+      200: jsonContent(envelope(z.null(), "PhoneNumberDeletedResponse"), "Deleted; `data` is null"),
       ...standardErrorResponses,
     },
   }),

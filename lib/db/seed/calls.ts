@@ -1,0 +1,356 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { agents, agentVersions, phoneNumbers, postCallQuestionOptions, postCallQuestions } from "@/lib/db/schema";
+import { NotFoundError } from "@/lib/services/errors";
+import {
+  conversation,
+  conversationKind,
+  feedbackText,
+  fillInitialMessage,
+  randomSlots,
+  type ConversationKind,
+  type Slots,
+} from "./conversations";
+import { receptionAgent } from "./demo-agents";
+import { emptyCallBatch, insertCallBatch, type CallBatch, type QuestionSnapshot } from "./insert-call-batch";
+import { insertDemoAgent } from "./insert-agent";
+import { createRandom, randomSeed, type Random } from "./random";
+
+export type SeedCallsInput = {
+  organizationId: string;
+  count: number;
+  /** Only this agent; otherwise every agent of the organization (one demo agent is created when it has none). */
+  agentId?: string;
+  /** Every call starts at exactly this time; otherwise start times spread over the 90 days before `now`. */
+  startTime?: Date;
+  now?: Date;
+  seed?: number;
+  batchSize?: number;
+  /** Batches in flight at once: the next batch is generated while the previous ones are written. */
+  concurrency?: number;
+  onProgress?: (created: number, total: number) => void;
+};
+
+type VariableDefinition = { name: string; type: string };
+
+type SeedAgent = {
+  id: string;
+  version: number;
+  kind: ConversationKind;
+  initialMessage: string | null;
+  variables: VariableDefinition[];
+  /** 1-based positions in the question snapshots. */
+  questions: number[];
+};
+
+type SeedPlan = { agents: SeedAgent[]; questions: QuestionSnapshot[]; numbers: string[] };
+
+// Answers of agents without questions of their own; the ids are fixed so the answers group across calls.
+const BUILT_IN_QUESTIONS: QuestionSnapshot[] = [
+  {
+    id: "5eed0000-0000-4000-8000-000000000001",
+    name: "call_successful",
+    description: "Did the caller get what they called for?",
+    type: "boolean",
+    optional: false,
+    origin: "system",
+    options: [],
+  },
+  {
+    id: "5eed0000-0000-4000-8000-000000000002",
+    name: "call_summary",
+    description: "Summarize the call in one or two sentences.",
+    type: "text",
+    optional: false,
+    origin: "system",
+    options: [],
+  },
+  {
+    id: "5eed0000-0000-4000-8000-000000000003",
+    name: "caller_sentiment",
+    description: "How did the caller feel at the end of the call?",
+    type: "single_choice",
+    optional: false,
+    origin: "system",
+    options: [
+      { id: "5eed0000-0000-4000-8000-000000000011", value: "Positive" },
+      { id: "5eed0000-0000-4000-8000-000000000012", value: "Neutral" },
+      { id: "5eed0000-0000-4000-8000-000000000013", value: "Negative" },
+    ],
+  },
+];
+
+const DEFAULT_VARIABLES: VariableDefinition[] = [{ name: "customer_name", type: "string" }];
+// Fictional numbers (555-01xx) for organizations without numbers of their own and for the customers called.
+const FALLBACK_NUMBERS = ["+18885550100", "+18885550101"];
+const CUSTOMER_AREA_CODES = ["206", "212", "305", "312", "415", "512", "617", "702", "720", "917"];
+const DAY_MS = 86_400_000;
+const WINDOW_MS = 90 * DAY_MS;
+
+/** Inserts `count` finished calls with transcripts, variables, answers and costs, in batches. */
+export async function seedCalls(db: Database, input: SeedCallsInput): Promise<{ created: number }> {
+  const plan = await loadPlan(db, input.organizationId, input.agentId);
+  const random = createRandom(input.seed ?? randomSeed());
+  const now = (input.now ?? new Date()).getTime();
+  const batchSize = input.batchSize ?? 5000;
+  const concurrency = input.concurrency ?? 2;
+
+  let created = 0;
+  let failure: unknown;
+  const inFlight = new Set<Promise<void>>();
+  for (let offset = 0; offset < input.count && failure === undefined; offset += batchSize) {
+    const size = Math.min(batchSize, input.count - offset);
+    const batch = emptyCallBatch();
+    for (let i = 0; i < size; i++) addCall(batch, random, plan, now, input.startTime?.getTime());
+    const write: Promise<void> = insertCallBatch(db, input.organizationId, plan.questions, batch)
+      .then(() => {
+        created += size;
+        input.onProgress?.(created, input.count);
+      })
+      .catch((error: unknown) => {
+        failure ??= error;
+      })
+      .finally(() => inFlight.delete(write));
+    inFlight.add(write);
+    while (inFlight.size >= concurrency) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  if (failure !== undefined) throw failure;
+  return { created };
+}
+
+async function loadPlan(db: Database, organizationId: string, agentId: string | undefined): Promise<SeedPlan> {
+  const query = () =>
+    db
+      .select({ id: agents.id, version: agents.publishedVersion, config: agentVersions.config })
+      .from(agents)
+      .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.version, agents.publishedVersion)))
+      .where(and(eq(agents.organizationId, organizationId), agentId ? eq(agents.id, agentId) : undefined))
+      .orderBy(asc(agents.createdAt));
+  let rows = await query();
+  if (rows.length === 0) {
+    if (agentId) throw new NotFoundError(`Agent ${agentId} of organization ${organizationId}`);
+    await insertDemoAgent(db, organizationId, receptionAgent);
+    rows = await query();
+  }
+
+  const questionRows = await db
+    .select()
+    .from(postCallQuestions)
+    .where(and(inArray(postCallQuestions.agentId, rows.map((row) => row.id)), eq(postCallQuestions.isActive, true)))
+    .orderBy(asc(postCallQuestions.createdAt), asc(postCallQuestions.id));
+  const optionRows = questionRows.length
+    ? await db
+        .select()
+        .from(postCallQuestionOptions)
+        .where(inArray(postCallQuestionOptions.questionId, questionRows.map((row) => row.id)))
+        .orderBy(asc(postCallQuestionOptions.position))
+    : [];
+
+  const questions = [...BUILT_IN_QUESTIONS];
+  const builtIn = BUILT_IN_QUESTIONS.map((_, index) => index + 1);
+  const seedAgents = rows.map((row): SeedAgent => {
+    const own = questionRows.filter((question) => question.agentId === row.id);
+    const positions = own.map((question) => {
+      questions.push({
+        id: question.id,
+        name: question.name,
+        description: question.description,
+        type: question.type,
+        optional: question.optional,
+        origin: question.questionOrigin,
+        options: optionRows.filter((option) => option.questionId === question.id).map(({ id, value }) => ({ id, value })),
+      });
+      return questions.length;
+    });
+    return {
+      id: row.id,
+      version: row.version,
+      kind: conversationKind(row.config),
+      initialMessage: typeof row.config.initial_message === "string" && row.config.initial_message ? row.config.initial_message : null,
+      variables: agentVariables(row.config),
+      questions: positions.length ? positions : builtIn,
+    };
+  });
+
+  const numbers = await db
+    .select({ number: phoneNumbers.number })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.organizationId, organizationId))
+    .orderBy(asc(phoneNumbers.createdAt));
+  return { agents: seedAgents, questions, numbers: numbers.length ? numbers.map((row) => row.number) : FALLBACK_NUMBERS };
+}
+
+/** The variables the agent's states extract, and those its custom functions fill. */
+function agentVariables(config: Record<string, unknown>): VariableDefinition[] {
+  const found = new Map<string, string>();
+  const states = Array.isArray(config.states) ? (config.states as Record<string, unknown>[]) : [];
+  for (const state of states) {
+    for (const variable of Array.isArray(state.variables) ? (state.variables as Record<string, unknown>[]) : []) {
+      if (typeof variable.name === "string") found.set(variable.name, typeof variable.type === "string" ? variable.type : "string");
+    }
+    for (const tool of Array.isArray(state.tools) ? (state.tools as Record<string, unknown>[]) : []) {
+      for (const mapping of Array.isArray(tool.response_mapping) ? (tool.response_mapping as Record<string, unknown>[]) : []) {
+        const name = mapping.destination_variable;
+        if (typeof name === "string" && !found.has(name)) found.set(name, "string");
+      }
+    }
+  }
+  return found.size ? [...found].map(([name, type]) => ({ name, type })) : DEFAULT_VARIABLES;
+}
+
+type Outcome = "completed" | "agent_hangup" | "user_hangup" | "no_answer" | "error";
+
+const OUTCOMES: Record<"outbound" | "inbound" | "web", readonly (readonly [Outcome, number])[]> = {
+  outbound: [["completed", 54], ["agent_hangup", 16], ["user_hangup", 14], ["no_answer", 13], ["error", 3]],
+  inbound: [["completed", 60], ["agent_hangup", 18], ["user_hangup", 20], ["error", 2]],
+  web: [["completed", 58], ["agent_hangup", 17], ["user_hangup", 23], ["error", 2]],
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
+function customerNumber(random: Random): string {
+  return `+1${random.pick(CUSTOMER_AREA_CODES)}5550${random.int(100, 199)}`;
+}
+
+/** A start time in the window, more often on weekdays and in (US) business hours. */
+function spreadStart(random: Random, now: number, lengthMs: number): number {
+  const latest = now - lengthMs - 1000;
+  for (;;) {
+    const start = latest - Math.floor(random.next() * (WINDOW_MS - lengthMs - 1000));
+    const date = new Date(start);
+    const weekday = date.getUTCDay() % 6 !== 0;
+    const hour = date.getUTCHours();
+    const weight = (weekday ? 1 : 0.35) * (hour >= 14 || hour < 1 ? 1 : 0.2);
+    if (random.next() < weight) return start;
+  }
+}
+
+function variableValue(random: Random, variable: VariableDefinition, slots: Slots, startMs: number): unknown {
+  if (variable.type === "boolean") return random.chance(0.75);
+  if (variable.type === "datetime") return iso(Math.floor(startMs / DAY_MS) * DAY_MS + random.int(1, 10) * DAY_MS + random.int(8, 16) * 3_600_000);
+  if (variable.type === "number") return random.int(1, 10);
+  if (/dentist|doctor/i.test(variable.name)) return `Dr. ${slots.name.split(" ")[1]}`;
+  if (/name/i.test(variable.name)) return slots.name;
+  if (/address/i.test(variable.name)) return slots.address;
+  if (/issue|problem|reason/i.test(variable.name)) return slots.issue;
+  return `${slots.day} ${slots.time}`;
+}
+
+function addAnswers(batch: CallBatch, random: Random, plan: SeedPlan, agent: SeedAgent, callId: string, outcome: Outcome, summary: string, at: number) {
+  const a = batch.answers;
+  const positive = outcome === "completed" ? 0.85 : outcome === "agent_hangup" ? 0.7 : 0.25;
+  for (const position of agent.questions) {
+    const question = plan.questions[position - 1];
+    const hasAnswer = !(question.optional && random.chance(0.3)) && !(outcome === "user_hangup" && random.chance(0.3));
+    let text: string | null = null;
+    let number: number | null = null;
+    let boolean: boolean | null = null;
+    let selected: QuestionSnapshot["options"] = [];
+    if (hasAnswer) {
+      if (question.type === "boolean") boolean = random.chance(positive);
+      else if (question.type === "number") number = random.int(1, 5);
+      else if (question.type === "text") text = /feedback|improve|better|comment/i.test(question.name) ? feedbackText(random) : summary;
+      else if (question.options.length) {
+        // Earlier options (the better ones, in the demo questions) are likelier after a good call.
+        const entries = question.options.map((option, index) => [option, random.chance(positive) ? 1 / (index + 1) : 1] as const);
+        const first = random.weighted(entries);
+        selected = [first];
+        if (question.type === "multi_choice" && question.options.length > 1 && random.chance(0.4)) {
+          const second = random.pick(question.options);
+          if (second.id !== first.id) selected.push(second);
+        }
+      }
+    }
+    a.callId.push(callId);
+    a.question.push(position);
+    a.hasAnswer.push(hasAnswer);
+    a.text.push(text);
+    a.number.push(number);
+    a.boolean.push(boolean);
+    a.selectedOptions.push(JSON.stringify(selected.map((option) => ({ option }))));
+    a.createdAt.push(iso(at + random.int(5_000, 60_000)));
+  }
+}
+
+function addCall(batch: CallBatch, random: Random, plan: SeedPlan, now: number, fixedStart: number | undefined) {
+  const agent = random.pick(plan.agents);
+  const type = random.chance(0.7) ? "phone_call" : "web_call";
+  const direction = type === "phone_call" && random.chance(0.55) ? "outbound" : "inbound";
+  const outcome = random.weighted(OUTCOMES[type === "web_call" ? "web" : direction]);
+  const talked = outcome === "completed" || outcome === "agent_hangup" || outcome === "user_hangup";
+
+  const slots = randomSlots(random);
+  const initialMessage = agent.initialMessage && fillInitialMessage(agent.initialMessage, slots);
+  const talk = talked ? conversation(random, agent.kind, slots, initialMessage, outcome === "user_hangup") : null;
+  // Each line lasts about as long as it takes to say, plus a pause; the call lasts as long as its lines.
+  const offsets: number[] = [];
+  let talkMs = 0;
+  for (const line of talk?.lines ?? []) {
+    offsets.push(talkMs);
+    talkMs += Math.round((line.content.length / 13 + 1.5 + random.next() * 2.5) * 1000);
+  }
+  const ringMs = outcome === "no_answer" ? random.int(25_000, 40_000) : type === "web_call" ? random.int(100, 900) : random.int(2_000, 15_000);
+  const durationSeconds = talked ? Math.ceil(talkMs / 1000) + random.int(1, 4) : 0;
+  const lengthMs = ringMs + durationSeconds * 1000 + (outcome === "error" ? random.int(500, 3000) : 0);
+  const start = fixedStart ?? spreadStart(random, now, lengthMs);
+  const answeredAt = talked ? start + ringMs : null;
+  const end = start + lengthMs;
+
+  const companyNumber = random.pick(plan.numbers);
+  const otherNumber = customerNumber(random);
+  const id = randomUUID();
+  batch.id.push(id);
+  batch.agentId.push(agent.id);
+  batch.agentVersion.push(agent.version);
+  batch.type.push(type);
+  batch.status.push(outcome === "error" ? "failed" : "ended");
+  batch.direction.push(direction);
+  batch.fromNumber.push(type === "web_call" ? null : direction === "outbound" ? companyNumber : otherNumber);
+  batch.toNumber.push(type === "web_call" ? null : direction === "outbound" ? otherNumber : companyNumber);
+  batch.metadata.push(
+    JSON.stringify(
+      direction === "outbound"
+        ? { customer_id: `cus_${random.int(100_000, 999_999)}`, campaign: random.pick(["spring-checkup", "renewal", "win-back"]) }
+        : { customer_id: `cus_${random.int(100_000, 999_999)}`, source: random.pick(["website", "google-ads", "referral", "returning"]) },
+    ),
+  );
+  batch.startTime.push(iso(start));
+  batch.answeredAt.push(answeredAt === null ? null : iso(answeredAt));
+  batch.endTime.push(iso(end));
+  batch.durationSeconds.push(durationSeconds);
+  batch.answerType.push(talked ? "human" : null);
+  batch.endReason.push(outcome);
+
+  const transcript = (talk?.lines ?? []).map((line, index) => ({ ...line, start_time: iso(answeredAt! + offsets[index]) }));
+  batch.transcript.push(JSON.stringify(transcript));
+
+  const variables = talked
+    ? agent.variables
+        .filter(() => random.chance(outcome === "user_hangup" ? 0.4 : 0.95))
+        .map((variable) => ({
+          name: variable.name,
+          type: variable.type,
+          value: variableValue(random, variable, slots, start),
+          timestamp: transcript[random.int(Math.min(2, transcript.length - 1), transcript.length - 1)].start_time,
+        }))
+    : [];
+  batch.variableValues.push(JSON.stringify(variables));
+
+  const minutes = durationSeconds / 60;
+  const agentCharacters = talk?.lines.reduce((sum, line) => sum + (line.role === "agent" ? line.content.length : 0), 0) ?? 0;
+  const userTurns = talk?.lines.filter((line) => line.role === "user").length ?? 0;
+  const breakdown = {
+    telephony: round6(type === "phone_call" ? minutes * 0.014 : 0),
+    speech_to_text: round6(minutes * 0.006),
+    text_to_speech: round6(agentCharacters * 0.000015),
+    llm: round6(userTurns * (0.00018 + random.next() * 0.00008)),
+  };
+  batch.cost.push(round6(breakdown.telephony + breakdown.speech_to_text + breakdown.text_to_speech + breakdown.llm));
+  batch.costBreakdown.push(JSON.stringify(breakdown));
+
+  if (talk) addAnswers(batch, random, plan, agent, id, outcome, talk.summary, end);
+}
