@@ -8,6 +8,7 @@ import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { registerOpenApiDocument } from "./openapi-document";
 import { createRouter } from "./router";
+import { agentRoutes } from "./routes/agents";
 import { callRoutes } from "./routes/calls";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
 
@@ -31,6 +32,7 @@ export function createApiApp(deps: ApiDependencies) {
   app.use("*", authenticate, rateLimit, jsonBodies({ allowsMultipart }), jsonBodyLimit({ allowsMultipart }));
   app.route("/", callRoutes());
   app.route("/", phoneNumberRoutes());
+  app.route("/", agentRoutes());
   return app;
 }
 

@@ -38,6 +38,7 @@ export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
     tags: [
       { name: "Calls", description: "Phone and web calls" },
       { name: "Phone numbers", description: "Numbers of your organization, PSTN or SIP" },
+      { name: "Agents", description: "Agents and their versions" },
     ],
   });
 }

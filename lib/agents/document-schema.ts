@@ -1,0 +1,211 @@
+import { z } from "zod";
+
+/**
+ * The agent document: the configuration of an agent as the API accepts it. Plain zod with
+ * `.meta()` (read by the OpenAPI generator), shared by the API, the services, the runtime and the
+ * studio. Every field but name, states and initial_state_name is optional here; `normalizeAgent`
+ * fills the documented defaults.
+ */
+
+export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const identifier = (what: string) =>
+  z.string().regex(IDENTIFIER, `${what} must start with a letter or _ and hold only letters, digits and _`).max(64, "At most 64 characters");
+
+const httpUrl = z
+  .string()
+  .max(2048, "At most 2048 characters")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "Must be an http(s) URL");
+
+export const llmProviders = ["openai", "azure_openai", "openai_compatible"] as const;
+export const voiceProviders = ["openai", "azure", "elevenlabs", "browser"] as const;
+export const transcriberProviders = ["azure", "openai", "deepgram", "browser"] as const;
+export const interruptionSensitivities = ["low", "medium", "high"] as const;
+export const webhookEvents = ["event_variable_value_updated", "event_all_variables_resolved"] as const;
+export const variableTypes = ["string", "number", "integer", "boolean", "datetime", "date"] as const;
+export const parameterTypes = ["string", "number", "integer", "boolean", "object", "array"] as const;
+export const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export const contentTypes = ["url_params", "json", "form"] as const;
+export const builtInToolTypes = ["wait", "hang_up", "transfer_call", "leave_voicemail_message"] as const;
+
+export const LlmSchema = z
+  .strictObject({
+    provider: z.enum(llmProviders).optional().meta({ description: "Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp)." }),
+    model: z.string().min(1).max(200).optional().meta({ description: "Default gpt-4o-mini", example: "gpt-4o-mini" }),
+    temperature: z.number().min(0).max(2).optional().meta({ description: "0 to 2, default 0.7" }),
+  })
+  .meta({ id: "AgentLlm" });
+
+export const VoiceSchema = z
+  .strictObject({
+    provider: z.enum(voiceProviders).optional().meta({ description: "Default openai" }),
+    name: z.string().min(1).max(100).optional().meta({ description: "Default alloy", example: "alloy" }),
+    instructions: z.string().max(4000).optional().meta({ description: "How the voice should sound. Default empty." }),
+    speed: z.number().min(0.25).max(4).optional().meta({ description: "Multiplier from 0.25 to 4, default 1" }),
+  })
+  .meta({ id: "AgentVoice" });
+
+export const TranscriberSchema = z
+  .strictObject({ provider: z.enum(transcriberProviders).optional().meta({ description: "Default azure" }) })
+  .meta({ id: "AgentTranscriber" });
+
+export const VariableSchema = z
+  .strictObject({
+    name: identifier("A variable name"),
+    type: z.enum(variableTypes).optional().meta({ description: "Default string" }),
+    description: z.string().max(2000).optional(),
+    extraction_instructions: z.string().max(4000).optional().meta({ description: "How the model extracts the value from the conversation." }),
+  })
+  .meta({ id: "Variable" });
+
+export const TransitionSchema = z
+  .strictObject({
+    condition: z.string().min(1, "Required").max(2000),
+    destination_state_name: z.string().min(1, "Required"),
+    filler_sentence: z.string().max(1000).optional().meta({ description: "Spoken while moving. Default empty." }),
+  })
+  .meta({ id: "Transition" });
+
+const LlmParameterSchema = z.strictObject({
+  name: identifier("A parameter name"),
+  type: z.enum(parameterTypes),
+  description: z.string().max(2000).optional(),
+});
+
+const ParameterValueSchema = z.discriminatedUnion("source", [
+  z.strictObject({ source: z.literal("variable"), variable: identifier("A variable name") }),
+  z.strictObject({ source: z.literal("llm_parameter"), llm_parameter: LlmParameterSchema }),
+]);
+
+/** Either {name, type, description} (the model supplies the value) or {name, value} (from a variable or a named model parameter). */
+export const ToolParameterSchema = z
+  .strictObject({
+    name: z.string().min(1, "Required").max(100),
+    type: z.enum(parameterTypes).optional(),
+    description: z.string().max(2000).optional(),
+    value: ParameterValueSchema.optional(),
+  })
+  .superRefine((parameter, ctx) => {
+    if (parameter.value && (parameter.type || parameter.description !== undefined)) {
+      ctx.addIssue({ code: "custom", path: ["value"], message: "Give either value, or type and description, not both" });
+    }
+    if (!parameter.value && !parameter.type) {
+      ctx.addIssue({ code: "custom", path: ["type"], message: "Required when the parameter has no value" });
+    }
+  })
+  .meta({
+    id: "ToolParameter",
+    description:
+      "Three shapes: {name, type, description} where the model supplies the value; {name, value: {source: \"variable\", variable}}; " +
+      "{name, value: {source: \"llm_parameter\", llm_parameter: {name, type, description}}}.",
+  });
+
+export const HeaderSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "Must be a valid header name"),
+  value: z.string().max(4000).refine((value) => !/[\r\n]/.test(value), "Must not contain line breaks"),
+  description: z.string().max(2000).optional(),
+});
+
+export const ResponseMappingSchema = z.strictObject({
+  json_path_to_data: z.string().min(1, "Required").max(1000).meta({ description: "RFC 9535 JSONPath, e.g. $.data.slots[0].time", example: "$.data.id" }),
+  destination_variable: identifier("A variable name"),
+});
+
+const toolCommon = {
+  description: z.string().max(2000).optional(),
+  filler_sentence: z.string().max(1000).optional().meta({ description: "Spoken while the tool runs. Default empty." }),
+};
+
+export const CustomFunctionToolSchema = z
+  .strictObject({
+    type: z.literal("custom_function"),
+    name: identifier("A function name"),
+    ...toolCommon,
+    url: httpUrl,
+    method: z.enum(httpMethods).optional().meta({ description: "Default GET" }),
+    content_type: z.enum(contentTypes).optional().meta({ description: "url_params (default): parameters in the query string; json or form: in the body" }),
+    headers: z.array(HeaderSchema).max(50).optional(),
+    parameters: z.array(ToolParameterSchema).max(50).optional(),
+    response_mapping: z.array(ResponseMappingSchema).max(50).optional(),
+    timeout_ms: z.number().int().min(100).max(30_000).optional().meta({ description: "Extension: request timeout, default 10000 ms" }),
+  })
+  .meta({ id: "CustomFunctionTool" });
+
+export const BuiltInToolSchema = z
+  .strictObject({ type: z.enum(builtInToolTypes), ...toolCommon })
+  .meta({ id: "BuiltInTool" });
+
+export const ToolSchema = z.discriminatedUnion("type", [CustomFunctionToolSchema, BuiltInToolSchema]).meta({ id: "Tool" });
+
+export const StateSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, "Required").max(100, "At most 100 characters"),
+    prompt: z.string().max(20_000).optional().meta({ description: "May refer to a tool as {{tool_name}} and to a variable as {{variable_name}}." }),
+    llm: LlmSchema.optional().meta({ description: "Overrides the agent's llm in this state." }),
+    tools: z.array(ToolSchema).max(50).optional(),
+    transitions: z.array(TransitionSchema).max(50).optional(),
+    variables: z.array(VariableSchema).max(100).optional(),
+    x_position: z.number().nullable().optional(),
+    y_position: z.number().nullable().optional(),
+    features: z.strictObject({ entity_detection: z.boolean().optional() }).optional(),
+  })
+  .meta({ id: "State" });
+
+/** Every field of the agent document except name, states and initial_state_name. */
+export const agentSettingFields = {
+  language: z.string().min(2).max(35).optional().meta({ description: "BCP 47 tag, default en-US", example: "en-US" }),
+  initial_message: z.string().max(4000).nullable().optional().meta({ description: "First thing the agent says; null = wait for the caller." }),
+  initial_message_delay: z.number().int().min(0).max(60_000).optional().meta({ description: "Milliseconds before the initial message, 0 to 60000, default 0" }),
+  max_call_duration: z.number().int().min(10).max(14_400).optional().meta({ description: "Seconds, 10 to 14400, default 1800" }),
+  presence_check_phrases: z.array(z.string().min(1).max(500)).max(20).optional().meta({ description: 'Default ["Are you still there?"]' }),
+  presence_check_idle_threshold: z.number().int().min(1).max(600).optional().meta({ description: "Seconds of silence before a presence check, default 10" }),
+  presence_check_max_times: z.number().int().min(0).max(20).optional().meta({ description: "Presence checks before hanging up, default 2" }),
+  base_prompt: z.string().max(50_000).optional(),
+  voice: VoiceSchema.optional(),
+  llm: LlmSchema.optional(),
+  transcriber: TranscriberSchema.optional(),
+  secure_recording_urls: z.boolean().optional().meta({ description: "Default false" }),
+  interruptions: z.boolean().optional().meta({ description: "Whether the caller can interrupt the agent, default true" }),
+  webhook_url: httpUrl.nullable().optional(),
+  webhook_subscriptions: z.array(z.enum(webhookEvents)).max(10).optional(),
+  custom_vocabulary: z.array(z.string().min(1).max(100)).max(500).optional(),
+  knowledge_base_ids: z.array(z.uuid("Must be a UUID")).max(20).optional().meta({ description: "Extension: knowledge bases the agent retrieves from." }),
+};
+
+export const CreateAgentSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, "Required").max(255, "At most 255 characters"),
+    states: z.array(StateSchema).min(1, "At least one state").max(100),
+    initial_state_name: z.string().min(1, "Required"),
+    interruptions_sensitivity: z.enum(interruptionSensitivities).optional().meta({ description: "Default medium. Set at creation only." }),
+    ...agentSettingFields,
+  })
+  .meta({ id: "CreateAgentRequest" });
+
+export const UpdateAgentSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, "Required").max(255, "At most 255 characters").optional(),
+    states: z.array(StateSchema).min(1, "At least one state").max(100).optional(),
+    initial_state_name: z.string().min(1, "Required").optional(),
+    interruptions_sensitivity: z
+      .unknown()
+      .refine(() => false, "interruptions_sensitivity cannot be changed by an update; it is set when the agent is created")
+      .optional()
+      .meta({ description: "Not accepted: any value is 400. Set it when creating the agent." }),
+    ...agentSettingFields,
+  })
+  .meta({
+    id: "UpdateAgentRequest",
+    description: "Partial: omitted fields keep their values; voice, llm and transcriber merge field by field; states replace the whole graph.",
+  });
+
+export type CreateAgentInput = z.infer<typeof CreateAgentSchema>;
+export type UpdateAgentInput = z.infer<typeof UpdateAgentSchema>;
+export type StateInput = z.infer<typeof StateSchema>;
+export type ToolInput = z.infer<typeof ToolSchema>;

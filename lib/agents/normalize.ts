@@ -1,0 +1,139 @@
+import type { CreateAgentInput, StateInput, ToolInput } from "./document-schema";
+
+type Defined<T> = Exclude<T, undefined>;
+
+export type AgentLlm = { provider: "openai" | "azure_openai" | "openai_compatible"; model: string; temperature: number };
+export type AgentVariable = { name: string; type: string; description: string; extraction_instructions: string };
+export type AgentTransition = { condition: string; destination_state_name: string; filler_sentence: string };
+export type CustomFunctionTool = Extract<ToolInput, { type: "custom_function" }> & {
+  description: string;
+  filler_sentence: string;
+  method: string;
+  content_type: string;
+  headers: { name: string; value: string; description: string }[];
+  parameters: Defined<Extract<ToolInput, { type: "custom_function" }>["parameters"]>;
+  response_mapping: { json_path_to_data: string; destination_variable: string }[];
+  timeout_ms: number;
+};
+export type BuiltInTool = { type: "wait" | "hang_up" | "transfer_call" | "leave_voicemail_message"; description: string; filler_sentence: string };
+export type AgentTool = CustomFunctionTool | BuiltInTool;
+
+export type AgentState = {
+  name: string;
+  prompt: string;
+  llm: Partial<AgentLlm> | null;
+  tools: AgentTool[];
+  transitions: AgentTransition[];
+  variables: AgentVariable[];
+  x_position: number | null;
+  y_position: number | null;
+  features: { entity_detection: boolean };
+};
+
+/** The stored agent document: every field present, defaults filled. */
+export type AgentDocument = {
+  name: string;
+  language: string;
+  initial_message: string | null;
+  initial_message_delay: number;
+  max_call_duration: number;
+  presence_check_phrases: string[];
+  presence_check_idle_threshold: number;
+  presence_check_max_times: number;
+  base_prompt: string;
+  voice: { provider: string; name: string; instructions: string; speed: number };
+  states: AgentState[];
+  initial_state_name: string;
+  llm: AgentLlm;
+  transcriber: { provider: string };
+  secure_recording_urls: boolean;
+  interruptions: boolean;
+  interruptions_sensitivity: "low" | "medium" | "high";
+  webhook_url: string | null;
+  webhook_subscriptions: string[];
+  custom_vocabulary: string[];
+  knowledge_base_ids: string[];
+};
+
+export const agentDefaults = {
+  language: "en-US",
+  initial_message: null,
+  initial_message_delay: 0,
+  max_call_duration: 1800,
+  presence_check_phrases: ["Are you still there?"],
+  presence_check_idle_threshold: 10,
+  presence_check_max_times: 2,
+  base_prompt: "",
+  voice: { provider: "openai", name: "alloy", instructions: "", speed: 1 },
+  llm: { provider: "openai", model: "gpt-4o-mini", temperature: 0.7 },
+  transcriber: { provider: "azure" },
+  secure_recording_urls: false,
+  interruptions: true,
+  interruptions_sensitivity: "medium",
+  webhook_url: null,
+  webhook_subscriptions: [],
+  custom_vocabulary: [],
+  knowledge_base_ids: [],
+} as const satisfies Omit<AgentDocument, "name" | "states" | "initial_state_name">;
+
+function normalizeTool(tool: ToolInput): AgentTool {
+  const common = { description: tool.description ?? "", filler_sentence: tool.filler_sentence ?? "" };
+  if (tool.type !== "custom_function") return { type: tool.type, ...common };
+  return {
+    ...tool,
+    ...common,
+    method: tool.method ?? "GET",
+    content_type: tool.content_type ?? "url_params",
+    headers: (tool.headers ?? []).map((header) => ({ ...header, description: header.description ?? "" })),
+    parameters: tool.parameters ?? [],
+    response_mapping: tool.response_mapping ?? [],
+    timeout_ms: tool.timeout_ms ?? 10_000,
+  };
+}
+
+function normalizeState(state: StateInput): AgentState {
+  return {
+    name: state.name,
+    prompt: state.prompt ?? "",
+    llm: state.llm ?? null,
+    tools: (state.tools ?? []).map(normalizeTool),
+    transitions: (state.transitions ?? []).map((t) => ({ ...t, filler_sentence: t.filler_sentence ?? "" })),
+    variables: (state.variables ?? []).map((v) => ({
+      name: v.name,
+      type: v.type ?? "string",
+      description: v.description ?? "",
+      extraction_instructions: v.extraction_instructions ?? "",
+    })),
+    x_position: state.x_position ?? null,
+    y_position: state.y_position ?? null,
+    features: { entity_detection: state.features?.entity_detection ?? false },
+  };
+}
+
+/** Fills every default, so what is stored (and returned) is the whole configuration. */
+export function normalizeAgent(input: CreateAgentInput): AgentDocument {
+  const d = agentDefaults;
+  return {
+    name: input.name,
+    language: input.language ?? d.language,
+    initial_message: input.initial_message ?? d.initial_message,
+    initial_message_delay: input.initial_message_delay ?? d.initial_message_delay,
+    max_call_duration: input.max_call_duration ?? d.max_call_duration,
+    presence_check_phrases: input.presence_check_phrases ?? [...d.presence_check_phrases],
+    presence_check_idle_threshold: input.presence_check_idle_threshold ?? d.presence_check_idle_threshold,
+    presence_check_max_times: input.presence_check_max_times ?? d.presence_check_max_times,
+    base_prompt: input.base_prompt ?? d.base_prompt,
+    voice: { ...d.voice, ...input.voice },
+    states: input.states.map(normalizeState),
+    initial_state_name: input.initial_state_name,
+    llm: { ...d.llm, ...input.llm },
+    transcriber: { ...d.transcriber, ...input.transcriber },
+    secure_recording_urls: input.secure_recording_urls ?? d.secure_recording_urls,
+    interruptions: input.interruptions ?? d.interruptions,
+    interruptions_sensitivity: input.interruptions_sensitivity ?? d.interruptions_sensitivity,
+    webhook_url: input.webhook_url ?? d.webhook_url,
+    webhook_subscriptions: input.webhook_subscriptions ?? [],
+    custom_vocabulary: input.custom_vocabulary ?? [],
+    knowledge_base_ids: input.knowledge_base_ids ?? [],
+  };
+}

@@ -1,0 +1,193 @@
+import "server-only";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { CreateAgentInput, UpdateAgentInput } from "@/lib/agents/document-schema";
+import { graphProblems } from "@/lib/agents/graph-rules";
+import { normalizeAgent, type AgentDocument, type AgentVariable } from "@/lib/agents/normalize";
+import { agentVariables } from "@/lib/agents/variables";
+import { agents, agentVersions, knowledgeBases } from "@/lib/db/schema";
+import { withTransaction, type ServiceContext } from "./context";
+import { NotFoundError, ValidationError, type FieldProblem } from "./errors";
+import { listFields, nextCursor, pageInfo, parseCursor } from "./paging";
+
+export type AgentResponse = AgentDocument & {
+  id: string;
+  version: number;
+  variables: AgentVariable[];
+  created_at: string;
+  updated_at: string;
+};
+
+export type AgentVersionSummary = { version: number; name: string; is_published: boolean; created_at: string };
+
+/** Stored documents are normalized again on read, so documents written before a new default still read whole. */
+function toResponse(agent: typeof agents.$inferSelect, version: typeof agentVersions.$inferSelect): AgentResponse {
+  const document = normalizeAgent(version.config as unknown as CreateAgentInput);
+  return {
+    id: agent.id,
+    version: version.version,
+    ...document,
+    variables: agentVariables(document),
+    created_at: agent.createdAt.toISOString(),
+    updated_at: version.createdAt.toISOString(),
+  };
+}
+
+async function validate(ctx: ServiceContext, document: AgentDocument): Promise<void> {
+  const problems: FieldProblem[] = graphProblems(document);
+  if (document.knowledge_base_ids.length) {
+    const found = await ctx.db
+      .select({ id: knowledgeBases.id })
+      .from(knowledgeBases)
+      .where(and(eq(knowledgeBases.organizationId, ctx.organizationId), inArray(knowledgeBases.id, document.knowledge_base_ids)));
+    const known = new Set(found.map((row) => row.id));
+    document.knowledge_base_ids.forEach((id, i) => {
+      if (!known.has(id)) problems.push({ field: `knowledge_base_ids[${i}]`, message: "No knowledge base with this id in your organization" });
+    });
+  }
+  if (problems.length) {
+    const summary = problems.length === 1 ? `Invalid ${problems[0].field}: ${problems[0].message}` : `Invalid agent: ${problems.length} problems`;
+    throw new ValidationError(summary, problems);
+  }
+}
+
+export async function createAgent(ctx: ServiceContext, input: CreateAgentInput, now = new Date()): Promise<AgentResponse> {
+  const document = normalizeAgent(input);
+  await validate(ctx, document);
+  return withTransaction(ctx, async (tx) => {
+    const [agent] = await tx.db
+      .insert(agents)
+      .values({ organizationId: ctx.organizationId, name: document.name, publishedVersion: 1, latestVersion: 1, createdAt: now, updatedAt: now })
+      .returning();
+    const [version] = await tx.db
+      .insert(agentVersions)
+      .values({ agentId: agent.id, version: 1, config: document as unknown as Record<string, unknown>, createdAt: now })
+      .returning();
+    return toResponse(agent, version);
+  });
+}
+
+async function findAgent(ctx: ServiceContext, agentId: string, lock = false) {
+  const query = ctx.db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, agentId), eq(agents.organizationId, ctx.organizationId)));
+  const [agent] = lock ? await query.for("update") : await query;
+  if (!agent) throw new NotFoundError("Agent");
+  return agent;
+}
+
+/** The published version, or the one asked for. */
+export async function getAgent(ctx: ServiceContext, agentId: string, versionNumber?: number): Promise<AgentResponse> {
+  const agent = await findAgent(ctx, agentId);
+  const wanted = versionNumber ?? agent.publishedVersion;
+  const [version] = await ctx.db
+    .select()
+    .from(agentVersions)
+    .where(and(eq(agentVersions.agentId, agentId), eq(agentVersions.version, wanted)));
+  if (!version) throw new NotFoundError(`Version ${wanted} of this agent`);
+  return toResponse(agent, version);
+}
+
+const mergedObjects = ["voice", "llm", "transcriber"] as const;
+
+/**
+ * Partial update: omitted fields keep their values, voice/llm/transcriber merge field by field,
+ * states replace the graph. Every accepted update is a new version, published at once.
+ */
+export async function updateAgent(ctx: ServiceContext, agentId: string, patch: UpdateAgentInput, now = new Date()): Promise<AgentResponse> {
+  return withTransaction(ctx, async (tx) => {
+    const agent = await findAgent(tx, agentId, true);
+    const [current] = await tx.db
+      .select()
+      .from(agentVersions)
+      .where(and(eq(agentVersions.agentId, agentId), eq(agentVersions.version, agent.latestVersion)));
+    const base = normalizeAgent(current.config as unknown as CreateAgentInput);
+    const merged: Record<string, unknown> = { ...base };
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      merged[key] = (mergedObjects as readonly string[]).includes(key) ? { ...(base[key as (typeof mergedObjects)[number]] as object), ...(value as object) } : value;
+    }
+    const document = normalizeAgent(merged as CreateAgentInput);
+    await validate(tx, document);
+    const nextVersion = agent.latestVersion + 1;
+    const [version] = await tx.db
+      .insert(agentVersions)
+      .values({ agentId, version: nextVersion, config: document as unknown as Record<string, unknown>, createdAt: now })
+      .returning();
+    const [updated] = await tx.db
+      .update(agents)
+      .set({ name: document.name, latestVersion: nextVersion, publishedVersion: nextVersion, updatedAt: now })
+      .where(eq(agents.id, agentId))
+      .returning();
+    return toResponse(updated, version);
+  });
+}
+
+/** Irreversible: versions and post-call questions go with it (cascade); calls keep their agent_id. */
+export async function deleteAgent(ctx: ServiceContext, agentId: string): Promise<void> {
+  const deleted = await ctx.db
+    .delete(agents)
+    .where(and(eq(agents.id, agentId), eq(agents.organizationId, ctx.organizationId)))
+    .returning({ id: agents.id });
+  if (deleted.length === 0) throw new NotFoundError("Agent");
+}
+
+export type ListAgentsInput = { page: number; limit: number; useCursor: boolean; cursor?: string };
+
+/** Newest first, paged like phone numbers (page mode by default). Each item is the published version. */
+export async function listAgents(ctx: ServiceContext, input: ListAgentsInput) {
+  const scope = eq(agents.organizationId, ctx.organizationId);
+  const select = (where: ReturnType<typeof and>) =>
+    ctx.db
+      .select({ agent: agents, version: agentVersions })
+      .from(agents)
+      .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.version, agents.publishedVersion)))
+      .where(where)
+      .orderBy(desc(agents.createdAt), desc(agents.id));
+
+  if (input.useCursor) {
+    const conditions = [scope];
+    if (input.cursor) {
+      const cursor = parseCursor(input.cursor);
+      const time = cursor.time.toISOString();
+      conditions.push(
+        cursor.id
+          ? sql`(${agents.createdAt}, ${agents.id}) < (${time}::timestamptz, ${cursor.id}::uuid)`
+          : sql`${agents.createdAt} < ${time}::timestamptz`,
+      );
+    }
+    const rows = await select(and(...conditions)).limit(input.limit + 1);
+    const page = rows.slice(0, input.limit);
+    const last = page.at(-1);
+    const following = rows[input.limit];
+    return {
+      items: page.map((row) => toResponse(row.agent, row.version)),
+      ...listFields({
+        next_cursor: last ? nextCursor({ time: last.agent.createdAt, id: last.agent.id }, following && { time: following.agent.createdAt }) : null,
+      }),
+    };
+  }
+  const [[{ total }], rows] = await Promise.all([
+    ctx.db.select({ total: count() }).from(agents).where(scope),
+    select(scope)
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
+  ]);
+  return { items: rows.map((row) => toResponse(row.agent, row.version)), ...listFields(pageInfo(input.page, input.limit, total)) };
+}
+
+export async function listAgentVersions(ctx: ServiceContext, agentId: string): Promise<AgentVersionSummary[]> {
+  const agent = await findAgent(ctx, agentId);
+  const rows = await ctx.db
+    .select({ version: agentVersions.version, config: agentVersions.config, createdAt: agentVersions.createdAt })
+    .from(agentVersions)
+    .where(eq(agentVersions.agentId, agentId))
+    .orderBy(desc(agentVersions.version));
+  return rows.map((row) => ({
+    version: row.version,
+    name: String(row.config.name ?? agent.name),
+    is_published: row.version === agent.publishedVersion,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
