@@ -32,11 +32,11 @@ describe("POST /v1/agents", () => {
     expect(agent.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(agent.version).toBe(1);
     const { states, ...settings } = input;
+    const lookup = states[0].tools[0] as { parameters: unknown; response_mapping: unknown };
     expect(agent).toMatchObject(settings);
-    const [lookup, wait] = input.states[0].tools;
-    expect(agent.states[0]).toEqual({ ...input.states[0], tools: [{ ...lookup, timeout_ms: 10000 }, wait] });
-    expect(agent.states[0].tools[0].parameters).toEqual(states[0].tools[0].parameters);
-    expect(agent.states[0].tools[0].response_mapping).toEqual(states[0].tools[0].response_mapping);
+    expect(agent.states[0]).toEqual({ ...states[0], tools: [{ ...states[0].tools[0], timeout_ms: 10000 }, states[0].tools[1]] });
+    expect(agent.states[0].tools[0].parameters).toEqual(lookup.parameters);
+    expect(agent.states[0].tools[0].response_mapping).toEqual(lookup.response_mapping);
     expect(agent.states[0].tools[0].headers).toEqual([{ name: "Authorization", value: "Bearer abc", description: "API token" }]);
     expect(agent.states[1]).toMatchObject({ name: "confirm", x_position: 400, y_position: 50, features: { entity_detection: false } });
     // Omitted state fields are filled with their defaults.

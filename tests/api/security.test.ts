@@ -33,6 +33,18 @@ const routes: RouteCase[] = [
   { name: "get phone number", method: "GET", path: () => `/v1/phone-numbers/${ids.number}`, ownResource: true },
   { name: "patch phone number", method: "PATCH", path: () => `/v1/phone-numbers/${ids.number}`, body: () => ({ name: "hacked" }), ownResource: true },
   { name: "delete phone number", method: "DELETE", path: () => `/v1/phone-numbers/${ids.number}`, ownResource: true },
+  { name: "list agents", method: "GET", path: () => "/v1/agents", ownResource: false },
+  {
+    name: "create agent",
+    method: "POST",
+    path: () => "/v1/agents",
+    body: () => ({ name: "x", initial_state_name: "main", states: [{ name: "main" }] }),
+    ownResource: false,
+  },
+  { name: "get agent", method: "GET", path: () => `/v1/agents/${ids.agent}`, ownResource: true },
+  { name: "list agent versions", method: "GET", path: () => `/v1/agents/${ids.agent}/versions`, ownResource: true },
+  { name: "patch agent", method: "PATCH", path: () => `/v1/agents/${ids.agent}`, body: () => ({ name: "hacked" }), ownResource: true },
+  { name: "delete agent", method: "DELETE", path: () => `/v1/agents/${ids.agent}`, ownResource: true },
 ];
 
 beforeAll(async () => {

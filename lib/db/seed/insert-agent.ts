@@ -1,16 +1,13 @@
 import "server-only";
 import type { Database } from "@/lib/db/client";
-import { agents, agentVersions, postCallQuestionOptions, postCallQuestions } from "@/lib/db/schema";
+import { CreateAgentSchema } from "@/lib/agents/document-schema";
+import { postCallQuestionOptions, postCallQuestions } from "@/lib/db/schema";
+import { createAgent } from "@/lib/services/agents";
 import type { DemoAgent } from "./demo-agents";
 
-/** Inserts an agent at version 1 (published) with its post-call questions and their options. */
+/** Creates an agent (validated like any API request) with its post-call questions and their options. */
 export async function insertDemoAgent(db: Database, organizationId: string, agent: DemoAgent): Promise<string> {
-  const name = String(agent.config.name);
-  const [row] = await db
-    .insert(agents)
-    .values({ organizationId, name, publishedVersion: 1, latestVersion: 1 })
-    .returning({ id: agents.id });
-  await db.insert(agentVersions).values({ agentId: row.id, version: 1, config: agent.config });
+  const row = await createAgent({ db, organizationId }, CreateAgentSchema.parse(agent.config));
   for (const question of agent.questions) {
     const [inserted] = await db
       .insert(postCallQuestions)
