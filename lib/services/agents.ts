@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { CreateAgentInput, UpdateAgentInput } from "@/lib/agents/document-schema";
 import { graphProblems } from "@/lib/agents/graph-rules";
 import { normalizeAgent, type AgentDocument, type AgentVariable } from "@/lib/agents/normalize";
@@ -7,7 +7,8 @@ import { agentVariables } from "@/lib/agents/variables";
 import { agents, agentVersions, knowledgeBases } from "@/lib/db/schema";
 import { withTransaction, type ServiceContext } from "./context";
 import { NotFoundError, ValidationError, type FieldProblem } from "./errors";
-import { listFields, nextCursor, pageInfo, parseCursor } from "./paging";
+import { cursorPage, olderThanCursor } from "./cursor-paging";
+import { listFields, pageInfo } from "./paging";
 
 export type AgentResponse = AgentDocument & {
   id: string;
@@ -146,26 +147,9 @@ export async function listAgents(ctx: ServiceContext, input: ListAgentsInput) {
       .orderBy(desc(agents.createdAt), desc(agents.id));
 
   if (input.useCursor) {
-    const conditions = [scope];
-    if (input.cursor) {
-      const cursor = parseCursor(input.cursor);
-      const time = cursor.time.toISOString();
-      conditions.push(
-        cursor.id
-          ? sql`(${agents.createdAt}, ${agents.id}) < (${time}::timestamptz, ${cursor.id}::uuid)`
-          : sql`${agents.createdAt} < ${time}::timestamptz`,
-      );
-    }
-    const rows = await select(and(...conditions)).limit(input.limit + 1);
-    const page = rows.slice(0, input.limit);
-    const last = page.at(-1);
-    const following = rows[input.limit];
-    return {
-      items: page.map((row) => toResponse(row.agent, row.version)),
-      ...listFields({
-        next_cursor: last ? nextCursor({ time: last.agent.createdAt, id: last.agent.id }, following && { time: following.agent.createdAt }) : null,
-      }),
-    };
+    const rows = await select(and(scope, olderThanCursor(agents.createdAt, agents.id, input.cursor))).limit(input.limit + 1);
+    const page = cursorPage(rows, input.limit, (row) => ({ time: row.agent.createdAt, id: row.agent.id }));
+    return { items: page.items.map((row) => toResponse(row.agent, row.version)), ...listFields({ next_cursor: page.next_cursor }) };
   }
   const [[{ total }], rows] = await Promise.all([
     ctx.db.select({ total: count() }).from(agents).where(scope),

@@ -1,12 +1,13 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
 import { callEvents, callPostCallAnswers, calls, type CallType } from "@/lib/db/schema";
 import { toCallResponse, toPostCallAnswerResponse, type CallResponse } from "./call-records";
 import type { ServiceContext } from "./context";
 import { withTransaction } from "./context";
 import { NotFoundError, ValidationError } from "./errors";
 import { applyMergePatch } from "./json-merge-patch";
-import { listFields, nextCursor, pageInfo, parseCursor } from "./paging";
+import { cursorPage, olderThanCursor } from "./cursor-paging";
+import { listFields, pageInfo } from "./paging";
 
 export type ListCallsInput = {
   agentId?: string;
@@ -74,16 +75,7 @@ function listColumns(input: ListCallsInput) {
  * the benchmark can time the very same SQL without the API around it.
  */
 export function cursorPageQuery(ctx: ServiceContext, input: ListCallsInput) {
-  const where = filters(ctx, input);
-  if (input.cursor) {
-    const cursor = parseCursor(input.cursor);
-    const time = cursor.time.toISOString();
-    where.push(
-      cursor.id
-        ? sql`(${calls.startTime}, ${calls.id}) < (${time}::timestamptz, ${cursor.id}::uuid)`
-        : sql`${calls.startTime} < ${time}::timestamptz`,
-    );
-  }
+  const where = [...filters(ctx, input), olderThanCursor(calls.startTime, calls.id, input.cursor)];
   return ctx.db
     .select(listColumns(input))
     .from(calls)
@@ -95,16 +87,8 @@ export function cursorPageQuery(ctx: ServiceContext, input: ListCallsInput) {
 /** Newest first, ordered by (start_time, id) so that calls sharing a start time page exactly once. */
 export async function listCalls(ctx: ServiceContext, input: ListCallsInput): Promise<ListCallsResult> {
   if (input.useCursor) {
-    const rows = await cursorPageQuery(ctx, input);
-    const page = rows.slice(0, input.limit);
-    const last = page.at(-1);
-    const following = rows[input.limit];
-    return {
-      items: page.map(toCallResponse),
-      ...listFields({
-        next_cursor: last ? nextCursor({ time: last.startTime, id: last.id }, following && { time: following.startTime }) : null,
-      }),
-    };
+    const page = cursorPage(await cursorPageQuery(ctx, input), input.limit, (row) => ({ time: row.startTime, id: row.id }));
+    return { items: page.items.map(toCallResponse), ...listFields({ next_cursor: page.next_cursor }) };
   }
 
   const where = filters(ctx, input);

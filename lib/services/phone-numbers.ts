@@ -1,10 +1,11 @@
 import "server-only";
 import { E164_MESSAGE, E164_PATTERN } from "./phone-number-format";
-import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { agents, phoneNumbers, phoneNumberTypes, type SipTrunkSettings } from "@/lib/db/schema";
 import { withTransaction, type ServiceContext } from "./context";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "./errors";
-import { listFields, nextCursor, pageInfo, parseCursor } from "./paging";
+import { cursorPage, olderThanCursor } from "./cursor-paging";
+import { listFields, pageInfo } from "./paging";
 
 type Transport = SipTrunkSettings["transport"];
 
@@ -221,17 +222,9 @@ export async function listPhoneNumbers(ctx: ServiceContext, input: ListPhoneNumb
   const ordered = ctx.db.select().from(phoneNumbers).orderBy(desc(phoneNumbers.createdAt), desc(phoneNumbers.id)).$dynamic();
 
   if (input.use_cursor) {
-    const cursor = input.cursor ? parseCursor(input.cursor) : null;
-    const before = !cursor
-      ? undefined
-      : cursor.id
-        ? or(lt(phoneNumbers.createdAt, cursor.time), and(eq(phoneNumbers.createdAt, cursor.time), lt(phoneNumbers.id, cursor.id)))
-        : lt(phoneNumbers.createdAt, cursor.time);
-    const rows = await ordered.where(and(organization, before)).limit(limit + 1);
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    const next = last ? nextCursor({ time: last.createdAt, id: last.id }, rows[limit] && { time: rows[limit].createdAt }) : null;
-    return { items: items.map(toResponse), ...listFields({ next_cursor: next }) };
+    const rows = await ordered.where(and(organization, olderThanCursor(phoneNumbers.createdAt, phoneNumbers.id, input.cursor ?? undefined))).limit(limit + 1);
+    const page = cursorPage(rows, limit, (row) => ({ time: row.createdAt, id: row.id }));
+    return { items: page.items.map(toResponse), ...listFields({ next_cursor: page.next_cursor }) };
   }
 
   const [{ total }] = await ctx.db.select({ total: count() }).from(phoneNumbers).where(organization);
