@@ -11,6 +11,7 @@ import { createRouter } from "./router";
 import { agentRoutes } from "./routes/agents";
 import { callRoutes } from "./routes/calls";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
+import { postCallQuestionRoutes } from "./routes/post-call-questions";
 
 /** Upload routes that take multipart bodies (none yet: knowledge-base sources will). */
 const allowsMultipart = (method: string, path: string) => method === "POST" && /\/knowledge-bases\/[^/]+\/sources$/.test(path);
@@ -33,6 +34,7 @@ export function createApiApp(deps: ApiDependencies) {
   app.route("/", callRoutes());
   app.route("/", phoneNumberRoutes());
   app.route("/", agentRoutes());
+  app.route("/", postCallQuestionRoutes());
   return app;
 }
 

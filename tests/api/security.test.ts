@@ -44,6 +44,25 @@ const routes: RouteCase[] = [
   { name: "get agent", method: "GET", path: () => `/v1/agents/${ids.agent}`, ownResource: true },
   { name: "list agent versions", method: "GET", path: () => `/v1/agents/${ids.agent}/versions`, ownResource: true },
   { name: "patch agent", method: "PATCH", path: () => `/v1/agents/${ids.agent}`, body: () => ({ name: "hacked" }), ownResource: true },
+  { name: "list post-call questions", method: "GET", path: () => `/v1/agents/${ids.agent}/post-call-questions`, ownResource: true },
+  { name: "get post-call question", method: "GET", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}`, ownResource: true },
+  {
+    name: "create post-call questions",
+    method: "POST",
+    path: () => `/v1/agents/${ids.agent}/post-call-questions`,
+    body: () => ({ questions: [{ name: "Injected", type: "text" }] }),
+    ownResource: true,
+  },
+  {
+    name: "upsert post-call questions",
+    method: "PATCH",
+    path: () => `/v1/agents/${ids.agent}/post-call-questions`,
+    body: () => ({ questions: [{ id: ids.question, name: "hacked" }] }),
+    ownResource: true,
+  },
+  { name: "deactivate post-call question", method: "POST", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}/deactivate`, ownResource: true },
+  { name: "activate post-call question", method: "POST", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}/activate`, ownResource: true },
+  { name: "delete post-call question", method: "DELETE", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}`, ownResource: true },
   { name: "delete agent", method: "DELETE", path: () => `/v1/agents/${ids.agent}`, ownResource: true },
 ];
 
@@ -58,6 +77,7 @@ beforeAll(async () => {
   ids.call = await insertCall(api.db, owner.organizationId, ids.agent, { metadata: { original: true } });
   ids.ongoingCall = await insertCall(api.db, owner.organizationId, ids.agent, { status: "in_progress", endTime: null, endReason: null });
   ids.number = await insertPhoneNumber(api.db, owner.organizationId, "+14155550100", { name: "Main line" });
+  ids.question = (await (await api.request("POST", `/v1/agents/${ids.agent}/post-call-questions`, { apiKey: owner.apiKey, body: { questions: [{ name: "Satisfied", type: "boolean" }] } })).json()).data[0].id;
 });
 afterAll(async () => api?.close());
 
