@@ -1,10 +1,8 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { createApiKey } from "@/lib/auth/api-keys";
-import { createOrganizationWithOwner } from "@/lib/auth/organizations";
+import { createOrganizationWithOwner, organizationExists } from "@/lib/auth/organizations";
 import type { Database } from "@/lib/db/client";
-import { organizations } from "@/lib/db/schema";
 import { seedCalls } from "@/lib/db/seed/calls";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/services/errors";
 import { createPhoneNumber } from "@/lib/services/phone-numbers";
@@ -37,8 +35,7 @@ const text = () => z.string().trim().min(1, "must not be empty");
 const uuid = () => z.guid("must be a UUID");
 
 async function requireOrganization(db: Database, id: string): Promise<void> {
-  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).limit(1);
-  if (!row) throw new NotFoundError(`Organization ${id}`);
+  if (!(await organizationExists(db, id))) throw new NotFoundError(`Organization ${id}`);
 }
 
 export const adminCommands = {

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { memberships, organizations, users } from "@/lib/db/schema";
 import { ConflictError, ValidationError } from "@/lib/services/errors";
@@ -57,4 +57,9 @@ export async function createOrganizationWithOwner(
     await tx.insert(memberships).values({ organizationId: org.id, userId: user.id, role: "owner" });
     return { organizationId: org.id, userId: user.id };
   });
+}
+
+export async function organizationExists(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).limit(1);
+  return Boolean(row);
 }
