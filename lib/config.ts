@@ -10,6 +10,11 @@ const booleanFlag = (fallback: boolean) =>
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+
 const environmentSchema = z.object({
   DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default("./.data"),
@@ -19,6 +24,18 @@ const environmentSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: positiveInt(1000),
   API_JSON_BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   DATABASE_POOL_SIZE: positiveInt(10),
+  STORAGE_BACKEND: z.enum(["postgres", "s3"]).default("postgres"),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+  SIGNING_SECRET: z.string().min(32, "must be at least 32 characters").optional().or(z.literal("").transform(() => undefined)),
+  SIGNED_URL_TTL_SECONDS: positiveInt(3600),
+  PUBLIC_BASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  KB_MAX_FILE_BYTES: positiveInt(25 * 1024 * 1024),
+  KB_MAX_REQUEST_BYTES: positiveInt(50 * 1024 * 1024),
 });
 
 export type AppConfig = {
@@ -30,7 +47,23 @@ export type AppConfig = {
   rateLimitPerMinute: number;
   jsonBodyLimitBytes: number;
   databasePoolSize: number;
+  storage: StorageConfig;
+  signedLinks: { secret: string | undefined; ttlSeconds: number; publicBaseUrl: string | undefined };
+  knowledgeBase: { maxFileBytes: number; maxRequestBytes: number };
 };
+
+/** Where blobs (PDFs, recordings) live: the `blobs` table by default, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { backend: "postgres" }
+  | {
+      backend: "s3";
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = environmentSchema.safeParse(env);
@@ -39,6 +72,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.STORAGE_BACKEND === "s3" && !e.S3_BUCKET) throw new Error("Invalid configuration: S3_BUCKET is required when STORAGE_BACKEND=s3");
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error("Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
+  }
   return {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
@@ -48,5 +85,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     jsonBodyLimitBytes: e.API_JSON_BODY_LIMIT_BYTES,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    storage:
+      e.STORAGE_BACKEND === "s3"
+        ? {
+            backend: "s3",
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION ?? "us-east-1",
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { backend: "postgres" },
+    signedLinks: { secret: e.SIGNING_SECRET, ttlSeconds: e.SIGNED_URL_TTL_SECONDS, publicBaseUrl: e.PUBLIC_BASE_URL },
+    knowledgeBase: { maxFileBytes: e.KB_MAX_FILE_BYTES, maxRequestBytes: e.KB_MAX_REQUEST_BYTES },
   };
 }

@@ -10,6 +10,7 @@ import { registerOpenApiDocument } from "./openapi-document";
 import { createRouter } from "./router";
 import { agentRoutes } from "./routes/agents";
 import { callRoutes } from "./routes/calls";
+import { knowledgeBaseRoutes } from "./routes/knowledge-bases";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { postCallQuestionRoutes } from "./routes/post-call-questions";
 
@@ -34,6 +35,7 @@ export function createApiApp(deps: ApiDependencies) {
   app.route("/", callRoutes());
   app.route("/", phoneNumberRoutes());
   app.route("/", agentRoutes());
+  app.route("/", knowledgeBaseRoutes());
   app.route("/", postCallQuestionRoutes());
   return app;
 }

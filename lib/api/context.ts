@@ -1,9 +1,14 @@
 import type { Database } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
+import type { BlobStore } from "@/lib/storage/blob-store";
+import type { LinkSigner, SignedLinks } from "@/lib/storage/signed-links";
 
 export type ApiSettings = {
   rateLimitPerMinute: number;
   jsonBodyLimitBytes: number;
+  /** Knowledge-base uploads: the largest file (default 25 MB) and the largest whole request (default 50 MB). */
+  knowledgeBaseMaxFileBytes?: number;
+  knowledgeBaseMaxRequestBytes?: number;
 };
 
 /** What the API needs from the process that runs it; tests pass their own. */
@@ -12,6 +17,10 @@ export type ApiDependencies = {
   queue: JobQueue;
   settings: ApiSettings;
   now?: () => Date;
+  /** Blob storage (PDFs, recordings); without it, the Postgres store on `db`. */
+  storage?: BlobStore;
+  /** Signs `file_url` and `recording_url`; without it those links are null. */
+  links?: SignedLinks;
 };
 
 export type ApiEnv = {
@@ -23,7 +32,14 @@ export type ApiEnv = {
   };
 };
 
-/** The service context of an authenticated request: its database and its key's organization. */
-export function serviceContext(c: { get: <K extends keyof ApiEnv["Variables"]>(key: K) => ApiEnv["Variables"][K] }) {
-  return { db: c.get("deps").db, organizationId: c.get("organizationId") };
+/**
+ * The service context of an authenticated request: its database, its key's organization, and a signer
+ * for the links in its response (absolute, on PUBLIC_BASE_URL or the request's origin).
+ */
+export function serviceContext(c: {
+  get: <K extends keyof ApiEnv["Variables"]>(key: K) => ApiEnv["Variables"][K];
+  req: { url: string };
+}): { db: Database; organizationId: string; links?: LinkSigner } {
+  const deps = c.get("deps");
+  return { db: deps.db, organizationId: c.get("organizationId"), links: deps.links?.forOrigin(new URL(c.req.url).origin) };
 }

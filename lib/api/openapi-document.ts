@@ -39,6 +39,7 @@ export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
       { name: "Calls", description: "Phone and web calls" },
       { name: "Phone numbers", description: "Numbers of your organization, PSTN or SIP" },
       { name: "Agents", description: "Agents and their versions" },
+      { name: "Knowledge bases", description: "PDFs and texts that agents can search; files are served by signed links" },
       { name: "Post-call questions", description: "Questions answered about each finished call of an agent" },
     ],
   });

@@ -2,6 +2,7 @@ import type { Database } from "@/lib/db/client";
 
 export const jobNames = {
   dialCall: "telephony-dial-call",
+  ingestKnowledgeBaseSource: "knowledge-base-ingest-source",
 } as const;
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
 

@@ -1,19 +1,39 @@
 import "server-only";
 import type PgBoss from "pg-boss";
+import { loadConfig } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
+import { ingestKnowledgeBaseSource } from "@/lib/services/knowledge-base-ingestion";
 import { purgeExpiredRecords } from "@/lib/services/maintenance";
+import type { BlobStore } from "@/lib/storage/blob-store";
+import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { dialCall, type TelephonyProvider } from "@/lib/telephony/dialer";
 import { jobNames } from "./queue";
 
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 
-export type WorkerDependencies = { db: Database; telephonyProvider: TelephonyProvider | null };
+export type WorkerDependencies = {
+  db: Database;
+  telephonyProvider: TelephonyProvider | null;
+  /** Blob storage; without it, the one the configuration selects (STORAGE_BACKEND). */
+  storage?: BlobStore;
+};
 
 /** Subscribes this process to every queue; any number of processes may do so (pg-boss shares the work). */
 export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Promise<{ stop: () => void }> {
   await boss.work<{ callId: string }>(jobNames.dialCall, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
     await dialCall(deps.db, job.data.callId, deps.telephonyProvider);
   });
+  const storage = deps.storage ?? createBlobStore(loadConfig().storage, deps.db);
+  // PDF extraction is CPU-bound: one at a time per process; more worker processes share the queue.
+  await boss.work<{ sourceId: string }>(
+    jobNames.ingestKnowledgeBaseSource,
+    { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
+    async ([job]) => {
+      await ingestKnowledgeBaseSource(deps.db, storage, job.data.sourceId, {
+        lastAttempt: job.retryCount >= job.retryLimit,
+      });
+    },
+  );
   const maintenance = setInterval(() => {
     purgeExpiredRecords(deps.db).catch((error) => console.error("maintenance failed:", error));
   }, MAINTENANCE_INTERVAL_MS);

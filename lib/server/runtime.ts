@@ -11,12 +11,17 @@ import { demoBanner, seedDemoData } from "@/lib/db/seed/demo";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { startWorkers } from "@/lib/jobs/workers";
+import type { BlobStore } from "@/lib/storage/blob-store";
+import { createBlobStore } from "@/lib/storage/create-blob-store";
+import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";
 
 export type AppRuntime = {
   config: AppConfig;
   connection: DatabaseConnection;
   boss: PgBoss;
   queue: JobQueue;
+  storage: BlobStore;
+  links: SignedLinks;
   api: ApiApp;
   onStop: (fn: () => Promise<void> | void) => void;
   stop: () => Promise<void>;
@@ -42,14 +47,23 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     }
   }
   await applyMigrations(connection);
-  if (lock && config.seedDemo) await seedDemoOnFirstStart(connection, config);
+  const storage = createBlobStore(config.storage, connection.db);
+  if (lock && config.seedDemo) await seedDemoOnFirstStart(connection, config, storage);
+  const links = await createSignedLinks(connection.db, config.signedLinks);
   const boss = await startPgBoss(connection);
-  const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null }) : null;
+  const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage }) : null;
   const queue = pgBossQueue(boss);
   const api = createApiApp({
     db: connection.db,
     queue,
-    settings: { rateLimitPerMinute: config.rateLimitPerMinute, jsonBodyLimitBytes: config.jsonBodyLimitBytes },
+    storage,
+    links,
+    settings: {
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      jsonBodyLimitBytes: config.jsonBodyLimitBytes,
+      knowledgeBaseMaxFileBytes: config.knowledgeBase.maxFileBytes,
+      knowledgeBaseMaxRequestBytes: config.knowledgeBase.maxRequestBytes,
+    },
   });
   const stopHooks: (() => Promise<void> | void)[] = [];
   let stopping: Promise<void> | undefined;
@@ -58,6 +72,8 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     connection,
     boss,
     queue,
+    storage,
+    links,
     api,
     onStop: (fn) => stopHooks.push(fn),
     stop: () =>
@@ -78,9 +94,9 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
 }
 
 /** Demo data must never keep the server from starting: a failure is reported and retried on the next start. */
-async function seedDemoOnFirstStart(connection: DatabaseConnection, config: AppConfig) {
+async function seedDemoOnFirstStart(connection: DatabaseConnection, config: AppConfig, storage: BlobStore) {
   try {
-    const demo = await seedDemoData(connection.db);
+    const demo = await seedDemoData(connection.db, { storage });
     if (demo) console.log(demoBanner(demo, `http://localhost:${config.port}`));
   } catch (error) {
     console.error("Demo data could not be created:", error instanceof Error ? error.message : error);

@@ -1,3 +1,4 @@
+import type { LinkSigner } from "@/lib/storage/signed-links";
 import type { callPostCallAnswers, calls, CallEndReason, CallStatus, CallType, SelectedOption, TranscriptEntry, VariableValue } from "@/lib/db/schema";
 
 export type PostCallAnswerResponse = {
@@ -48,7 +49,8 @@ export function transcriptToString(transcript: TranscriptEntry[]): string {
   return transcript.map((entry) => `${entry.role}: ${entry.content}`).join("\n");
 }
 
-export function toCallResponse(row: CallRow): CallResponse {
+/** `links` signs the recording's link; without it (or without a recording) `recording_url` is null. */
+export function toCallResponse(row: CallRow, links?: LinkSigner): CallResponse {
   const response: CallResponse = {
     id: row.id,
     status: row.status,
@@ -68,8 +70,7 @@ export function toCallResponse(row: CallRow): CallResponse {
     cost_breakdown: row.costBreakdown,
     end_reason: row.endReason,
     answer_type: row.answerType,
-    // Recordings are served by signed links once blob storage lands; until then there is none to link.
-    recording_url: null,
+    recording_url: row.recordingBlobKey && links ? links.url(row.recordingBlobKey) : null,
     secure_recording_url: row.secureRecordingUrl,
     dynamic_variables_values: row.dynamicVariablesValues,
     custom_headers: row.customHeaders,

@@ -8,6 +8,7 @@ import { NotFoundError, ValidationError } from "./errors";
 import { applyMergePatch } from "./json-merge-patch";
 import { cursorPage, olderThanCursor } from "./cursor-paging";
 import { listFields, pageInfo } from "./paging";
+import type { LinkSigner } from "@/lib/storage/signed-links";
 
 export type ListCallsInput = {
   agentId?: string;
@@ -25,6 +26,9 @@ export type ListCallsInput = {
 };
 
 export type ListCallsResult = { items: CallResponse[] } & ReturnType<typeof listFields>;
+
+/** A request's context, with the signer of its `recording_url` links (none: the links are null). */
+export type CallsContext = ServiceContext & { links?: LinkSigner };
 
 const summaryColumns = {
   id: calls.id,
@@ -85,10 +89,10 @@ export function cursorPageQuery(ctx: ServiceContext, input: ListCallsInput) {
 }
 
 /** Newest first, ordered by (start_time, id) so that calls sharing a start time page exactly once. */
-export async function listCalls(ctx: ServiceContext, input: ListCallsInput): Promise<ListCallsResult> {
+export async function listCalls(ctx: CallsContext, input: ListCallsInput): Promise<ListCallsResult> {
   if (input.useCursor) {
     const page = cursorPage(await cursorPageQuery(ctx, input), input.limit, (row) => ({ time: row.startTime, id: row.id }));
-    return { items: page.items.map(toCallResponse), ...listFields({ next_cursor: page.next_cursor }) };
+    return { items: page.items.map((row) => toCallResponse(row, ctx.links)), ...listFields({ next_cursor: page.next_cursor }) };
   }
 
   const where = filters(ctx, input);
@@ -105,7 +109,7 @@ export async function listCalls(ctx: ServiceContext, input: ListCallsInput): Pro
       .from(calls)
       .where(and(...where)),
   ]);
-  return { items: rows.map(toCallResponse), ...listFields(pageInfo(input.page, input.limit, total)) };
+  return { items: rows.map((row) => toCallResponse(row, ctx.links)), ...listFields(pageInfo(input.page, input.limit, total)) };
 }
 
 async function findCall(ctx: ServiceContext, callId: string) {
@@ -119,18 +123,18 @@ async function findCall(ctx: ServiceContext, callId: string) {
 }
 
 /** One call with everything: transcript, variable values and post-call answers. */
-export async function getCall(ctx: ServiceContext, callId: string): Promise<CallResponse> {
+export async function getCall(ctx: CallsContext, callId: string): Promise<CallResponse> {
   const row = await findCall(ctx, callId);
   const answers = await ctx.db
     .select()
     .from(callPostCallAnswers)
     .where(eq(callPostCallAnswers.callId, callId))
     .orderBy(asc(callPostCallAnswers.createdAt), asc(callPostCallAnswers.questionName));
-  return { ...toCallResponse(row), post_call_answers: answers.map(toPostCallAnswerResponse) };
+  return { ...toCallResponse(row, ctx.links), post_call_answers: answers.map(toPostCallAnswerResponse) };
 }
 
 export async function updateCallMetadata(
-  ctx: ServiceContext,
+  ctx: CallsContext,
   callId: string,
   input: { metadata: Record<string, unknown>; override: boolean },
   now = new Date(),

@@ -13,7 +13,14 @@ let stranger: { apiKey: string; organizationId: string };
 let revokedKey: string;
 const ids: Record<string, string> = {};
 
-type RouteCase = { name: string; method: string; path: () => string; body?: () => unknown; ownResource: boolean };
+type RouteCase = { name: string; method: string; path: () => string; body?: () => unknown; rawBody?: () => BodyInit; ownResource: boolean };
+
+/** A multipart upload with one text source (the knowledge-base upload route takes multipart). */
+function textSourceUpload(): FormData {
+  const form = new FormData();
+  form.append("text_sources", JSON.stringify([{ title: "Injected", content: "Injected text" }]));
+  return form;
+}
 
 const routes: RouteCase[] = [
   { name: "list calls", method: "GET", path: () => "/v1/calls", ownResource: false },
@@ -64,6 +71,32 @@ const routes: RouteCase[] = [
   { name: "activate post-call question", method: "POST", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}/activate`, ownResource: true },
   { name: "delete post-call question", method: "DELETE", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}`, ownResource: true },
   { name: "delete agent", method: "DELETE", path: () => `/v1/agents/${ids.agent}`, ownResource: true },
+  { name: "list knowledge bases", method: "GET", path: () => "/v1/knowledge-bases", ownResource: false },
+  { name: "create knowledge base", method: "POST", path: () => "/v1/knowledge-bases", body: () => ({ name: "x" }), ownResource: false },
+  { name: "get knowledge base", method: "GET", path: () => `/v1/knowledge-bases/${ids.knowledgeBase}`, ownResource: true },
+  { name: "rename knowledge base", method: "PATCH", path: () => `/v1/knowledge-bases/${ids.knowledgeBase}`, body: () => ({ name: "hacked" }), ownResource: true },
+  {
+    name: "add knowledge base sources",
+    method: "POST",
+    path: () => `/v1/knowledge-bases/${ids.knowledgeBase}/sources`,
+    rawBody: textSourceUpload,
+    ownResource: true,
+  },
+  {
+    name: "delete knowledge base sources",
+    method: "DELETE",
+    path: () => `/v1/knowledge-bases/${ids.knowledgeBase}/sources`,
+    body: () => ({ source_ids: [ids.source] }),
+    ownResource: true,
+  },
+  {
+    name: "search knowledge base",
+    method: "POST",
+    path: () => `/v1/knowledge-bases/${ids.knowledgeBase}/search`,
+    body: () => ({ query: "secret" }),
+    ownResource: true,
+  },
+  { name: "delete knowledge base", method: "DELETE", path: () => `/v1/knowledge-bases/${ids.knowledgeBase}`, ownResource: true },
 ];
 
 beforeAll(async () => {
@@ -78,11 +111,16 @@ beforeAll(async () => {
   ids.ongoingCall = await insertCall(api.db, owner.organizationId, ids.agent, { status: "in_progress", endTime: null, endReason: null });
   ids.number = await insertPhoneNumber(api.db, owner.organizationId, "+14155550100", { name: "Main line" });
   ids.question = (await (await api.request("POST", `/v1/agents/${ids.agent}/post-call-questions`, { apiKey: owner.apiKey, body: { questions: [{ name: "Satisfied", type: "boolean" }] } })).json()).data[0].id;
+  ids.knowledgeBase = (await (await api.request("POST", "/v1/knowledge-bases", { apiKey: owner.apiKey, body: { name: "Owner KB" } })).json()).data.id;
+  const upload = new FormData();
+  upload.append("text_sources", JSON.stringify([{ title: "Secret", content: "The secret recipe" }]));
+  const withSource = await api.request("POST", `/v1/knowledge-bases/${ids.knowledgeBase}/sources`, { apiKey: owner.apiKey, rawBody: upload });
+  ids.source = (await withSource.json()).data.sources[0].id;
 });
 afterAll(async () => api?.close());
 
 describe.each(routes)("$name ($method)", (route) => {
-  const send = (apiKey?: string) => api.request(route.method, route.path(), { apiKey, body: route.body?.() });
+  const send = (apiKey?: string) => api.request(route.method, route.path(), { apiKey, body: route.body?.(), rawBody: route.rawBody?.() });
 
   it.each([
     ["no key", undefined],
@@ -123,5 +161,9 @@ describe("tenant isolation", () => {
     expect(number.data.name).toBe("Main line");
     const filtered = await (await api.request("GET", `/v1/calls?agent_id=${ids.agent}`, { apiKey: stranger.apiKey })).json();
     expect(filtered.data).toEqual([]);
+    const bases = await (await api.request("GET", "/v1/knowledge-bases", { apiKey: stranger.apiKey })).json();
+    expect(bases.data.map((b: { id: string }) => b.id)).not.toContain(ids.knowledgeBase);
+    const base = await (await api.request("GET", `/v1/knowledge-bases/${ids.knowledgeBase}`, { apiKey: owner.apiKey })).json();
+    expect(base.data).toMatchObject({ name: "Owner KB", sources: [{ id: ids.source, title: "Secret" }] });
   });
 });

@@ -6,6 +6,9 @@ import { createOrganization } from "@/lib/auth/organizations";
 import type { Database, DatabaseConnection } from "@/lib/db/client";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
 import { startWorkers } from "@/lib/jobs/workers";
+import type { BlobStore } from "@/lib/storage/blob-store";
+import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";
+import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";
 import { createTestDatabase } from "./test-database";
 
 export type TestApi = {
@@ -13,6 +16,8 @@ export type TestApi = {
   connection: DatabaseConnection;
   boss: PgBoss;
   app: ReturnType<typeof createApiApp>;
+  storage: BlobStore;
+  links: SignedLinks;
   /** Sends a request to the in-process app; `body` objects are sent as JSON. */
   request: (method: string, path: string, options?: RequestOptions) => Promise<Response>;
   /** A new organization with one API key. */
@@ -20,15 +25,28 @@ export type TestApi = {
   close: () => Promise<void>;
 };
 
-export type RequestOptions = { apiKey?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+export type RequestOptions = { apiKey?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> };
 
-export async function createTestApi(options: { settings?: Partial<ApiSettings>; workers?: boolean } = {}): Promise<TestApi> {
+export type TestApiOptions = {
+  settings?: Partial<ApiSettings>;
+  workers?: boolean;
+  /** Blob storage (default: the Postgres store on the test database). */
+  storage?: (db: Database) => BlobStore;
+  /** Signed links: lifetime (default 3600 s), clock, public base URL. */
+  links?: { ttlSeconds?: number; now?: () => Date; publicBaseUrl?: string };
+};
+
+export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const connection = await createTestDatabase();
+  const storage = options.storage?.(connection.db) ?? postgresBlobStore(connection.db);
+  const links = await createSignedLinks(connection.db, { ttlSeconds: 3600, ...options.links });
   const boss = await startPgBoss(connection);
-  if (options.workers) await startWorkers(boss, { db: connection.db, telephonyProvider: null });
+  if (options.workers) await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage });
   const app = createApiApp({
     db: connection.db,
     queue: pgBossQueue(boss),
+    storage,
+    links,
     settings: { rateLimitPerMinute: 100_000, jsonBodyLimitBytes: 1024 * 1024, ...options.settings },
   });
   return {
@@ -36,6 +54,8 @@ export async function createTestApi(options: { settings?: Partial<ApiSettings>; 
     connection,
     boss,
     app,
+    storage,
+    links,
     request: (method, path, { apiKey, body, rawBody, headers = {} } = {}) => {
       const init: RequestInit = { method, headers: { ...(apiKey ? { "X-Api-Key": apiKey } : {}), ...headers } };
       if (rawBody !== undefined) init.body = rawBody;

@@ -3,7 +3,11 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { agents, agentVersions, phoneNumbers, postCallQuestionOptions, postCallQuestions } from "@/lib/db/schema";
+import { loadConfig } from "@/lib/config";
 import { NotFoundError } from "@/lib/services/errors";
+import { seedRecordingKey } from "@/lib/storage/blob-keys";
+import type { BlobStore } from "@/lib/storage/blob-store";
+import { createBlobStore } from "@/lib/storage/create-blob-store";
 import {
   conversation,
   conversationKind,
@@ -17,6 +21,7 @@ import { receptionAgent } from "./demo-agents";
 import { emptyCallBatch, insertCallBatch, type CallBatch, type QuestionSnapshot } from "./insert-call-batch";
 import { insertDemoAgent } from "./insert-agent";
 import { createRandom, randomSeed, type Random } from "./random";
+import { toneWav } from "./recording-wav";
 
 export type SeedCallsInput = {
   organizationId: string;
@@ -31,7 +36,14 @@ export type SeedCallsInput = {
   /** Batches in flight at once: the next batch is generated while the previous ones are written. */
   concurrency?: number;
   onProgress?: (created: number, total: number) => void;
+  /** Where the sample recording goes; default: the store the configuration selects. */
+  storage?: BlobStore;
+  /** Share of answered calls that get a recording (default 0.3). */
+  recordingShare?: number;
 };
+
+/** Seeded recordings all point at one small sample blob per organization (a million calls, one blob). */
+type RecordingPlan = { key: string; share: number; random: Random };
 
 type VariableDefinition = { name: string; type: string };
 
@@ -92,7 +104,9 @@ const WINDOW_MS = 90 * DAY_MS;
 /** Inserts `count` finished calls with transcripts, variables, answers and costs, in batches. */
 export async function seedCalls(db: Database, input: SeedCallsInput): Promise<{ created: number }> {
   const plan = await loadPlan(db, input.organizationId, input.agentId);
-  const random = createRandom(input.seed ?? randomSeed());
+  const seed = input.seed ?? randomSeed();
+  const random = createRandom(seed);
+  const recording = await storeSampleRecording(db, input, seed);
   const now = (input.now ?? new Date()).getTime();
   const batchSize = input.batchSize ?? 5000;
   const concurrency = input.concurrency ?? 2;
@@ -103,7 +117,7 @@ export async function seedCalls(db: Database, input: SeedCallsInput): Promise<{ 
   for (let offset = 0; offset < input.count && failure === undefined; offset += batchSize) {
     const size = Math.min(batchSize, input.count - offset);
     const batch = emptyCallBatch();
-    for (let i = 0; i < size; i++) addCall(batch, random, plan, now, input.startTime?.getTime());
+    for (let i = 0; i < size; i++) addCall(batch, random, plan, now, input.startTime?.getTime(), recording);
     const write: Promise<void> = insertCallBatch(db, input.organizationId, plan.questions, batch)
       .then(() => {
         created += size;
@@ -119,6 +133,17 @@ export async function seedCalls(db: Database, input: SeedCallsInput): Promise<{ 
   await Promise.all(inFlight);
   if (failure !== undefined) throw failure;
   return { created };
+}
+
+async function storeSampleRecording(db: Database, input: SeedCallsInput, seed: number): Promise<RecordingPlan | null> {
+  const share = input.recordingShare ?? 0.3;
+  if (input.count <= 0 || share <= 0) return null;
+  const key = seedRecordingKey(input.organizationId);
+  const storage = input.storage ?? createBlobStore(loadConfig().storage, db);
+  // Inside the caller's transaction when blobs live in the database (the demo seeds in one).
+  await (storage.withDatabase?.(db) ?? storage).put(key, toneWav(), { contentType: "audio/wav", organizationId: input.organizationId });
+  // A stream of its own, so the rest of the seeded data stays what the same seed always gave.
+  return { key, share, random: createRandom((seed ^ 0x5eed5eed) >>> 0) };
 }
 
 async function loadPlan(db: Database, organizationId: string, agentId: string | undefined): Promise<SeedPlan> {
@@ -276,7 +301,14 @@ function addAnswers(batch: CallBatch, random: Random, plan: SeedPlan, agent: See
   }
 }
 
-function addCall(batch: CallBatch, random: Random, plan: SeedPlan, now: number, fixedStart: number | undefined) {
+function addCall(
+  batch: CallBatch,
+  random: Random,
+  plan: SeedPlan,
+  now: number,
+  fixedStart: number | undefined,
+  recording: RecordingPlan | null,
+) {
   const agent = random.pick(plan.agents);
   const type = random.chance(0.7) ? "phone_call" : "web_call";
   const direction = type === "phone_call" && random.chance(0.55) ? "outbound" : "inbound";
@@ -339,6 +371,7 @@ function addCall(batch: CallBatch, random: Random, plan: SeedPlan, now: number, 
         }))
     : [];
   batch.variableValues.push(JSON.stringify(variables));
+  batch.recordingBlobKey.push(talked && recording && recording.random.chance(recording.share) ? recording.key : null);
 
   const minutes = durationSeconds / 60;
   const agentCharacters = talk?.lines.reduce((sum, line) => sum + (line.role === "agent" ? line.content.length : 0), 0) ?? 0;

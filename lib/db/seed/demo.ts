@@ -5,6 +5,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganizationWithOwner } from "@/lib/auth/organizations";
 import type { Database } from "@/lib/db/client";
 import { appSettings, organizations } from "@/lib/db/schema";
+import type { BlobStore } from "@/lib/storage/blob-store";
 import { createPhoneNumber } from "@/lib/services/phone-numbers";
 import { seedCalls } from "./calls";
 import { appointmentAgent, receptionAgent, surveyAgent } from "./demo-agents";
@@ -20,7 +21,7 @@ export type DemoCredentials = { organizationId: string; email: string; password:
  * On a first start (nothing seeded before, no organization yet) creates a demo organization with
  * agents, numbers and calls, in one transaction, and returns how to sign in; null otherwise.
  */
-export async function seedDemoData(db: Database): Promise<DemoCredentials | null> {
+export async function seedDemoData(db: Database, options: { storage?: BlobStore } = {}): Promise<DemoCredentials | null> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [seeded] = await tx.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, DEMO_SEEDED)).limit(1);
@@ -43,7 +44,7 @@ export async function seedDemoData(db: Database): Promise<DemoCredentials | null
     await createPhoneNumber(ctx, { number: "+14155550101", name: "Bookings line", inbound_agent_id: appointmentId });
     await createPhoneNumber(ctx, { number: "+14155550102", name: "Front desk", inbound_agent_id: receptionId });
     await createPhoneNumber(ctx, { number: "+14155550103", name: "Survey outbound" });
-    await seedCalls(tx, { organizationId, count: DEMO_CALLS, concurrency: 1 });
+    await seedCalls(tx, { organizationId, count: DEMO_CALLS, concurrency: 1, storage: options.storage });
 
     await tx.insert(appSettings).values({ key: DEMO_SEEDED, value: { organization_id: organizationId, at: new Date().toISOString() } });
     return { organizationId, email: DEMO_EMAIL, password, apiKey: key.apiKey };

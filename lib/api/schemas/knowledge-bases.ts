@@ -1,0 +1,116 @@
+import { z } from "@hono/zod-openapi";
+import { cursorQuery, limitQuery, pageQuery, queryBoolean, uuidPathParam } from "./common";
+
+const dateTime = (description?: string) => z.string().openapi({ format: "date-time", example: "2026-01-31T12:00:00.000Z", description });
+
+export const KnowledgeBaseSourceSchema = z
+  .object({
+    id: z.uuid(),
+    created_at: dateTime(),
+    updated_at: dateTime("Extension: when the source last changed (for example, finished processing)."),
+    type: z.enum(["file", "text"]).openapi({ description: "`file` (a PDF) or `text`." }),
+    file_name: z.string().nullable().openapi({ description: "The uploaded file's name; null for text sources.", example: "menu.pdf" }),
+    file_url: z.string().nullable().openapi({
+      description:
+        "Time-limited signed link to the PDF (no API key needed; it expires after SIGNED_URL_TTL_SECONDS, 1 hour by " +
+        "default; fetch the knowledge base again for a fresh one). Null for text sources.",
+    }),
+    title: z.string().nullable().openapi({ description: "Extension: the text source's title, or the file's name.", example: "Opening hours" }),
+    byte_size: z.number().int().nullable().openapi({ description: "Extension: size of the PDF, or of the text in UTF-8." }),
+    status: z.enum(["processing", "ready", "failed"]).openapi({
+      description:
+        "Extension: `processing` until the text is extracted and indexed (files, in a background job), then `ready`, " +
+        "or `failed` with `failure_reason` (for example a PDF without extractable text). Text sources are ready at once.",
+    }),
+    failure_reason: z.string().nullable().openapi({ description: "Extension: why the source failed; null otherwise." }),
+  })
+  .openapi("KnowledgeBaseSource");
+
+export const KnowledgeBaseSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string().openapi({ example: "Restaurant FAQ" }),
+    created_at: dateTime(),
+    updated_at: dateTime("Extension: when the knowledge base or its sources last changed."),
+    status: z.enum(["processing", "ready", "partially_failed", "failed"]).openapi({
+      description:
+        "`processing` while any source is processing; otherwise `ready` when no source failed (also with no sources), " +
+        "`partially_failed` when some sources failed (the others are searchable), `failed` when every source failed.",
+    }),
+    organization_id: z.uuid(),
+    sources: z.array(KnowledgeBaseSourceSchema).openapi({ description: "Oldest first." }),
+  })
+  .openapi("KnowledgeBase");
+
+const nameField = z.string().trim().min(1, "Must not be empty").max(255, "Must be at most 255 characters").openapi({ example: "Restaurant FAQ" });
+
+export const CreateKnowledgeBaseBodySchema = z.strictObject({ name: nameField }).openapi("CreateKnowledgeBaseRequest");
+export const UpdateKnowledgeBaseBodySchema = z.strictObject({ name: nameField }).openapi("UpdateKnowledgeBaseRequest");
+
+export const DeleteSourcesBodySchema = z
+  .strictObject({
+    source_ids: z
+      .array(z.uuid("Must be a source id (UUID)"))
+      .min(1, "Name at least one source id")
+      .max(1000, "At most 1000 ids")
+      .openapi({ example: ["0b9f6c1e-2c5a-4bd3-9d8c-3f1f2f2a7d10"] }),
+  })
+  .openapi("DeleteKnowledgeBaseSourcesRequest");
+
+export const SearchKnowledgeBaseBodySchema = z
+  .strictObject({
+    query: z
+      .string()
+      .trim()
+      .min(1, "Must not be empty")
+      .max(1000, "Must be at most 1000 characters")
+      .openapi({ description: 'Web-search syntax: words, "quoted phrases", -excluded, or.', example: "opening hours sunday" }),
+    limit: z
+      .number()
+      .int("Must be an integer from 1 to 50")
+      .min(1, "Must be an integer from 1 to 50")
+      .max(50, "Must be an integer from 1 to 50")
+      .default(5)
+      .openapi({ description: "How many chunks, 1 to 50 (default 5)." }),
+  })
+  .openapi("SearchKnowledgeBaseRequest");
+
+export const KnowledgeBaseSearchResultSchema = z
+  .object({
+    source_id: z.uuid(),
+    source_type: z.enum(["file", "text"]),
+    source_title: z.string().nullable().openapi({ description: "The text source's title, or the file's name." }),
+    file_name: z.string().nullable(),
+    position: z.number().int().openapi({ description: "Position of the chunk in its source, from 0." }),
+    content: z.string().openapi({ description: "The chunk's text (about 1,000 characters)." }),
+    rank: z.number().openapi({ description: "Relevance in [0, 1); results are ordered by it, best first." }),
+  })
+  .openapi("KnowledgeBaseSearchResult");
+
+export const ListKnowledgeBasesQuerySchema = z.object({
+  page: pageQuery,
+  limit: limitQuery,
+  use_cursor: queryBoolean(false, "true selects cursor paging (`cursor`, `next_cursor`); false (default) selects page paging."),
+  cursor: cursorQuery,
+});
+
+export const KnowledgeBaseIdParamSchema = uuidPathParam("knowledge_base_id", "Knowledge base id");
+
+/** Documented only: the upload is read by the route itself (streamed with a size cap), not by a validator. */
+export const AddSourcesMultipartSchema = {
+  type: "object" as const,
+  properties: {
+    file_sources: {
+      type: "array" as const,
+      items: { type: "string" as const, format: "binary" },
+      description:
+        "PDF files. Send each as a part named `file_sources.<index>.items` (as the specification does) or simply " +
+        "`file_sources` (repeated). A file is accepted only when its content starts with `%PDF-`, whatever its name or type.",
+    },
+    text_sources: {
+      type: "string" as const,
+      description: 'JSON string holding an array of `{title, content}` objects, e.g. `[{"title":"Hours","content":"Open 9 to 5"}]`.',
+      example: '[{"title":"Opening hours","content":"We are open every day from 9 am to 10 pm."}]',
+    },
+  },
+};

@@ -1,0 +1,104 @@
+/**
+ * Splits text into retrieval chunks of about `targetSize` characters (never more than `maxSize`),
+ * cut at paragraph, line or sentence boundaries (words only for a sentence longer than a chunk),
+ * each starting with the last sentence or words of the previous one (up to `overlap` characters)
+ * so that a passage cut in two still matches a search.
+ */
+export type ChunkOptions = { targetSize?: number; maxSize?: number; overlap?: number };
+
+type Piece = { text: string; separator: string };
+
+/** Drops characters Postgres text cannot hold or search gains nothing from; keeps paragraph structure. */
+export function normalizeText(text: string): string {
+  return (
+    text
+      .replace(/\r\n?/g, "\n")
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, " ")
+      .replace(/[ \t\u00a0]+/g, " ")
+      .replace(/ *\n */g, "\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+  );
+}
+
+const SENTENCE_END = /(?<=[.!?…]["'”’)\]]*)\s+/u;
+
+function splitLong(text: string, maxSize: number): string[] {
+  if (text.length <= maxSize) return [text];
+  const sentences = text.split(SENTENCE_END).filter(Boolean);
+  const out: string[] = [];
+  for (const sentence of sentences) {
+    if (sentence.length <= maxSize) {
+      out.push(sentence);
+      continue;
+    }
+    let current = "";
+    for (const word of sentence.split(/\s+/)) {
+      for (let i = 0; i < word.length; i += maxSize) {
+        const part = word.slice(i, i + maxSize);
+        if (current && current.length + 1 + part.length > maxSize) {
+          out.push(current);
+          current = part;
+        } else {
+          current = current ? `${current} ${part}` : part;
+        }
+      }
+    }
+    if (current) out.push(current);
+  }
+  return out;
+}
+
+function pieces(text: string, maxSize: number): Piece[] {
+  const out: Piece[] = [];
+  text.split("\n\n").forEach((paragraph, p) => {
+    paragraph.split("\n").forEach((line, l) => {
+      splitLong(line, maxSize).forEach((part, s) => {
+        if (!part.trim()) return;
+        out.push({ text: part, separator: s > 0 ? " " : l > 0 ? "\n" : p > 0 ? "\n\n" : "" });
+      });
+    });
+  });
+  return out;
+}
+
+function join(parts: Piece[]): string {
+  return parts.map((part, index) => (index === 0 ? part.text : part.separator + part.text)).join("");
+}
+
+export function chunkText(text: string, options: ChunkOptions = {}): string[] {
+  const targetSize = options.targetSize ?? 1000;
+  const maxSize = Math.max(options.maxSize ?? 1200, targetSize);
+  const overlap = Math.min(options.overlap ?? 150, Math.floor(targetSize / 2));
+  const chunks: string[] = [];
+  let current: Piece[] = [];
+  let fresh = 0;
+
+  const lengthWith = (next: Piece) => join([...current, next]).length;
+  const flush = () => {
+    if (fresh === 0) return;
+    chunks.push(join(current));
+    // Carry the tail: whole trailing pieces that fit in `overlap`, else none.
+    const carry: Piece[] = [];
+    let size = 0;
+    for (let i = current.length - 1; i > 0; i--) {
+      size += current[i].text.length + 1;
+      if (size > overlap) break;
+      carry.unshift(current[i]);
+    }
+    current = carry;
+    fresh = 0;
+  };
+
+  for (const piece of pieces(normalizeText(text), maxSize)) {
+    if (current.length && lengthWith(piece) > maxSize) {
+      flush();
+      if (current.length && lengthWith(piece) > maxSize) current = [];
+    }
+    current.push(piece);
+    fresh++;
+    if (join(current).length >= targetSize) flush();
+  }
+  flush();
+  return chunks;
+}
