@@ -101,3 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     knowledgeBase: { maxFileBytes: e.KB_MAX_FILE_BYTES, maxRequestBytes: e.KB_MAX_REQUEST_BYTES },
   };
 }
+
+/** Where the embedded database keeps its files. */
+export function pgliteDirectory(config: Pick<AppConfig, "dataDir">): string {
+  return path.join(config.dataDir, "pglite");
+}

@@ -17,11 +17,10 @@ import {
   type AdminLog,
   type AdminResult,
 } from "@/lib/admin/commands";
-import { loadConfig, type AppConfig } from "@/lib/config";
+import { loadConfig, pgliteDirectory, type AppConfig } from "@/lib/config";
 import { connectPglite, connectPostgres } from "@/lib/db/client";
 import { DataDirectoryInUseError, lockDataDirectory } from "@/lib/db/data-dir-lock";
 import { applyMigrations } from "@/lib/db/migrate";
-import { pgliteDirectory } from "@/lib/server/runtime";
 
 function usage(): string {
   const lines = ["Usage: npm run --silent admin -- <command> [options]", "", "Commands:"];

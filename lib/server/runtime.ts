@@ -1,9 +1,8 @@
 import "server-only";
-import path from "node:path";
 import type PgBoss from "pg-boss";
 import { startAdminServer } from "@/lib/admin/admin-server";
 import { createApiApp, type ApiApp } from "@/lib/api/app";
-import { loadConfig, type AppConfig } from "@/lib/config";
+import { loadConfig, pgliteDirectory, type AppConfig } from "@/lib/config";
 import { connectPglite, connectPostgres, type DatabaseConnection } from "@/lib/db/client";
 import { lockDataDirectory, type DataDirectoryLock } from "@/lib/db/data-dir-lock";
 import { applyMigrations } from "@/lib/db/migrate";
@@ -27,9 +26,6 @@ export type AppRuntime = {
   stop: () => Promise<void>;
 };
 
-export function pgliteDirectory(config: AppConfig): string {
-  return path.join(config.dataDir, "pglite");
-}
 
 /** Opens the database (owning the data directory when embedded), migrates, and starts the queue and workers. */
 export async function bootRuntime(config: AppConfig = loadConfig()): Promise<AppRuntime> {
