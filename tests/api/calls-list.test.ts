@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executeOn } from "@/lib/db/raw-sql";
+import { cursorPageQuery } from "@/lib/services/calls";
 import { insertAgent, insertCall } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 
@@ -161,5 +164,28 @@ describe("cursor paging over calls that share one start_time", () => {
     } finally {
       await same.close();
     }
+  });
+});
+
+describe("the list query's plan", () => {
+  const base = { page: 1, limit: 50, useCursor: true, includeTranscript: false, includeVariableValues: false };
+  it.each([
+    ["no filter", {}],
+    ["agent_id", { agentId: "00000000-0000-4000-8000-000000000001" }],
+    ["call_type", { callType: "web_call" as const }],
+    ["from_number", { fromNumber: "+14155550100" }],
+    ["to_number", { toNumber: "+14155550123" }],
+    ["a deep cursor", { cursor: "2026-03-01T00:05:00.000Z_00000000-0000-4000-8000-000000000009" }],
+  ])("walks an index in order, with no sort (%s)", async (_label, filters) => {
+    const query = cursorPageQuery({ db: api.db, organizationId: orgId }, { ...base, ...filters }).toSQL();
+    const plan = await api.db.transaction(async (tx) => {
+      // Tiny tables favour sequential scans; switched off, what is left shows whether an index fits the order.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      return executeOn(tx, `explain ${query.sql}`, query.params);
+    });
+    const text = plan.rows.map((row) => Object.values(row)[0]).join("\n");
+    expect(text).toMatch(/Index (Only )?Scan/);
+    expect(text).not.toMatch(/Sort/);
   });
 });

@@ -16,7 +16,7 @@ export const agents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("agents_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id.desc())],
+  (table) => [index("agents_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())],
 );
 
 /** Each accepted change of an agent is a new immutable version; `config` is the validated agent document. */

@@ -66,11 +66,11 @@ export const calls = pgTable(
   },
   (table) => [
     // Every list is newest first with the id as tie-breaker; one index per filter keeps pages fast.
-    index("calls_org_start_idx").on(table.organizationId, table.startTime.desc(), table.id.desc()),
-    index("calls_org_agent_start_idx").on(table.organizationId, table.agentId, table.startTime.desc(), table.id.desc()),
-    index("calls_org_type_start_idx").on(table.organizationId, table.type, table.startTime.desc(), table.id.desc()),
-    index("calls_org_from_start_idx").on(table.organizationId, table.fromNumber, table.startTime.desc(), table.id.desc()),
-    index("calls_org_to_start_idx").on(table.organizationId, table.toNumber, table.startTime.desc(), table.id.desc()),
+    index("calls_org_start_idx").on(table.organizationId, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("calls_org_agent_start_idx").on(table.organizationId, table.agentId, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("calls_org_type_start_idx").on(table.organizationId, table.type, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("calls_org_from_start_idx").on(table.organizationId, table.fromNumber, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("calls_org_to_start_idx").on(table.organizationId, table.toNumber, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 

@@ -14,7 +14,7 @@ export const knowledgeBases = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("knowledge_bases_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id.desc())],
+  (table) => [index("knowledge_bases_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())],
 );
 
 export const knowledgeBaseSourceStatuses = ["processing", "ready", "failed"] as const;

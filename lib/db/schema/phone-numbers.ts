@@ -34,6 +34,6 @@ export const phoneNumbers = pgTable(
   (table) => [
     // A number reaches one place, so it belongs to one organization at most.
     uniqueIndex("phone_numbers_number_unique").on(table.number),
-    index("phone_numbers_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id.desc()),
+    index("phone_numbers_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );

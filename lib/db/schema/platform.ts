@@ -38,7 +38,7 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestampMs("delivered_at"),
     createdAt: createdAt(),
   },
-  (table) => [index("webhook_deliveries_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id.desc())],
+  (table) => [index("webhook_deliveries_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())],
 );
 
 /** Fixed-window request counters shared by every app instance. */
