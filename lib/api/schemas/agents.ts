@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CreateAgentSchema, StateSchema, VariableSchema } from "@/lib/agents/document-schema";
-import { cursorQuery, limitQuery, pageQuery, queryBoolean, uuidPathParam } from "./common";
+import { pageModeListQuery, uuidPathParam } from "./common";
 
 export const AgentSchema = CreateAgentSchema.extend({
   id: z.uuid(),
@@ -28,9 +28,4 @@ export const GetAgentQuerySchema = z.object({
     .openapi({ type: "integer", minimum: 1, description: "A version number; the latest published version when omitted." }),
 });
 
-export const ListAgentsQuerySchema = z.object({
-  page: pageQuery,
-  limit: limitQuery,
-  use_cursor: queryBoolean(false, "true selects cursor paging (`cursor`, `next_cursor`); false (default) selects page paging."),
-  cursor: cursorQuery,
-});
+export const ListAgentsQuerySchema = pageModeListQuery;

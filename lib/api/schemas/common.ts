@@ -44,3 +44,11 @@ export const cursorQuery = z.string().optional().openapi({
 });
 
 export const idempotencyKeyHeader = z.string().max(255).optional();
+
+/** Query of the lists that page by page number unless asked for a cursor (phone numbers, agents, knowledge bases). */
+export const pageModeListQuery = z.object({
+  page: pageQuery,
+  limit: limitQuery,
+  use_cursor: queryBoolean(false, "true selects cursor paging (`cursor`, `next_cursor`); false (default) selects page paging."),
+  cursor: cursorQuery,
+});

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { cursorQuery, limitQuery, pageQuery, queryBoolean, uuidPathParam } from "./common";
+import { pageModeListQuery, uuidPathParam } from "./common";
 
 const dateTime = (description?: string) => z.string().openapi({ format: "date-time", example: "2026-01-31T12:00:00.000Z", description });
 
@@ -87,12 +87,7 @@ export const KnowledgeBaseSearchResultSchema = z
   })
   .openapi("KnowledgeBaseSearchResult");
 
-export const ListKnowledgeBasesQuerySchema = z.object({
-  page: pageQuery,
-  limit: limitQuery,
-  use_cursor: queryBoolean(false, "true selects cursor paging (`cursor`, `next_cursor`); false (default) selects page paging."),
-  cursor: cursorQuery,
-});
+export const ListKnowledgeBasesQuerySchema = pageModeListQuery;
 
 export const KnowledgeBaseIdParamSchema = uuidPathParam("knowledge_base_id", "Knowledge base id");
 

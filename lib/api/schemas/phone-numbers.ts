@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { phoneNumberTypes } from "@/lib/db/schema";
-import { cursorQuery, e164, limitQuery, pageQuery, queryBoolean, uuidPathParam } from "./common";
+import { e164, pageModeListQuery, uuidPathParam } from "./common";
 
 export const sipTransports = ["udp", "tcp", "tls"] as const;
 const SIP_URI_MESSAGE = "Must be a SIP URI starting with sip: or sips:, such as sip:trunk.example.com:5060";
@@ -88,11 +88,6 @@ export const UpdatePhoneNumberBodySchema = z
     description: "Every field is optional; omitted fields keep their values. Unknown fields are rejected.",
   });
 
-export const ListPhoneNumbersQuerySchema = z.object({
-  page: pageQuery,
-  limit: limitQuery,
-  use_cursor: queryBoolean(false, "true selects cursor paging (`cursor`, `next_cursor`); false (default) selects page paging."),
-  cursor: cursorQuery,
-});
+export const ListPhoneNumbersQuerySchema = pageModeListQuery;
 
 export const PhoneNumberIdParamSchema = uuidPathParam("phone_number_id", "Phone number id");
