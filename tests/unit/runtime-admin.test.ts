@@ -16,7 +16,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("embedded runtime", () => {
     try {
       const first = await bootRuntime(config);
       const banner = log.mock.calls.map((call) => String(call[0])).find((line) => line.includes("demo@example.com"));
-      expect(banner).toContain("http://localhost:3999/sign-in");
+      expect(banner).toContain("http://localhost:3999/docs");
 
       const endpoint = await findOwnerEndpoint(dataDir, 0);
       expect(endpoint?.pid).toBe(process.pid);
