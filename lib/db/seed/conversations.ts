@@ -120,10 +120,10 @@ const SCRIPTS: Record<ConversationKind, readonly Script[]> = {
   ],
 };
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+const SLOT_PATTERN = /\{(\w+)\}/g;
 
 export function fill(template: string, slots: Slots): string {
-  return template.replace(PLACEHOLDER, (whole, key: string) => (key in slots ? slots[key as keyof Slots] : whole));
+  return template.replace(SLOT_PATTERN, (whole, key: string) => (key in slots ? slots[key as keyof Slots] : whole));
 }
 
 export function conversationKind(config: Record<string, unknown>): ConversationKind {
