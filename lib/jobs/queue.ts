@@ -3,6 +3,8 @@ import type { Database } from "@/lib/db/client";
 export const jobNames = {
   dialCall: "telephony-dial-call",
   ingestKnowledgeBaseSource: "knowledge-base-ingest-source",
+  callFinished: "call-finished",
+  deliverWebhook: "webhook-deliver",
 } as const;
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
 
