@@ -25,6 +25,9 @@ export type CallEndReason = (typeof callEndReasons)[number];
 
 export type TranscriptEntry = { role: "agent" | "user"; content: string; start_time: string };
 export type VariableValue = { name: string; type: string; value: unknown; timestamp: string };
+/** What a call consumed, kept up to date by the conversation runtime; the cost job prices it. */
+export type CallUsage = { llm_input_tokens: number; llm_output_tokens: number; tts_characters: number; stt_seconds: number };
+export const emptyCallUsage: CallUsage = { llm_input_tokens: 0, llm_output_tokens: 0, tts_characters: 0, stt_seconds: 0 };
 
 /**
  * One conversation. The transcript and variable values are JSONB on the row: they are written
@@ -59,6 +62,9 @@ export const calls = pgTable(
     variableValues: jsonb("variable_values").$type<VariableValue[]>().notNull().default([]),
     dynamicVariablesValues: jsonb("dynamic_variables_values").$type<Record<string, unknown>>(),
     customHeaders: jsonb("custom_headers").$type<Record<string, string>>(),
+    usage: jsonb("usage").$type<CallUsage>().notNull().default(emptyCallUsage),
+    // The conversation engine's state between turns (lib/runtime/call-state.ts), so any instance can take the next turn.
+    runtimeState: jsonb("runtime_state").$type<Record<string, unknown>>(),
     recordingBlobKey: text("recording_blob_key"),
     secureRecordingUrl: boolean("secure_recording_url").notNull().default(false),
     createdAt: createdAt(),

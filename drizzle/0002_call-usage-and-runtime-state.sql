@@ -1,0 +1,2 @@
+ALTER TABLE "calls" ADD COLUMN "usage" jsonb DEFAULT '{"llm_input_tokens":0,"llm_output_tokens":0,"tts_characters":0,"stt_seconds":0}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "calls" ADD COLUMN "runtime_state" jsonb;
