@@ -8,6 +8,8 @@ export const organizations = pgTable("organizations", {
   /** Standard Webhooks signing secret (`whsec_…`); the previous one stays valid while a secret rotates. */
   webhookSecret: text("webhook_secret").notNull(),
   previousWebhookSecret: text("previous_webhook_secret"),
+  /** Deliveries stop signing with the previous secret after this time. */
+  previousWebhookSecretExpiresAt: timestampMs("previous_webhook_secret_expires_at"),
   /** The studio's server-held key for /v1, encrypted at rest; never sent to a browser. */
   consoleApiKeyCiphertext: text("console_api_key_ciphertext"),
   /** Base URL of a remote deployment the studio manages instead of this one (optional). */

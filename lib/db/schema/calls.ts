@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./accounts";
 import { createdAt, id, timestampMs, updatedAt } from "./columns";
 
@@ -107,7 +107,8 @@ export const callPostCallAnswers = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index("call_post_call_answers_call_idx").on(table.callId),
+    // One answer per question and call: a retried post-call job cannot store a second one.
+    uniqueIndex("call_post_call_answers_call_question_unique").on(table.callId, table.questionId),
     index("call_post_call_answers_question_idx").on(table.organizationId, table.questionId),
   ],
 );

@@ -1,6 +1,16 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./accounts";
-import { bytea, createdAt, id, timestampMs } from "./columns";
+import { bytea, createdAt, id, timestampMs, updatedAt } from "./columns";
+
+export type WebhookAttemptLogEntry = {
+  attempt: number;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  /** The start of the response body (at most 1 KB), to see what the receiver said. */
+  response_excerpt?: string | null;
+};
 
 /** Blob storage's default backend: bytes in Postgres, so app instances need no shared disk. */
 export const blobs = pgTable("blobs", {
@@ -28,17 +38,22 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    attemptLog: jsonb("attempt_log")
-      .$type<{ at: string; status_code: number | null; error: string | null; duration_ms: number }[]>()
-      .notNull()
-      .default([]),
+    attemptLog: jsonb("attempt_log").$type<WebhookAttemptLogEntry[]>().notNull().default([]),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     nextAttemptAt: timestampMs("next_attempt_at"),
     deliveredAt: timestampMs("delivered_at"),
+    /** A worker sending an attempt holds the row until then; a crashed worker's attempt is taken over afterwards. */
+    lockedUntil: timestampMs("locked_until"),
+    /** Fences the holder: only the worker that claimed the attempt may record its result. */
+    claimToken: uuid("claim_token"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (table) => [index("webhook_deliveries_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())],
+  (table) => [
+    index("webhook_deliveries_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("webhook_deliveries_call_idx").on(table.callId),
+  ],
 );
 
 /** Fixed-window request counters shared by every app instance. */
