@@ -14,6 +14,8 @@ export const organizations = pgTable("organizations", {
   consoleApiKeyCiphertext: text("console_api_key_ciphertext"),
   /** Base URL of a remote deployment the studio manages instead of this one (optional). */
   remoteApiUrl: text("remote_api_url"),
+  /** The remote deployment's API key an owner entered, encrypted at rest like the console key. */
+  remoteApiKeyCiphertext: text("remote_api_key_ciphertext"),
   /** Per-organization price table used to compute call cost (USD); null uses the defaults. */
   pricing: jsonb("pricing").$type<Record<string, number>>(),
   createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "remote_api_key_ciphertext" text;
