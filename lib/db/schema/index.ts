@@ -1,5 +1,6 @@
 export * from "./accounts";
 export * from "./agents";
+export * from "./analytics";
 export * from "./calls";
 export * from "./knowledge-bases";
 export * from "./phone-numbers";

@@ -1,0 +1,77 @@
+import { bigint, doublePrecision, integer, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { organizations } from "./accounts";
+import { timestampMs } from "./columns";
+
+/**
+ * Rollups behind /v1/analytics, per organization, agent and 15-minute period of `start_time`
+ * (15 minutes so that a day starts on a period boundary in every time zone). Database triggers on
+ * `calls` and `call_post_call_answers` keep them exact in the writing transaction (migration
+ * 0005_analytics-triggers); no application code writes them. Agents have no foreign key: a
+ * deleted agent's calls stay counted.
+ */
+export const callStats15m = pgTable(
+  "call_stats_15m",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    periodStart: timestampMs("period_start").notNull(),
+    agentId: uuid("agent_id").notNull(),
+    calls: integer("calls").notNull(),
+    /** Calls with a cost (the average cost is over these). */
+    pricedCalls: integer("priced_calls").notNull(),
+    costTotal: numeric("cost_total", { precision: 18, scale: 6, mode: "number" }).notNull(),
+    /** Calls with a duration (the average duration and the histogram are over these). */
+    timedCalls: integer("timed_calls").notNull(),
+    durationTotal: bigint("duration_total", { mode: "number" }).notNull(),
+    // Duration histogram, bounds in lib/services/analytics-buckets.ts.
+    durationUnder30s: integer("duration_under_30s").notNull(),
+    durationUnder1m: integer("duration_under_1m").notNull(),
+    durationUnder2m: integer("duration_under_2m").notNull(),
+    durationUnder5m: integer("duration_under_5m").notNull(),
+    durationUnder10m: integer("duration_under_10m").notNull(),
+    durationUnder20m: integer("duration_under_20m").notNull(),
+    durationUnder30m: integer("duration_under_30m").notNull(),
+    duration30mOrMore: integer("duration_30m_or_more").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.periodStart, table.agentId] })],
+);
+
+/** Post-call answers per question and period; `question_name`/`question_type` are the latest seen. */
+export const answerStats15m = pgTable(
+  "answer_stats_15m",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    periodStart: timestampMs("period_start").notNull(),
+    agentId: uuid("agent_id").notNull(),
+    questionId: uuid("question_id").notNull(),
+    questionName: text("question_name").notNull(),
+    questionType: text("question_type").notNull(),
+    answered: integer("answered").notNull(),
+    unanswered: integer("unanswered").notNull(),
+    yes: integer("yes").notNull(),
+    no: integer("no").notNull(),
+    numberCount: integer("number_count").notNull(),
+    numberTotal: doublePrecision("number_total").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.periodStart, table.agentId, table.questionId] })],
+);
+
+/** Selections of each option of single- and multi-choice questions, per period. */
+export const answerOptionStats15m = pgTable(
+  "answer_option_stats_15m",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    periodStart: timestampMs("period_start").notNull(),
+    agentId: uuid("agent_id").notNull(),
+    questionId: uuid("question_id").notNull(),
+    optionId: text("option_id").notNull(),
+    optionValue: text("option_value").notNull(),
+    selections: integer("selections").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.periodStart, table.agentId, table.questionId, table.optionId] })],
+);
