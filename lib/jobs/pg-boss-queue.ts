@@ -32,6 +32,8 @@ export function pgBossQueue(boss: PgBoss): JobQueue {
       await boss.send(name, data, {
         retryLimit: options?.retryLimit ?? 3,
         retryBackoff: true,
+        ...(options?.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+        ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
         ...(db ? { db: { executeSql: (text: string, values: unknown[]) => executeOn(db, text, values) } } : {}),
       });
     },
