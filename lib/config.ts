@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { z } from "zod";
+import { createOutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -36,6 +37,8 @@ const environmentSchema = z.object({
   PUBLIC_BASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   KB_MAX_FILE_BYTES: positiveInt(25 * 1024 * 1024),
   KB_MAX_REQUEST_BYTES: positiveInt(50 * 1024 * 1024),
+  OUTBOUND_ALLOWED_HOSTS: optionalString,
+  POST_CALL_MODEL: optionalString,
 });
 
 export type AppConfig = {
@@ -50,6 +53,10 @@ export type AppConfig = {
   storage: StorageConfig;
   signedLinks: { secret: string | undefined; ttlSeconds: number; publicBaseUrl: string | undefined };
   knowledgeBase: { maxFileBytes: number; maxRequestBytes: number };
+  /** Host names, addresses and CIDR ranges that tool and webhook requests may reach although not public. */
+  outboundAllowedHosts: string[];
+  /** Model that answers post-call questions without a model of their own (else the agent's model). */
+  postCallModel: string | undefined;
 };
 
 /** Where blobs (PDFs, recordings) live: the `blobs` table by default, or an S3-compatible bucket. */
@@ -72,6 +79,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const outboundAllowedHosts = (e.OUTBOUND_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  try {
+    createOutboundAddressPolicy(outboundAllowedHosts);
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`);
+  }
   if (e.STORAGE_BACKEND === "s3" && !e.S3_BUCKET) throw new Error("Invalid configuration: S3_BUCKET is required when STORAGE_BACKEND=s3");
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new Error("Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
@@ -99,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { backend: "postgres" },
     signedLinks: { secret: e.SIGNING_SECRET, ttlSeconds: e.SIGNED_URL_TTL_SECONDS, publicBaseUrl: e.PUBLIC_BASE_URL },
     knowledgeBase: { maxFileBytes: e.KB_MAX_FILE_BYTES, maxRequestBytes: e.KB_MAX_REQUEST_BYTES },
+    outboundAllowedHosts,
+    postCallModel: e.POST_CALL_MODEL,
   };
 }
 
