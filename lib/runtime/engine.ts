@@ -1,0 +1,286 @@
+import type { AgentDocument, AgentState, AgentVariable } from "@/lib/agents/normalize";
+import { agentVariables, callVariables } from "@/lib/agents/variables";
+import type { CallEndReason, VariableValue } from "@/lib/db/schema";
+import { outcomeForModel, runCustomFunction } from "./custom-function";
+import { buildSystemPrompt, fillPrompt } from "./prompt";
+import { nextDeadline, type Deadline } from "./timers";
+import { stateTools, type ToolBinding } from "./tool-definitions";
+import type { CallSnapshot, EngineDependencies, EngineMessage, KnowledgeChunk, RecordedEvent, RuntimeEvent, ToolCall } from "./types";
+import { coerceVariableValue, currentValue, withVariableValue } from "./variable-values";
+
+/** Model calls per caller turn: a reply may need a tool's result, or a transition, before it is complete. */
+const MAX_STEPS_PER_TURN = 5;
+
+export class CallEndedError extends Error {
+  constructor() {
+    super("The call has ended");
+    this.name = "CallEndedError";
+  }
+}
+
+type ToolResult = { id: string; name: string; output: unknown };
+
+/**
+ * Runs one call's conversation over an agent document: caller turns in, the agent's words (streamed),
+ * state changes, tool calls and variable values out through the sink. It holds no I/O of its own:
+ * the model, HTTP, knowledge retrieval and the clock are injected, and its whole state is the
+ * snapshot, which the host stores after each operation.
+ */
+export class CallEngine {
+  private snap: CallSnapshot;
+  private recorded: RecordedEvent[] = [];
+  private readonly variables: AgentVariable[];
+  private readonly resolvable: AgentVariable[];
+
+  constructor(
+    private readonly agent: AgentDocument,
+    snapshot: CallSnapshot,
+    private readonly deps: EngineDependencies,
+  ) {
+    this.snap = structuredClone(snapshot);
+    this.variables = agentVariables(agent);
+    // Call variables are known from the start or do not apply (no numbers on a web call): "all resolved" means the conversation's.
+    this.resolvable = this.variables.filter((variable) => !callVariables.some((call) => call.name === variable.name));
+  }
+
+  get snapshot(): CallSnapshot {
+    return this.snap;
+  }
+
+  get ended(): boolean {
+    return this.snap.status === "ended";
+  }
+
+  /** Events recorded since the last call (the host stores them with the snapshot). */
+  takeRecordedEvents(): RecordedEvent[] {
+    const events = this.recorded;
+    this.recorded = [];
+    return events;
+  }
+
+  nextDeadline(): Deadline | null {
+    return nextDeadline(this.agent, this.snap);
+  }
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  private emit(event: RuntimeEvent): void {
+    if (event.type === "agent_text_delta") {
+      this.deps.sink(event);
+      return;
+    }
+    const recorded = { ...event, seq: ++this.snap.event_seq, at: this.now().toISOString() } as RecordedEvent;
+    this.recorded.push(recorded);
+    this.deps.sink(recorded);
+  }
+
+  private state(): AgentState {
+    const state = this.agent.states.find((candidate) => candidate.name === this.snap.state_name);
+    if (!state) throw new Error(`The agent has no state "${this.snap.state_name}"`);
+    return state;
+  }
+
+  private say(content: string, kind: "initial" | "reply" | "filler" | "presence_check"): void {
+    const text = content.trim();
+    if (!text) return;
+    const now = this.now().toISOString();
+    this.snap.transcript.push({ role: "agent", content: text, start_time: now });
+    this.snap.usage.tts_characters += text.length;
+    this.snap.last_activity_at = now;
+    this.emit({ type: "agent_message", content: text, kind });
+  }
+
+  /** Starts the call: says the initial message now when it has no delay. */
+  async begin(): Promise<void> {
+    this.checkAllResolved();
+    await this.tick();
+  }
+
+  /** Fires whatever is due: the end at max_call_duration, the initial message, a presence check or the hang-up after the last one. */
+  async tick(): Promise<void> {
+    const now = this.now().getTime();
+    for (let deadline = this.nextDeadline(); deadline && deadline.at <= now; deadline = this.nextDeadline()) {
+      if (deadline.kind === "max_duration") {
+        this.end("max_duration", "max_call_duration reached");
+      } else if (deadline.kind === "initial_message") {
+        this.snap.initial_message_pending = false;
+        this.snap.last_activity_at = new Date(deadline.at).toISOString();
+        if (this.agent.initial_message) this.say(fillPrompt(this.agent.initial_message, this.snap.variable_values, new Set()), "initial");
+      } else if (this.snap.presence_checks >= this.agent.presence_check_max_times) {
+        this.end("agent_hangup", "no response to the presence checks");
+      } else {
+        const phrases = this.agent.presence_check_phrases.length ? this.agent.presence_check_phrases : ["Are you still there?"];
+        this.say(phrases[this.snap.presence_checks % phrases.length], "presence_check");
+        this.snap.presence_checks += 1;
+      }
+    }
+  }
+
+  /** The caller hung up (or closed the page). */
+  hangUpByCaller(): void {
+    if (!this.ended) this.end("user_hangup");
+  }
+
+  end(reason: CallEndReason, detail?: string): void {
+    if (this.ended) return;
+    this.snap.status = "ended";
+    this.snap.end_reason = reason;
+    this.snap.ended_at = this.now().toISOString();
+    this.emit({ type: "call_ended", end_reason: reason, ...(detail ? { detail } : {}) });
+  }
+
+  /** One caller turn: the model is asked, its words stream out, its function calls run, until it has answered. */
+  async handleUserTurn(text: string, abortSignal?: AbortSignal): Promise<void> {
+    await this.tick();
+    if (this.ended) throw new CallEndedError();
+    const now = this.now().toISOString();
+    this.snap.initial_message_pending = false;
+    this.snap.transcript.push({ role: "user", content: text, start_time: now });
+    this.snap.last_activity_at = now;
+    this.snap.presence_checks = 0;
+    this.emit({ type: "user_message", content: text });
+
+    const history: EngineMessage[] = this.snap.transcript.map((entry) =>
+      entry.role === "user" ? { role: "user", content: entry.content } : { role: "assistant", content: entry.content },
+    );
+    const knowledge = await this.retrieve(text);
+    const turn: EngineMessage[] = [];
+    try {
+      for (let step = 0; step < MAX_STEPS_PER_TURN && !this.ended; step++) {
+        const followUp = await this.step(history, turn, knowledge, abortSignal);
+        if (!followUp) break;
+      }
+    } catch (error) {
+      if (abortSignal?.aborted) throw error;
+      this.emit({ type: "turn_failed", message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private async retrieve(query: string): Promise<KnowledgeChunk[]> {
+    if (this.agent.knowledge_base_ids.length === 0 || !this.deps.knowledge) return [];
+    try {
+      return await this.deps.knowledge(query);
+    } catch {
+      return []; // the call goes on without excerpts rather than failing the turn
+    }
+  }
+
+  /** One model call and its function calls; true when the model must be asked again to finish the reply. */
+  private async step(history: EngineMessage[], turn: EngineMessage[], knowledge: KnowledgeChunk[], abortSignal?: AbortSignal): Promise<boolean> {
+    const state = this.state();
+    const tools = stateTools(state);
+    const llm = { ...this.agent.llm, ...(state.llm ?? {}) };
+    const system = buildSystemPrompt({ agent: this.agent, state, values: this.snap.variable_values, toolNames: new Set(tools.specs.map((s) => s.name)), knowledge });
+    let text = "";
+    const calls: ToolCall[] = [];
+    for await (const event of this.deps.llm({ ...llm, system, messages: [...history, ...turn], tools: tools.specs, abortSignal })) {
+      if (event.type === "text") {
+        text += event.text;
+        this.emit({ type: "agent_text_delta", text: event.text });
+      } else if (event.type === "tool-call") {
+        calls.push(event.call);
+      } else {
+        this.snap.usage.llm_input_tokens += event.inputTokens;
+        this.snap.usage.llm_output_tokens += event.outputTokens;
+      }
+    }
+    this.say(text, "reply");
+    if (calls.length === 0) return false;
+    turn.push({ role: "assistant", content: text.trim(), toolCalls: calls });
+    const results: ToolResult[] = [];
+    let followUp = false;
+    let moved = false;
+    for (const call of calls) {
+      const binding = tools.bindings.get(call.name);
+      if (!binding) {
+        results.push({ id: call.id, name: call.name, output: { error: `No function named ${call.name} in this state` } });
+        followUp = true;
+        continue;
+      }
+      if (binding.kind === "transition" && moved) {
+        results.push({ id: call.id, name: call.name, output: { error: "Already moved to another step" } });
+        continue;
+      }
+      const outcome = await this.runTool(binding, call, text !== "");
+      if (this.ended) return false;
+      results.push({ id: call.id, name: call.name, output: outcome.output });
+      followUp ||= outcome.followUp;
+      moved ||= binding.kind === "transition";
+    }
+    turn.push({ role: "tool", results });
+    return followUp;
+  }
+
+  private async runTool(binding: ToolBinding, call: ToolCall, spoke: boolean): Promise<{ output: unknown; followUp: boolean }> {
+    switch (binding.kind) {
+      case "transition": {
+        const from = this.snap.state_name;
+        const to = binding.transition.destination_state_name;
+        this.emit({ type: "tool_called", name: call.name, tool_type: "transition", input: {} });
+        this.say(binding.transition.filler_sentence, "filler");
+        this.snap.state_name = to;
+        this.emit({ type: "state_changed", from, to });
+        return { output: { moved_to: to }, followUp: true };
+      }
+      case "record_variables": {
+        const recorded = this.recordVariables(binding.state, call.input);
+        return { output: { recorded }, followUp: !spoke };
+      }
+      case "built_in": {
+        const tool = binding.tool;
+        this.emit({ type: "tool_called", name: call.name, tool_type: tool.type, input: call.input });
+        if (tool.type === "hang_up") {
+          if (!spoke) this.say(tool.filler_sentence, "filler");
+          this.end("agent_hangup");
+          return { output: { ok: true }, followUp: false };
+        }
+        this.say(tool.filler_sentence, "filler");
+        this.emit({ type: tool.type, description: tool.description });
+        return { output: { ok: true, note: `${tool.type} recorded` }, followUp: !spoke && tool.type !== "wait" };
+      }
+      case "custom_function": {
+        const tool = binding.tool;
+        this.emit({ type: "tool_called", name: call.name, tool_type: "custom_function", input: call.input });
+        this.say(tool.filler_sentence, "filler");
+        const outcome = await runCustomFunction(tool, call.input, this.snap.variable_values, this.deps.http);
+        this.emit({ type: "tool_result", name: call.name, ok: outcome.ok, output: { status: outcome.status, error: outcome.error, body: outcome.body } });
+        for (const { name, value } of outcome.mapped) this.setVariable(name, value);
+        return { output: outcomeForModel(outcome), followUp: true };
+      }
+    }
+  }
+
+  private recordVariables(state: AgentState, input: Record<string, unknown>): string[] {
+    const recorded: string[] = [];
+    for (const variable of state.variables) {
+      if (!(variable.name in input)) continue;
+      if (this.setVariable(variable.name, input[variable.name])) recorded.push(variable.name);
+    }
+    return recorded;
+  }
+
+  /** Stores a value in the variable's type; an unchanged value or one that does not fit the type is ignored. */
+  setVariable(name: string, raw: unknown): boolean {
+    const type = this.variables.find((variable) => variable.name === name)?.type ?? "string";
+    const value = coerceVariableValue(type, raw);
+    if (value === undefined) return false;
+    const previous = currentValue(this.snap.variable_values, name);
+    if (JSON.stringify(previous) === JSON.stringify(value)) return false;
+    const entry: VariableValue = { name, type, value, timestamp: this.now().toISOString() };
+    this.snap.variable_values = withVariableValue(this.snap.variable_values, entry);
+    this.emit({ type: "variable_updated", variable: entry, previous_value: previous ?? null });
+    this.checkAllResolved();
+    return true;
+  }
+
+  private checkAllResolved(): void {
+    if (this.snap.all_variables_resolved) return;
+    if (this.resolvable.length === 0) return;
+    const resolved = this.resolvable.every((variable) => currentValue(this.snap.variable_values, variable.name) !== undefined);
+    if (!resolved) return;
+    this.snap.all_variables_resolved = true;
+    this.emit({ type: "all_variables_resolved", variable_values: this.snap.variable_values });
+  }
+}
