@@ -39,24 +39,6 @@ export function resolveParameters(tool: CustomFunctionTool, modelInput: Record<s
 
 const asQueryValue = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_RESPONSE_BYTES) {
-      await reader.cancel();
-      throw new Error(`Response larger than ${MAX_RESPONSE_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /**
  * Makes a custom_function's HTTP request: parameters in the query string (url_params, and always for
  * GET) or in a JSON or form body; {{variable}} placeholders filled in the URL and header values; the
@@ -71,31 +53,30 @@ export async function runCustomFunction(
   const parameters = resolveParameters(tool, modelInput, values);
   const method = tool.method.toUpperCase();
   const url = new URL(fill(tool.url, values, encodeURIComponent));
-  const headers = new Headers();
-  for (const header of tool.headers) headers.set(header.name, fill(header.value, values));
+  const headers: Record<string, string> = {};
+  for (const header of tool.headers) headers[header.name.toLowerCase()] = fill(header.value, values);
   let body: string | undefined;
   const inQuery = tool.content_type === "url_params" || method === "GET";
   if (inQuery) {
     for (const [name, value] of Object.entries(parameters)) url.searchParams.append(name, asQueryValue(value));
   } else if (tool.content_type === "form") {
     body = new URLSearchParams(Object.entries(parameters).map(([name, value]) => [name, asQueryValue(value)])).toString();
-    if (!headers.has("content-type")) headers.set("content-type", "application/x-www-form-urlencoded");
+    headers["content-type"] ??= "application/x-www-form-urlencoded";
   } else {
     body = JSON.stringify(parameters);
-    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+    headers["content-type"] ??= "application/json";
   }
-  if (!headers.has("accept")) headers.set("accept", "application/json");
+  headers.accept ??= "application/json";
   const request = { method, url: url.toString() };
 
-  let response: Response;
+  let status: number;
   let text: string;
   try {
-    response = await http(url.toString(), { method, headers, body, signal: AbortSignal.timeout(tool.timeout_ms) });
-    text = await readCapped(response);
+    const response = await http(url.toString(), { method, headers, body, timeoutMs: tool.timeout_ms, maxBodyBytes: MAX_RESPONSE_BYTES });
+    status = response.status;
+    text = response.text();
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    const message = timedOut ? `No response within ${tool.timeout_ms} ms` : error instanceof Error ? error.message : String(error);
-    return { ok: false, status: null, body: null, error: message, mapped: [], request };
+    return { ok: false, status: null, body: null, error: error instanceof Error ? error.message : String(error), mapped: [], request };
   }
   let parsed: unknown = text;
   try {
@@ -103,8 +84,8 @@ export async function runCustomFunction(
   } catch {
     // Not JSON: the text goes to the model as is, and JSONPath finds nothing in it.
   }
-  if (!response.ok) {
-    return { ok: false, status: response.status, body: parsed, error: `The server answered ${response.status}`, mapped: [], request };
+  if (status < 200 || status >= 300) {
+    return { ok: false, status, body: parsed, error: `The server answered ${status}`, mapped: [], request };
   }
   const mapped: CustomFunctionOutcome["mapped"] = [];
   if (parsed !== null && typeof parsed === "object") {
@@ -113,7 +94,7 @@ export async function runCustomFunction(
       if (first !== undefined) mapped.push({ name: mapping.destination_variable, value: first });
     }
   }
-  return { ok: true, status: response.status, body: parsed, error: null, mapped, request };
+  return { ok: true, status, body: parsed, error: null, mapped, request };
 }
 
 /** What the model is told about the outcome. */

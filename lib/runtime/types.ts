@@ -32,8 +32,13 @@ export type LlmEvent =
 /** The model, streamed: the AI SDK adapter in production, a scripted object in unit tests. */
 export type LanguageModelPort = (request: LlmRequest) => AsyncIterable<LlmEvent>;
 
-/** fetch's shape: production passes the safe outbound fetch (no private addresses). */
-export type HttpClient = (url: string, init: RequestInit) => Promise<Response>;
+/**
+ * Outbound HTTP in the shape of lib/net's safe fetch (which production passes: no private
+ * addresses, redirects re-checked, timeout over the whole exchange, capped body).
+ */
+export type HttpRequest = { method: string; headers: Record<string, string>; body?: string; timeoutMs: number; maxBodyBytes: number };
+export type HttpResponse = { status: number; text(): string };
+export type HttpClient = (url: string, init: HttpRequest) => Promise<HttpResponse>;
 
 export type KnowledgeChunk = { source_id: string; source_title: string | null; position: number; content: string };
 export type KnowledgeRetriever = (query: string) => Promise<KnowledgeChunk[]>;

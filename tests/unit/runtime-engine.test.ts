@@ -220,7 +220,7 @@ describe("CallEngine", () => {
     const recorded = first.engine.takeRecordedEvents();
     expect(recorded.map((event) => event.seq)).toEqual([1, 2]);
     const stored = JSON.parse(JSON.stringify(first.engine.snapshot));
-    const resumed = new CallEngine(first.agent, stored, { clock: first.clock, llm: first.llm.port, http: fetch, sink: () => {} });
+    const resumed = new CallEngine(first.agent, stored, { clock: first.clock, llm: first.llm.port, http: () => Promise.reject(new Error("no HTTP")), sink: () => {} });
     await resumed.handleUserTurn("Again");
     expect(resumed.takeRecordedEvents().map((event) => event.seq)).toEqual([3, 4]);
     expect(first.llm.requests[1].messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
