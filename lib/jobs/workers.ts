@@ -7,6 +7,9 @@ import { purgeExpiredRecords } from "@/lib/services/maintenance";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { dialCall, type TelephonyProvider } from "@/lib/telephony/dialer";
+import { outboundFetch } from "@/lib/net/outbound-fetch";
+import { deliverWebhookAttempt, type WebhookDeliverySettings } from "@/lib/webhooks/deliver-webhook";
+import { pgBossQueue } from "./pg-boss-queue";
 import { jobNames } from "./queue";
 
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
@@ -16,7 +19,12 @@ export type WorkerDependencies = {
   telephonyProvider: TelephonyProvider | null;
   /** Blob storage; without it, the one the configuration selects (STORAGE_BACKEND). */
   storage?: BlobStore;
+  /** Webhook delivery (HTTP client, clock, retry schedule); by default safe-fetch with OUTBOUND_ALLOWED_HOSTS. */
+  webhooks?: Partial<WebhookDeliverySettings>;
 };
+
+/** Webhook attempts wait on the network, not the CPU: several run at once in each process. */
+const WEBHOOK_WORKERS_PER_PROCESS = 4;
 
 /** Subscribes this process to every queue; any number of processes may do so (pg-boss shares the work). */
 export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Promise<{ stop: () => void }> {
@@ -34,6 +42,13 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
       });
     },
   );
+  const queue = pgBossQueue(boss);
+  const webhookSettings: WebhookDeliverySettings = { fetch: deps.webhooks?.fetch ?? outboundFetch(), ...deps.webhooks };
+  for (let i = 0; i < WEBHOOK_WORKERS_PER_PROCESS; i++) {
+    await boss.work<{ deliveryId: string; attempt: number }>(jobNames.deliverWebhook, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+      await deliverWebhookAttempt(deps.db, queue, job.data, webhookSettings);
+    });
+  }
   const maintenance = setInterval(() => {
     purgeExpiredRecords(deps.db).catch((error) => console.error("maintenance failed:", error));
   }, MAINTENANCE_INTERVAL_MS);
