@@ -1,15 +1,20 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { Providers } from "@/components/providers";
+import "./globals.css";
 
 export const metadata: Metadata = {
-  title: "Voice Agent Studio",
+  title: { default: "Voice Agent Studio", template: "%s · Voice Agent Studio" },
   description: "Build, run and observe conversational voice agents",
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
-      <body style={{ fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", margin: 0 }}>{children}</body>
+    // next-themes sets the theme class before hydration, so the attribute differs on purpose.
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-dvh">
+        <Providers>{children}</Providers>
+      </body>
     </html>
   );
 }

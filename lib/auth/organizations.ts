@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { memberships, organizations, users } from "@/lib/db/schema";
 import { ConflictError, ValidationError } from "@/lib/services/errors";
+import { mintConsoleApiKey } from "./console-key";
 import { hashPassword } from "./passwords";
 
 export function newWebhookSecret(): string {
@@ -55,7 +56,22 @@ export async function createOrganizationWithOwner(
       .values({ email: input.ownerEmail, name: input.ownerName ?? null, passwordHash })
       .returning({ id: users.id });
     await tx.insert(memberships).values({ organizationId: org.id, userId: user.id, role: "owner" });
+    await mintConsoleApiKey(tx as unknown as Database, org.id);
     return { organizationId: org.id, userId: user.id };
+  });
+}
+
+/** Another organization for an existing user, who owns it (with its console key), in one transaction. */
+export async function createOrganizationForUser(db: Database, input: { name: string; userId: string }): Promise<{ organizationId: string }> {
+  const name = input.name.trim();
+  if (!name) throw new ValidationError("name: Required", [{ field: "name", message: "Required" }]);
+  if (name.length > 200) throw new ValidationError("name: At most 200 characters", [{ field: "name", message: "At most 200 characters" }]);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [org] = await tx.insert(organizations).values({ name, webhookSecret: newWebhookSecret() }).returning({ id: organizations.id });
+    await tx.insert(memberships).values({ organizationId: org.id, userId: input.userId, role: "owner" });
+    await mintConsoleApiKey(tx, org.id);
+    return { organizationId: org.id };
   });
 }
 

@@ -1,0 +1,86 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { redirect } from "next/navigation";
+import { cookies } from "next/headers";
+import { createOrganizationForUser, createOrganizationWithOwner } from "@/lib/auth/organizations";
+import { signIn, signOut, auth } from "@/lib/auth/next-auth";
+import { studioDatabase } from "@/lib/auth/studio-database";
+import { ACTIVE_ORGANIZATION_COOKIE, activeOrganizationCookieOptions } from "@/lib/console/active-organization";
+import { safeCallbackPath } from "@/lib/console/safe-redirect";
+import { ConflictError, ValidationError } from "@/lib/services/errors";
+
+export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export async function signInAction(_state: FormState, form: FormData): Promise<FormState> {
+  const email = field(form, "email").trim();
+  const password = field(form, "password");
+  const redirectTo = safeCallbackPath(field(form, "callbackUrl"));
+  if (!email || !password) return { error: "Enter your email and password", values: { email } };
+  try {
+    await signIn("credentials", { email, password, redirectTo });
+  } catch (error) {
+    if (error instanceof AuthError) return { error: "Wrong email or password", values: { email } };
+    throw error; // the redirect after a successful sign-in
+  }
+  return {};
+}
+
+export async function signInWithProviderAction(form: FormData): Promise<void> {
+  await signIn(field(form, "provider"), { redirectTo: safeCallbackPath(field(form, "callbackUrl")) });
+}
+
+const fieldNames: Record<string, string> = { name: "organization", owner_email: "email", owner_password: "password" };
+
+export async function signUpAction(_state: FormState, form: FormData): Promise<FormState> {
+  const values = { name: field(form, "name").trim(), email: field(form, "email").trim(), organization: field(form, "organization").trim() };
+  const password = field(form, "password");
+  const redirectTo = safeCallbackPath(field(form, "callbackUrl"));
+  const db = await studioDatabase();
+  try {
+    await createOrganizationWithOwner(db, {
+      name: values.organization,
+      ownerEmail: values.email,
+      ownerPassword: password,
+      ownerName: values.name || undefined,
+    });
+  } catch (error) {
+    if (error instanceof ValidationError || error instanceof ConflictError) {
+      const fieldErrors: Record<string, string> = {};
+      for (const detail of error.details) {
+        const message =
+          detail.field === "owner_email" && error instanceof ConflictError ? "An account with this email exists: sign in instead" : detail.message;
+        fieldErrors[fieldNames[detail.field] ?? detail.field] = message;
+      }
+      return { error: "Check the highlighted fields", fieldErrors, values };
+    }
+    throw error;
+  }
+  await signIn("credentials", { email: values.email, password, redirectTo });
+  return {};
+}
+
+export async function signOutAction(): Promise<void> {
+  (await cookies()).delete(ACTIVE_ORGANIZATION_COOKIE);
+  await signOut({ redirectTo: "/sign-in" });
+}
+
+export async function createOrganizationAction(_state: FormState, form: FormData): Promise<FormState> {
+  const session = await auth();
+  if (!session?.user?.id) redirect("/sign-in?callbackUrl=/create-organization");
+  const name = field(form, "organization").trim();
+  let organizationId: string;
+  try {
+    ({ organizationId } = await createOrganizationForUser(await studioDatabase(), { name, userId: session.user.id }));
+  } catch (error) {
+    if (error instanceof ValidationError) return { fieldErrors: { organization: error.details[0]?.message ?? error.message }, values: { organization: name } };
+    throw error;
+  }
+  (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, activeOrganizationCookieOptions);
+  redirect("/dashboard");
+}

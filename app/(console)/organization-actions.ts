@@ -1,0 +1,17 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { auth } from "@/lib/auth/next-auth";
+import { findMembership } from "@/lib/auth/memberships";
+import { studioDatabase } from "@/lib/auth/studio-database";
+import { ACTIVE_ORGANIZATION_COOKIE, activeOrganizationCookieOptions } from "@/lib/console/active-organization";
+
+/** Makes another of the user's organizations the active one (only one they are a member of). */
+export async function switchOrganizationAction(organizationId: string): Promise<void> {
+  const session = await auth();
+  if (!session?.user?.id) redirect("/sign-in");
+  const role = await findMembership(await studioDatabase(), organizationId, session.user.id);
+  if (role) (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, activeOrganizationCookieOptions);
+  redirect("/dashboard");
+}

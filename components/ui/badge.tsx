@@ -1,0 +1,21 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/utils/cn";
+
+export const badgeVariants = cva("inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap", {
+  variants: {
+    variant: {
+      default: "border-transparent bg-primary text-primary-foreground",
+      secondary: "border-transparent bg-secondary text-secondary-foreground",
+      outline: "text-foreground",
+      success: "border-transparent bg-success/15 text-success",
+      warning: "border-transparent bg-warning/20 text-foreground",
+      destructive: "border-transparent bg-destructive/15 text-destructive",
+    },
+  },
+  defaultVariants: { variant: "secondary" },
+});
+
+export function Badge({ className, variant, ...props }: ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
+  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import NextAuth, { CredentialsSignin } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { externalProviders } from "./auth-providers";
+import { studioDatabase } from "./studio-database";
+import { loadStudioSecret } from "./studio-secret";
+import { findOrCreateExternalUser, verifyCredentials } from "./users";
+
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * next-auth with JWT sessions: the cookie carries only the user id (`sub`); memberships and roles
+ * are read from the database on every request (lib/console), so a removed member loses access at once.
+ * The secret is AUTH_SECRET or the studio secret kept in the database (lib/auth/studio-secret.ts).
+ */
+export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
+  const db = await studioDatabase();
+  return {
+    secret: await loadStudioSecret(db),
+    // Self-hosted behind whatever host name the operator chose; AUTH_URL pins it when set.
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      Credentials({
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        authorize: async (credentials) => {
+          const email = typeof credentials?.email === "string" ? credentials.email : "";
+          const password = typeof credentials?.password === "string" ? credentials.password : "";
+          if (!email || !password) throw new CredentialsSignin();
+          const user = await verifyCredentials(db, email, password);
+          if (!user) throw new CredentialsSignin();
+          return { id: user.id, email: user.email, name: user.name };
+        },
+      }),
+      ...externalProviders().providers,
+    ],
+    callbacks: {
+      signIn: ({ account, profile }) => {
+        if (!account || account.type === "credentials") return true;
+        // Accounts are matched by email, so only an address the provider has verified may sign in.
+        return Boolean(profile?.email) && profile?.email_verified !== false;
+      },
+      jwt: async ({ token, user, account, profile }) => {
+        if (account && account.type !== "credentials" && profile?.email) {
+          const found = await findOrCreateExternalUser(db, { email: profile.email, name: typeof profile.name === "string" ? profile.name : null });
+          token.sub = found.id;
+          token.email = found.email;
+          token.name = found.name;
+        } else if (user?.id) {
+          token.sub = user.id;
+        }
+        return token;
+      },
+      session: ({ session, token }) => {
+        if (token.sub) session.user.id = token.sub;
+        return session;
+      },
+    },
+  };
+});

@@ -1,0 +1,40 @@
+import "server-only";
+import { hkdfSync, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { appSettings } from "@/lib/db/schema";
+
+const SETTING = "auth_secret";
+const MIN_LENGTH = 32;
+
+/**
+ * The studio's one server secret: it signs session cookies (next-auth) and, through HKDF, keys the
+ * encryption of stored API keys. AUTH_SECRET when set; otherwise generated on first use and kept in
+ * app_settings, so `npm start` needs no configuration and every instance agrees.
+ */
+export async function loadStudioSecret(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const configured = env.AUTH_SECRET?.trim();
+  if (configured) {
+    if (configured.length < MIN_LENGTH) throw new Error(`Invalid configuration: AUTH_SECRET must be at least ${MIN_LENGTH} characters`);
+    return configured;
+  }
+  const read = async () => {
+    const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SETTING)).limit(1);
+    const secret = (row?.value as { secret?: unknown } | undefined)?.secret;
+    return typeof secret === "string" ? secret : null;
+  };
+  const existing = await read();
+  if (existing) return existing;
+  await db
+    .insert(appSettings)
+    .values({ key: SETTING, value: { secret: randomBytes(32).toString("base64url") } })
+    .onConflictDoNothing({ target: appSettings.key });
+  const created = await read();
+  if (!created) throw new Error("The studio secret could not be stored in app_settings");
+  return created;
+}
+
+/** A 32-byte key for one purpose, derived from the studio secret (HKDF-SHA256). */
+export function deriveKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "voice-agent-studio", purpose, 32));
+}

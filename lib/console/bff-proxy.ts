@@ -1,0 +1,58 @@
+import "server-only";
+import type { Permission } from "@/lib/auth/roles";
+import type { ConsoleContext } from "./console-context";
+import { consoleErrorResponse } from "./console-errors";
+
+/** POSTs that only read: allowed to every role, like GET. */
+const READ_ONLY_POSTS: RegExp[] = [/^knowledge-bases\/[^/]+\/search$/];
+
+const normalize = (segments: string[]) => segments.map((s) => s.trim()).filter(Boolean).join("/");
+
+/** GET/HEAD (and the read-only POSTs) for any role; anything that changes data needs member or above. */
+export function bffPermission(method: string, segments: string[]): Permission {
+  const verb = method.toUpperCase();
+  if (verb === "GET" || verb === "HEAD") return "read";
+  if (verb === "POST" && READ_ONLY_POSTS.some((pattern) => pattern.test(normalize(segments)))) return "read";
+  return "write";
+}
+
+const FORWARDED_REQUEST_HEADERS = ["accept", "content-type", "content-length", "idempotency-key", "x-request-id", "range", "if-none-match"];
+const DROPPED_RESPONSE_HEADERS = ["x-api-key", "authorization", "set-cookie", "www-authenticate", "content-encoding", "transfer-encoding", "connection"];
+
+/**
+ * Forwards a browser request to /v1 as the organization: method, query and body streamed through
+ * (multipart uploads too), the response streamed back. The browser's cookies never reach the API and
+ * the API key never reaches the browser: key-bearing headers are dropped, and a JSON or text answer
+ * that would contain the key is refused.
+ */
+export async function proxyToVoiceApi(request: Request, segments: string[], context: ConsoleContext): Promise<Response> {
+  const path = normalize(segments);
+  if (!path || segments.some((s) => s === ".." || s === ".")) return consoleErrorResponse(404, "not_found", "No such endpoint");
+  const headers = new Headers();
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const hasBody = request.body !== null && !["GET", "HEAD"].includes(request.method.toUpperCase());
+  const upstream = await context.api.fetch(request.method, path, {
+    query: new URL(request.url).searchParams,
+    headers,
+    body: hasBody ? request.body : undefined,
+    signal: request.signal,
+  });
+  const responseHeaders = new Headers();
+  upstream.headers.forEach((value, name) => {
+    if (DROPPED_RESPONSE_HEADERS.includes(name.toLowerCase()) || context.api.revealsKey(value)) return;
+    responseHeaders.set(name, value);
+  });
+  responseHeaders.set("cache-control", "no-store");
+  const type = upstream.headers.get("content-type") ?? "";
+  // JSON and text answers are small enough to check whole; binary and CSV streams pass through.
+  if (/json|text\/plain/.test(type) && !/text\/csv/.test(type)) {
+    const text = await upstream.text();
+    if (context.api.revealsKey(text)) return consoleErrorResponse(502, "internal_error", "The API answer was withheld: it contained a credential");
+    responseHeaders.delete("content-length");
+    return new Response(upstream.status === 204 || upstream.status === 304 ? null : text, { status: upstream.status, headers: responseHeaders });
+  }
+  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+}

@@ -1,0 +1,50 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getConsoleApiKey } from "@/lib/auth/console-key";
+import { openSecret } from "@/lib/auth/secret-box";
+import { loadStudioSecret } from "@/lib/auth/studio-secret";
+import type { Database } from "@/lib/db/client";
+import { organizations } from "@/lib/db/schema";
+import { VoiceApiClient } from "@/lib/voice-api/client";
+import { createVoiceApiClient, type InProcessApp } from "@/lib/voice-api/create-client";
+import { VoiceApiError } from "@/lib/voice-api/errors";
+
+/**
+ * The /v1 client of one organization. By default the in-process API with the organization's
+ * server-held console key. With a remote API (the organization's URL, else VOICE_API_URL), over
+ * HTTP with the key an owner entered in Organization settings.
+ */
+export async function organizationVoiceApiClient(
+  db: Database,
+  organizationId: string,
+  origin: string,
+  /** The in-process API app (default: the process runtime's); tests pass their own. */
+  app?: InProcessApp,
+): Promise<VoiceApiClient> {
+  const [org] = await db
+    .select({ remoteApiUrl: organizations.remoteApiUrl, remoteApiKeyCiphertext: organizations.remoteApiKeyCiphertext })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  const remoteUrl = org?.remoteApiUrl || process.env.VOICE_API_URL?.trim() || null;
+  if (!remoteUrl) return createVoiceApiClient({ mode: "in-process", origin, apiKey: await getConsoleApiKey(db, organizationId), app });
+  const secret = await loadStudioSecret(db);
+  const apiKey = org?.remoteApiKeyCiphertext ? openSecret(secret, org.remoteApiKeyCiphertext, organizationId) : null;
+  if (!apiKey) return unconfiguredClient(remoteUrl);
+  return createVoiceApiClient({ mode: "http", baseUrl: remoteUrl, apiKey });
+}
+
+/** Every request fails with a message that says what the owner must do. */
+function unconfiguredClient(baseUrl: string): VoiceApiClient {
+  return new VoiceApiClient({
+    baseUrl,
+    apiKey: "",
+    transport: async () => {
+      throw new VoiceApiError(
+        503,
+        "remote_api_not_configured",
+        `The studio manages the API at ${baseUrl}, but no API key for it is set: an owner enters it in Settings → Organization.`,
+      );
+    },
+  });
+}
