@@ -9,6 +9,7 @@ import { requestId } from "./middleware/request-id";
 import { registerOpenApiDocument } from "./openapi-document";
 import { createRouter } from "./router";
 import { agentRoutes } from "./routes/agents";
+import { analyticsRoutes } from "./routes/analytics";
 import { callRoutes } from "./routes/calls";
 import { knowledgeBaseRoutes } from "./routes/knowledge-bases";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
@@ -37,6 +38,7 @@ export function createApiApp(deps: ApiDependencies) {
   app.route("/", agentRoutes());
   app.route("/", knowledgeBaseRoutes());
   app.route("/", postCallQuestionRoutes());
+  app.route("/", analyticsRoutes());
   return app;
 }
 

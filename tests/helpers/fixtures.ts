@@ -1,5 +1,5 @@
 import type { Database } from "@/lib/db/client";
-import { agents, agentVersions, calls, phoneNumbers } from "@/lib/db/schema";
+import { agents, agentVersions, callPostCallAnswers, calls, phoneNumbers } from "@/lib/db/schema";
 
 /** A minimal valid agent document, inserted directly (the agents API comes with its own tests). */
 export async function insertAgent(db: Database, organizationId: string, name = "Test agent"): Promise<string> {
@@ -61,5 +61,19 @@ export async function insertCall(
       ...extra,
     })
     .returning({ id: calls.id });
+  return row.id;
+}
+
+export async function insertPostCallAnswer(
+  db: Database,
+  organizationId: string,
+  callId: string,
+  answer: Omit<Partial<typeof callPostCallAnswers.$inferInsert>, "organizationId" | "callId"> &
+    Pick<typeof callPostCallAnswers.$inferInsert, "questionId" | "questionName" | "questionType" | "hasAnswer">,
+): Promise<string> {
+  const [row] = await db
+    .insert(callPostCallAnswers)
+    .values({ organizationId, callId, ...answer })
+    .returning({ id: callPostCallAnswers.id });
   return row.id;
 }

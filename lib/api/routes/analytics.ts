@@ -1,0 +1,140 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { getPostCallAnswerBreakdown } from "@/lib/services/analytics-answers";
+import { resolveAnalyticsRange } from "@/lib/services/analytics-range";
+import type { AnalyticsFilter } from "@/lib/services/analytics-source";
+import { checkAgentFilter, getCallsPerDay, getCallTotals, getCostPerAgent, getDurationHistogram } from "@/lib/services/analytics";
+import type { ServiceContext } from "@/lib/services/context";
+import { serviceContext, type ApiEnv } from "../context";
+import { envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
+import { extension } from "../openapi-document";
+import { createRouter } from "../router";
+import {
+  AnalyticsQuerySchema,
+  CallsPerDaySchema,
+  CallTotalsSchema,
+  CostPerAgentSchema,
+  DashboardSchema,
+  DurationHistogramSchema,
+  PostCallAnswersSchema,
+} from "../schemas/analytics";
+
+const tags = ["Analytics"];
+const RANGE_NOTE =
+  "Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), " +
+  "default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time " +
+  "(kept in rollups updated in the same transaction as the calls).";
+
+function analyticsRoute<T extends z.ZodType>(path: string, summary: string, description: string, schema: T, name: string) {
+  return extension(
+    createRoute({
+      method: "get",
+      path,
+      tags,
+      summary,
+      description: `${description} ${RANGE_NOTE}`,
+      request: { query: AnalyticsQuerySchema },
+      responses: { 200: jsonContent(envelope(schema, name), summary), ...standardErrorResponses },
+    }),
+  );
+}
+
+const summaryRoute = analyticsRoute(
+  "/analytics/summary",
+  "Call totals",
+  "Number of calls, total and average cost, total and average duration.",
+  CallTotalsSchema,
+  "AnalyticsSummaryResponse",
+);
+const daysRoute = analyticsRoute(
+  "/analytics/calls-per-day",
+  "Calls and cost per day",
+  "One entry per calendar day of the range in `timezone`, zeros included.",
+  CallsPerDaySchema,
+  "AnalyticsCallsPerDayResponse",
+);
+const durationsRoute = analyticsRoute(
+  "/analytics/duration-histogram",
+  "Duration histogram",
+  "Calls per duration bucket (< 30 s, 30–60 s, 1–2, 2–5, 5–10, 10–20, 20–30 min, ≥ 30 min).",
+  DurationHistogramSchema,
+  "AnalyticsDurationHistogramResponse",
+);
+const agentsRoute = analyticsRoute(
+  "/analytics/agents",
+  "Cost per agent",
+  "Calls, cost and duration per agent, highest cost first.",
+  CostPerAgentSchema,
+  "AnalyticsCostPerAgentResponse",
+);
+const answersRoute = analyticsRoute(
+  "/analytics/post-call-answers",
+  "Post-call answer breakdown",
+  "Per question: answered and unanswered counts, yes/no rates for boolean questions, counts per option for choice questions, " +
+    "count and average for number questions.",
+  PostCallAnswersSchema,
+  "AnalyticsPostCallAnswersResponse",
+);
+const dashboardRoute = analyticsRoute(
+  "/analytics/dashboard",
+  "Dashboard",
+  "The five analytics above in one response, for one range (what the studio's dashboard shows).",
+  DashboardSchema,
+  "AnalyticsDashboardResponse",
+);
+
+type Query = z.infer<typeof AnalyticsQuerySchema>;
+
+async function resolveFilter(c: Context<ApiEnv>, query: Query): Promise<{ ctx: ServiceContext; filter: AnalyticsFilter; range: Record<string, unknown> }> {
+  const range = resolveAnalyticsRange(query, c.get("deps").now?.() ?? new Date());
+  const ctx = serviceContext(c);
+  await checkAgentFilter(ctx, query.agent_id);
+  return {
+    ctx,
+    filter: { ...range, agentId: query.agent_id },
+    range: { from: range.from.toISOString(), to: range.to.toISOString(), timezone: range.timezone, agent_id: query.agent_id ?? null },
+  };
+}
+
+export function analyticsRoutes() {
+  const router = createRouter();
+
+  router.openapi(summaryRoute, async (c) => {
+    const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
+    return ok(c, { ...range, ...(await getCallTotals(ctx, filter)) }, { message: "Call totals retrieved" }) as never;
+  });
+
+  router.openapi(daysRoute, async (c) => {
+    const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
+    return ok(c, { ...range, days: await getCallsPerDay(ctx, filter) }, { message: "Calls per day retrieved" }) as never;
+  });
+
+  router.openapi(durationsRoute, async (c) => {
+    const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
+    return ok(c, { ...range, ...(await getDurationHistogram(ctx, filter)) }, { message: "Duration histogram retrieved" }) as never;
+  });
+
+  router.openapi(agentsRoute, async (c) => {
+    const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
+    return ok(c, { ...range, agents: await getCostPerAgent(ctx, filter) }, { message: "Cost per agent retrieved" }) as never;
+  });
+
+  router.openapi(answersRoute, async (c) => {
+    const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
+    return ok(c, { ...range, questions: await getPostCallAnswerBreakdown(ctx, filter) }, { message: "Post-call answers retrieved" }) as never;
+  });
+
+  router.openapi(dashboardRoute, async (c) => {
+    const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
+    const [summary, days, histogram, agents, questions] = await Promise.all([
+      getCallTotals(ctx, filter),
+      getCallsPerDay(ctx, filter),
+      getDurationHistogram(ctx, filter),
+      getCostPerAgent(ctx, filter),
+      getPostCallAnswerBreakdown(ctx, filter),
+    ]);
+    return ok(c, { ...range, summary, days, duration_histogram: histogram, agents, questions }, { message: "Dashboard retrieved" }) as never;
+  });
+
+  return router;
+}
