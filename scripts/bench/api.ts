@@ -18,6 +18,7 @@ import { apiKeys, rateLimitCounters } from "@/lib/db/schema";
 import { seedCalls } from "@/lib/db/seed/calls";
 import { demoAgents } from "@/lib/db/seed/demo-agents";
 import { insertDemoAgent } from "@/lib/db/seed/insert-agent";
+import { analyticsMarkdown, analyticsScenarios, measureAnalytics, printAnalytics } from "./analytics";
 import { KeepAliveClient } from "./http-client";
 import { apiSide, measure, measureRoundTrips, sqlSide, type Counts, type Measured } from "./measure";
 import { createDatabase, dropDatabase, postgresServer } from "./postgres";
@@ -33,6 +34,7 @@ const USAGE = `Usage: npm run bench:api -- [options]
   --warmup N              untimed requests per scenario first (default 20)
   --scenario-seconds S    time budget per side of a scenario, so a slow query cannot run for hours (default 20)
   --skip-pglite           only Postgres
+  --analytics-only        only the /v1/analytics scenarios (on Postgres), not GET /v1/calls
   --skip-postgres         only PGlite
   --keep                  keep the bench database (and the PGlite directory) afterwards
   --reuse-database URL    measure a database kept by an earlier --keep run instead of seeding one (never dropped)
@@ -51,6 +53,7 @@ const { values: flags } = parseArgs({
     "reuse-database": { type: "string" },
     "skip-pglite": { type: "boolean", default: false },
     "skip-postgres": { type: "boolean", default: false },
+    "analytics-only": { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
     "timeout-minutes": { type: "string", default: "120" },
     help: { type: "boolean", default: false },
@@ -78,6 +81,7 @@ const options = {
   reuseDatabase: flags["reuse-database"],
   skipPglite: flags["skip-pglite"]!,
   skipPostgres: flags["skip-postgres"]!,
+  analyticsOnly: flags["analytics-only"]!,
   keep: flags.keep!,
   timeoutMinutes: count("timeout-minutes", flags["timeout-minutes"], 1),
 };
@@ -148,8 +152,8 @@ async function seed(connection: DatabaseConnection, calls: number) {
 
   // Analyze for the planner; vacuum too, so autovacuum of the fresh rows does not run during the timings.
   const analyzeStarted = Date.now();
-  await connection.exec("vacuum (analyze) calls");
-  log(`vacuum (analyze) calls: ${formatDuration(Date.now() - analyzeStarted)}`);
+  await connection.exec("vacuum (analyze) calls, call_post_call_answers, call_stats_15m, answer_stats_15m, answer_option_stats_15m");
+  log(`vacuum (analyze) calls, answers and analytics rollups: ${formatDuration(Date.now() - analyzeStarted)}`);
   return { organizationId: org.id, apiKey: key.apiKey, seedMs, rate };
 }
 
@@ -234,7 +238,7 @@ async function reuseSeeded(connection: DatabaseConnection) {
   if (!org) throw new Error(`No Benchmark organization in ${options.reuseDatabase}`);
   const organizationId = org.id as string;
   const key = await createApiKey(connection.db, { organizationId, name: "benchmark (reused)" });
-  await connection.exec("analyze calls");
+  await connection.exec("analyze calls, call_post_call_answers, call_stats_15m, answer_stats_15m, answer_option_stats_15m");
   log(`reusing ${options.reuseDatabase} (organization ${organizationId}), analyze calls done`);
   return { organizationId, apiKey: key.apiKey, seedMs: Number.NaN, rate: Number.NaN };
 }
@@ -263,12 +267,22 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
   const { client } = await startServer({ DATABASE_URL: url }, seeded.apiKey, path.join(workDir, "postgres-server.log"));
   log(`measuring ${scenarios.length} scenarios: ${options.counts.warmup} warm-up + ${options.counts.requests} timed requests each, API and raw SQL alternating`);
   const rows: ResultRow[] = [];
-  for (const scenario of scenarios) {
+  for (const scenario of options.analyticsOnly ? [] : scenarios) {
     const sides = [apiSide(client, scenario), sqlSide(connection.db, connection.query, seeded.organizationId, scenario)];
     const [api, raw] = await measure(sides, scenario, options.counts);
     rows.push(row(scenario, api, raw));
   }
-  const trips = await measureRoundTrips(connection.query, perRequestStatements(connection, seeded.apiKey), options.counts);
+  const trips = options.analyticsOnly ? [] : await measureRoundTrips(connection.query, perRequestStatements(connection, seeded.apiKey), options.counts);
+  log("measuring /v1/analytics: API, the service in-process, and plain aggregates without the rollups");
+  const analytics = await measureAnalytics(
+    client,
+    connection.db,
+    connection.query,
+    seeded.organizationId,
+    analyticsScenarios(data.newest, data.agentId),
+    options.counts,
+    log,
+  );
   await release("client");
   await release("server");
 
@@ -282,6 +296,7 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
     ],
     rows,
     roundTrips: trips.map((trip) => ({ name: trip.name, summary: summarize(trip.samples) })),
+    analytics,
   };
 }
 
@@ -350,9 +365,10 @@ async function main() {
     if (!options.skipPostgres) {
       const report = await benchPostgres(workDir);
       printText(report);
+      if (report.analytics) printAnalytics(report.analytics);
       reports.push(report);
     }
-    if (!options.skipPglite) {
+    if (!options.skipPglite && !options.analyticsOnly) {
       const report = await benchPglite(workDir);
       printText(report);
       reports.push(report);
@@ -365,7 +381,10 @@ async function main() {
   console.log("\n----- markdown -----\n");
   console.log(`## GET /v1/calls benchmark, ${startedAt.toISOString().slice(0, 10)}\n`);
   console.log(`Machine: ${machine}. Run: \`npm run bench:api${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}\`, ${formatDuration(Date.now() - startedAt.getTime())}.\n`);
-  for (const report of reports) console.log(markdown(report));
+  for (const report of reports) {
+    console.log(markdown(report));
+    if (report.analytics) console.log(analyticsMarkdown(report.analytics));
+  }
 }
 
 main().then(

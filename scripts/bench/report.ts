@@ -1,3 +1,4 @@
+import type { AnalyticsRow } from "./analytics";
 import type { Measured } from "./measure";
 import type { Scenario } from "./scenarios";
 import { formatMs, formatRatio, markdownTable, summarize, textTable, type Summary } from "./stats";
@@ -25,6 +26,8 @@ export type DatabaseReport = {
   notes: string[];
   rows: ResultRow[];
   roundTrips: { name: string; summary: Summary }[];
+  /** The /v1/analytics scenarios (Postgres only). */
+  analytics?: AnalyticsRow[];
 };
 
 function verdictFor(scenario: Scenario, api: Summary, ratio: number): ResultRow["verdict"] {

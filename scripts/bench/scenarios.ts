@@ -25,6 +25,8 @@ export type Scenario = {
 export type ScenarioData = {
   organizationId: string;
   total: number;
+  /** The newest call's start time (the analytics ranges end on its day). */
+  newest: Date;
   agentId: string;
   agentShare: number;
   fromNumber: string;
@@ -134,6 +136,7 @@ export async function scenarioData(query: RawQuery, organizationId: string): Pro
   return {
     organizationId,
     total,
+    newest,
     agentId: agent.agent_id as string,
     agentShare: Number(agent.calls) / total,
     fromNumber: caller.from_number as string,

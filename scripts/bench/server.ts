@@ -42,8 +42,9 @@ function logTail(file: string, lines = 30): string {
 /** `next start` on the production build in .next, loopback only, in its own process group. */
 export async function startNextServer(options: ServerOptions): Promise<RunningServer> {
   const nextBin = path.join(options.root, "node_modules", "next", "dist", "bin", "next");
-  if (!existsSync(path.join(options.root, ".next", "BUILD_ID"))) {
-    throw new Error("No production build in .next: run `npm run build` first (the benchmark measures the production server).");
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!existsSync(path.join(options.root, distDir, "BUILD_ID"))) {
+    throw new Error(`No production build in ${distDir}: run \`npm run build\` first (the benchmark measures the production server).`);
   }
   const port = await freePort();
   const log = createWriteStream(options.logFile, { flags: "a" });
