@@ -1,0 +1,101 @@
+import { CalendarRange } from "lucide-react";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { getAnalyticsDashboard, type AnalyticsDashboard } from "@/lib/voice-api/analytics";
+import type { VoiceApiClient } from "@/lib/voice-api/client";
+import { isVoiceApiError } from "@/lib/voice-api/errors";
+import { AnswerBreakdowns } from "./answer-breakdowns";
+import { CallsPerDayChart } from "./calls-per-day-chart";
+import { CostPerAgent } from "./cost-per-agent";
+import { DashboardError } from "./dashboard-error";
+import { presetRange, type DashboardQuery } from "./dashboard-query";
+import { DurationHistogramChart } from "./duration-histogram-chart";
+import { formatDay } from "./format";
+import { StatCards } from "./stat-cards";
+
+function rangeText(data: AnalyticsDashboard) {
+  const first = data.days[0]?.date;
+  const last = data.days.at(-1)?.date;
+  return first && last ? `${formatDay(first, true)} – ${formatDay(last, true)}` : "this range";
+}
+
+function NoCalls({ data, query }: { data: AnalyticsDashboard; query: DashboardQuery }) {
+  const wider = new URLSearchParams({ ...presetRange(90, query.timezone), timezone: query.timezone });
+  return (
+    <EmptyState
+      icon={CalendarRange}
+      title={`No calls ${data.agent_id ? "for this agent " : ""}in ${rangeText(data)}`}
+      description="Calls appear here as soon as they start. Start a phone call or a web call with one of your agents, or look at a wider range."
+      action={
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button asChild>
+            <Link href="/agents">Go to agents</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href={`/dashboard?${wider}`}>Show the last 90 days{data.agent_id ? " of all agents" : ""}</Link>
+          </Button>
+        </div>
+      }
+    />
+  );
+}
+
+/** Fetches the range's figures from /v1/analytics/dashboard and lays them out. */
+export async function DashboardContent({ api, query }: { api: VoiceApiClient; query: DashboardQuery }) {
+  let data: AnalyticsDashboard;
+  try {
+    data = await getAnalyticsDashboard(api, query);
+  } catch (error) {
+    if (isVoiceApiError(error)) return <DashboardError message={error.message} details={error.details} />;
+    throw error;
+  }
+  if (data.summary.calls === 0) return <NoCalls data={data} query={query} />;
+
+  return (
+    <div className="grid gap-6" data-range-from={data.from} data-range-to={data.to}>
+      <StatCards totals={data.summary} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Calls and cost per day</CardTitle>
+          <CardDescription>
+            {rangeText(data)}, days in {data.timezone}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CallsPerDayChart days={data.days} />
+        </CardContent>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Call duration</CardTitle>
+            <CardDescription>Answered calls by how long they lasted</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <DurationHistogramChart histogram={data.duration_histogram} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Cost per agent</CardTitle>
+            <CardDescription>Highest total cost first</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CostPerAgent agents={data.agents} />
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Post-call answers</CardTitle>
+          <CardDescription>What the post-call questions found; rates are over the calls that got an answer</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AnswerBreakdowns questions={data.questions} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useId, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { cn } from "@/lib/utils/cn";
+import { PRESETS, presetRange, TIME_ZONE_COOKIE, type DashboardQuery } from "./dashboard-query";
+
+const ALL_AGENTS = "all";
+
+/**
+ * Range presets, a from/to date pair and an agent filter, all kept in the URL so a view can be shared
+ * and reloaded. The browser's time zone is remembered in a cookie for the server's renders.
+ */
+export function DashboardFilters({
+  query,
+  agents,
+  timeZoneFromUrl,
+}: {
+  query: DashboardQuery;
+  agents: { id: string; name: string }[];
+  timeZoneFromUrl: boolean;
+}) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [pending, startTransition] = useTransition();
+  const ids = { from: useId(), to: useId(), agent: useId() };
+
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!zone || document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`)) return;
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+    // Days are counted in the zone the page was rendered for; render again in the browser's own.
+    if (!timeZoneFromUrl && zone !== query.timezone) router.refresh();
+  }, [query.timezone, router, timeZoneFromUrl]);
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(searchParams.toString());
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    startTransition(() => router.push(`${pathname}?${next.toString()}`, { scroll: false }));
+  };
+
+  const activePreset = PRESETS.find((preset) => {
+    const range = presetRange(preset.days, query.timezone);
+    return range.from === query.from && range.to === query.to;
+  });
+
+  return (
+    <div className="mb-6 flex flex-col gap-4 rounded-lg border bg-card p-4 md:flex-row md:flex-wrap md:items-end" aria-busy={pending}>
+      <div className="grid gap-1.5">
+        <span className="text-sm font-medium" id={`${ids.from}-presets`}>
+          Range
+        </span>
+        <div className="flex flex-wrap gap-1" role="group" aria-labelledby={`${ids.from}-presets`}>
+          {PRESETS.map((preset) => (
+            <Button
+              key={preset.days}
+              size="sm"
+              variant={activePreset === preset ? "default" : "outline"}
+              aria-pressed={activePreset === preset}
+              onClick={() => update(presetRange(preset.days, query.timezone))}
+            >
+              {preset.label}
+            </Button>
+          ))}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.from}>From</Label>
+          <Input
+            id={ids.from}
+            type="date"
+            className="w-40"
+            defaultValue={query.from?.slice(0, 10)}
+            key={`from-${query.from}`}
+            max={query.to.slice(0, 10)}
+            onChange={(event) => event.target.value && update({ from: event.target.value })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.to}>To</Label>
+          <Input
+            id={ids.to}
+            type="date"
+            className="w-40"
+            defaultValue={query.to.slice(0, 10)}
+            key={`to-${query.to}`}
+            min={query.from?.slice(0, 10)}
+            onChange={(event) => event.target.value && update({ to: event.target.value })}
+          />
+        </div>
+      </div>
+      <div className="grid gap-1.5 md:w-64">
+        <Label htmlFor={ids.agent}>Agent</Label>
+        <Select value={query.agent_id ?? ALL_AGENTS} onValueChange={(value) => update({ agent_id: value === ALL_AGENTS ? undefined : value })}>
+          <SelectTrigger id={ids.agent}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_AGENTS}>All agents</SelectItem>
+            {agents.map((agent) => (
+              <SelectItem key={agent.id} value={agent.id}>
+                {agent.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <p className={cn("text-xs text-muted-foreground md:ml-auto md:self-end", pending && "animate-pulse")} aria-live="polite">
+        {pending ? "Updating…" : `Days in ${query.timezone}`}
+      </p>
+    </div>
+  );
+}

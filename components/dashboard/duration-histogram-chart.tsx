@@ -1,0 +1,29 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { AnalyticsDurationHistogram } from "@/lib/voice-api/analytics";
+import { axisTick, gridStroke, tooltipCursor, tooltipStyle } from "./chart-theme";
+import { formatCount } from "./format";
+
+export function DurationHistogramChart({ histogram }: { histogram: AnalyticsDurationHistogram }) {
+  return (
+    <div className="grid gap-2">
+      <div className="h-64 w-full" role="img" aria-label="Calls per duration bucket">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={histogram.buckets} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid stroke={gridStroke} strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={axisTick} stroke={gridStroke} interval={0} angle={-30} textAnchor="end" height={48} />
+            <YAxis tick={axisTick} tickFormatter={formatCount} width={56} stroke={gridStroke} allowDecimals={false} />
+            <Tooltip contentStyle={tooltipStyle} cursor={tooltipCursor} formatter={(value) => [formatCount(Number(value)), "Calls"]} />
+            <Bar dataKey="calls" name="Calls" fill="var(--chart-2)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      {histogram.calls_without_duration > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          {formatCount(histogram.calls_without_duration)} calls without a duration (not answered, or still going) are not shown.
+        </p>
+      ) : null}
+    </div>
+  );
+}
