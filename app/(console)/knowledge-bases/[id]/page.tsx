@@ -1,17 +1,27 @@
-import { BookOpen } from "lucide-react";
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
-import { PageHeader } from "@/components/ui/page-header";
+import { notFound } from "next/navigation";
+import { KnowledgeBaseDetail } from "@/components/knowledge-bases/knowledge-base-detail";
+import { LoadError } from "@/components/knowledge-bases/load-error";
+import { requireConsoleContext } from "@/lib/console/session-context";
+import { isVoiceApiError } from "@/lib/voice-api/errors";
+import { getKnowledgeBase } from "@/lib/voice-api/knowledge-bases";
 
 export const metadata: Metadata = { title: "Knowledge base" };
 
-// Placeholder: the knowledge base page replaces this.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export default async function KnowledgeBasePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return (
-    <>
-      <PageHeader title="Knowledge base" description={id} />
-      <EmptyState icon={BookOpen} title="The knowledge base page is on its way" description="Sources, uploads and their status will appear here." />
-    </>
+  const { api } = await requireConsoleContext(`/knowledge-bases/${id}`);
+  if (!UUID.test(id)) notFound();
+  const loaded = await getKnowledgeBase(api, id).then(
+    (knowledgeBase) => ({ ok: true as const, knowledgeBase }),
+    (error: unknown) => {
+      if (!isVoiceApiError(error)) throw error;
+      if (error.status === 404) notFound();
+      return { ok: false as const, message: error.message };
+    },
   );
+  if (!loaded.ok) return <LoadError title="The knowledge base could not be loaded" message={loaded.message} />;
+  return <KnowledgeBaseDetail initial={loaded.knowledgeBase} />;
 }
