@@ -1,0 +1,38 @@
+import type { CreateAgentInput, UpdateAgentInput } from "@/lib/agents/document-schema";
+import type { AgentDocument, AgentVariable } from "@/lib/agents/normalize";
+import type { Envelope, VoiceApiClient } from "./client";
+
+/** An agent as /v1 returns it: the whole document with every default filled, plus its identity. */
+export type Agent = AgentDocument & {
+  id: string;
+  version: number;
+  variables: AgentVariable[];
+  created_at: string;
+  updated_at: string;
+};
+
+export type AgentVersionSummary = { version: number; name: string; is_published: boolean; created_at: string };
+
+export function listAgents(client: VoiceApiClient, query: { page?: number; limit?: number } = {}): Promise<Envelope<Agent[]>> {
+  return client.requestEnvelope<Agent[]>("GET", "/agents", { query });
+}
+
+export function getAgent(client: VoiceApiClient, agentId: string, version?: number): Promise<Agent> {
+  return client.get<Agent>(`/agents/${encodeURIComponent(agentId)}`, { query: { version } });
+}
+
+export function createAgent(client: VoiceApiClient, body: CreateAgentInput): Promise<Agent> {
+  return client.post<Agent>("/agents", body);
+}
+
+export function updateAgent(client: VoiceApiClient, agentId: string, body: UpdateAgentInput): Promise<Agent> {
+  return client.patch<Agent>(`/agents/${encodeURIComponent(agentId)}`, body);
+}
+
+export function deleteAgent(client: VoiceApiClient, agentId: string): Promise<null> {
+  return client.delete<null>(`/agents/${encodeURIComponent(agentId)}`);
+}
+
+export function listAgentVersions(client: VoiceApiClient, agentId: string): Promise<AgentVersionSummary[]> {
+  return client.get<AgentVersionSummary[]>(`/agents/${encodeURIComponent(agentId)}/versions`);
+}
