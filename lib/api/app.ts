@@ -14,6 +14,8 @@ import { callRoutes } from "./routes/calls";
 import { knowledgeBaseRoutes } from "./routes/knowledge-bases";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { postCallQuestionRoutes } from "./routes/post-call-questions";
+import { pricingRoutes } from "./routes/pricing";
+import { webhookRoutes } from "./routes/webhooks";
 
 /** Upload routes that take multipart bodies (none yet: knowledge-base sources will). */
 const allowsMultipart = (method: string, path: string) => method === "POST" && /\/knowledge-bases\/[^/]+\/sources$/.test(path);
@@ -38,6 +40,8 @@ export function createApiApp(deps: ApiDependencies) {
   app.route("/", agentRoutes());
   app.route("/", knowledgeBaseRoutes());
   app.route("/", postCallQuestionRoutes());
+  app.route("/", webhookRoutes());
+  app.route("/", pricingRoutes());
   app.route("/", analyticsRoutes());
   return app;
 }

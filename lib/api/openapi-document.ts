@@ -41,6 +41,8 @@ export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
       { name: "Agents", description: "Agents and their versions" },
       { name: "Knowledge bases", description: "PDFs and texts that agents can search; files are served by signed links" },
       { name: "Post-call questions", description: "Questions answered about each finished call of an agent" },
+      { name: "Webhooks", description: "Signed event deliveries to agents' webhook URLs, their log and the signing secret" },
+      { name: "Pricing", description: "The price table that computes each call's cost" },
       { name: "Analytics", description: "Extension: call counts, costs, durations and post-call answers over a date range" },
     ],
   });

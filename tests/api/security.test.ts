@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeApiKey } from "@/lib/auth/api-keys";
+import { webhookDeliveries } from "@/lib/db/schema";
 import { insertAgent, insertCall, insertPhoneNumber } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 
@@ -97,6 +98,13 @@ const routes: RouteCase[] = [
     ownResource: true,
   },
   { name: "delete knowledge base", method: "DELETE", path: () => `/v1/knowledge-bases/${ids.knowledgeBase}`, ownResource: true },
+  { name: "list webhook deliveries", method: "GET", path: () => "/v1/webhook-deliveries", ownResource: false },
+  { name: "get webhook delivery", method: "GET", path: () => `/v1/webhook-deliveries/${ids.delivery}`, ownResource: true },
+  { name: "retry webhook delivery", method: "POST", path: () => `/v1/webhook-deliveries/${ids.delivery}/retry`, ownResource: true },
+  { name: "get webhook secret", method: "GET", path: () => "/v1/webhook-secret", ownResource: false },
+  { name: "rotate webhook secret", method: "POST", path: () => "/v1/webhook-secret/rotate", ownResource: false },
+  { name: "get pricing", method: "GET", path: () => "/v1/pricing", ownResource: false },
+  { name: "update pricing", method: "PATCH", path: () => "/v1/pricing", body: () => ({ telephony_per_minute: 9 }), ownResource: false },
 ];
 
 beforeAll(async () => {
@@ -116,6 +124,10 @@ beforeAll(async () => {
   upload.append("text_sources", JSON.stringify([{ title: "Secret", content: "The secret recipe" }]));
   const withSource = await api.request("POST", `/v1/knowledge-bases/${ids.knowledgeBase}/sources`, { apiKey: owner.apiKey, rawBody: upload });
   ids.source = (await withSource.json()).data.sources[0].id;
+  [{ id: ids.delivery }] = await api.db
+    .insert(webhookDeliveries)
+    .values({ organizationId: owner.organizationId, event: "event_all_variables_resolved", url: "https://hooks.example.com/in", payload: {} })
+    .returning({ id: webhookDeliveries.id });
 });
 afterAll(async () => api?.close());
 

@@ -1,0 +1,82 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { organizations } from "@/lib/db/schema";
+import type { ServiceContext } from "./context";
+import { NotFoundError } from "./errors";
+
+/** A call's price table, USD. Telephony applies to phone calls only; speech and LLM to every call. */
+export type Pricing = {
+  telephony_per_minute: number;
+  llm_input_per_million_tokens: number;
+  llm_output_per_million_tokens: number;
+  text_to_speech_per_million_characters: number;
+  speech_to_text_per_minute: number;
+};
+export const pricingFields = [
+  "telephony_per_minute",
+  "llm_input_per_million_tokens",
+  "llm_output_per_million_tokens",
+  "text_to_speech_per_million_characters",
+  "speech_to_text_per_minute",
+] as const satisfies readonly (keyof Pricing)[];
+
+/**
+ * Defaults, in USD, close to list prices of common providers in 2025 (a US carrier's outbound minute,
+ * gpt-4o-mini, OpenAI tts-1, Whisper). They are defaults: set your own with PATCH /v1/pricing.
+ */
+export const DEFAULT_PRICING: Pricing = {
+  telephony_per_minute: 0.014,
+  llm_input_per_million_tokens: 0.15,
+  llm_output_per_million_tokens: 0.6,
+  text_to_speech_per_million_characters: 15,
+  speech_to_text_per_minute: 0.006,
+};
+
+export type PricingResponse = Pricing & { currency: "USD"; defaults: Pricing; overridden: (keyof Pricing)[] };
+
+/** Stored overrides (a partial table) over the defaults. */
+export function effectivePricing(stored: Record<string, number> | null | undefined): Pricing {
+  const out = { ...DEFAULT_PRICING };
+  for (const field of pricingFields) {
+    const value = stored?.[field];
+    if (typeof value === "number" && Number.isFinite(value) && value >= 0) out[field] = value;
+  }
+  return out;
+}
+
+function toResponse(stored: Record<string, number> | null): PricingResponse {
+  return {
+    currency: "USD",
+    ...effectivePricing(stored),
+    defaults: { ...DEFAULT_PRICING },
+    overridden: pricingFields.filter((field) => typeof stored?.[field] === "number"),
+  };
+}
+
+async function storedPricing(ctx: ServiceContext, lock = false): Promise<Record<string, number> | null> {
+  const query = ctx.db.select({ pricing: organizations.pricing }).from(organizations).where(eq(organizations.id, ctx.organizationId));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw new NotFoundError("Organization");
+  return row.pricing;
+}
+
+export async function getPricing(ctx: ServiceContext): Promise<PricingResponse> {
+  return toResponse(await storedPricing(ctx));
+}
+
+/** Partial update: a number sets the price, null returns the field to its default, an omitted field keeps its value. */
+export async function updatePricing(ctx: ServiceContext, patch: Partial<Record<keyof Pricing, number | null>>, now = new Date()): Promise<PricingResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx as unknown as ServiceContext["db"] };
+    const next: Record<string, number> = { ...(await storedPricing(txCtx, true)) };
+    for (const field of pricingFields) {
+      if (!(field in patch)) continue;
+      const value = patch[field];
+      if (value === null) delete next[field];
+      else if (value !== undefined) next[field] = value;
+    }
+    const stored = Object.keys(next).length ? next : null;
+    await tx.update(organizations).set({ pricing: stored, updatedAt: now }).where(eq(organizations.id, ctx.organizationId));
+    return toResponse(stored);
+  });
+}
