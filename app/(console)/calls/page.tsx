@@ -1,16 +1,31 @@
-import { PhoneCall } from "lucide-react";
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
+import { listAgentOptions } from "@/components/calls/agent-options";
+import { callListPath, readCallListState } from "@/components/calls/call-filters";
+import { CallsView, type InitialCallPage } from "@/components/calls/calls-view";
 import { PageHeader } from "@/components/ui/page-header";
+import type { Call } from "@/lib/voice-api/calls";
+import { requireConsoleContext } from "@/lib/console/session-context";
 
 export const metadata: Metadata = { title: "Calls" };
 
-// Placeholder: the calls page replaces this.
-export default function CallsPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function CallsPage({ searchParams }: { searchParams: SearchParams }) {
+  const context = await requireConsoleContext("/calls");
+  const query = await searchParams;
+  const state = readCallListState({ get: (name) => [query[name]].flat()[0] ?? null });
+  const path = callListPath(state);
+  const [initial, agents] = await Promise.all([
+    context.api.requestEnvelope<Call[]>("GET", path).then(
+      (envelope): InitialCallPage => ({ path, envelope, error: null }),
+      (error: unknown): InitialCallPage => ({ path, envelope: null, error: error instanceof Error ? error.message : String(error) }),
+    ),
+    listAgentOptions(context.api).catch(() => []),
+  ]);
   return (
     <>
-      <PageHeader title="Calls" description="Every phone and web call of your organization." />
-      <EmptyState icon={PhoneCall} title="The call list is on its way" description="Filter, open and export calls here." />
+      <PageHeader title="Calls" description="Every phone and web call of your organization, newest first." />
+      <CallsView initial={initial} agents={agents} />
     </>
   );
 }

@@ -1,17 +1,138 @@
-import { PhoneCall } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CallActions } from "@/components/calls/call-actions";
+import { CallOverview, CostBreakdown, PostCallAnswers, VariableValues } from "@/components/calls/call-facts";
+import { CallTranscript } from "@/components/calls/call-transcript";
+import { MetadataEditor } from "@/components/calls/metadata-editor";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireConsoleContext } from "@/lib/console/session-context";
+import { getCall } from "@/lib/voice-api/calls";
+import { isVoiceApiError } from "@/lib/voice-api/errors";
 
 export const metadata: Metadata = { title: "Call" };
 
-// Placeholder: the call page replaces this.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function BackToCalls() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
+      <Link href="/calls">
+        <ArrowLeft aria-hidden /> Calls
+      </Link>
+    </Button>
+  );
+}
+
 export default async function CallPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  if (!UUID.test(id)) notFound();
+  const context = await requireConsoleContext(`/calls/${id}`);
+  let call;
+  try {
+    call = await getCall(context.api, id);
+  } catch (error) {
+    if (isVoiceApiError(error) && error.status === 404) notFound();
+    return (
+      <>
+        <BackToCalls />
+        <PageHeader title="Call" />
+        <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm">
+          <span className="font-medium text-destructive">The call could not be loaded: </span>
+          {error instanceof Error ? error.message : String(error)}
+        </p>
+      </>
+    );
+  }
+  const agentName = await context.api
+    .get<{ name: string }>(`/agents/${call.agent_id}`)
+    .then((agent) => agent.name)
+    .catch(() => null);
+  const title = call.type === "web_call" ? "Web call" : `${call.direction === "inbound" ? "Inbound" : "Outbound"} call ${call.from_number ?? ""} → ${call.to_number ?? ""}`;
+  const extras = [
+    ["Values the call started with", call.dynamic_variables_values],
+    ["SIP headers", call.custom_headers],
+  ] as const;
+
   return (
     <>
-      <PageHeader title="Call" description={id} />
-      <EmptyState icon={PhoneCall} title="The call page is on its way" description="Transcript, variables, answers and metadata will appear here." />
+      <BackToCalls />
+      <PageHeader title={title} description={<span className="font-mono text-xs">{call.id}</span>} actions={<CallActions call={call} />} />
+      <div className="grid gap-6">
+        <Card>
+          <CardContent className="pt-5">
+            <CallOverview call={call} agentName={agentName} />
+          </CardContent>
+        </Card>
+
+        <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="grid content-start gap-6">
+            <Card>
+              <CardHeader>
+                <CardTitle>Transcript</CardTitle>
+                <CardDescription>Times are from the start of the call.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {call.recording_url ? (
+                  <figure className="mb-5 grid gap-1.5">
+                    <figcaption className="text-sm font-medium">Recording</figcaption>
+                    {/* A signed link that expires: reload the page for a fresh one. */}
+                    <audio controls preload="none" src={call.recording_url} className="w-full">
+                      <a href={call.recording_url}>Download the recording</a>
+                    </audio>
+                  </figure>
+                ) : null}
+                <CallTranscript transcript={call.transcript ?? []} startTime={call.start_time} />
+              </CardContent>
+            </Card>
+            <MetadataEditor call={call} />
+          </div>
+          <div className="grid content-start gap-6">
+            {call.cost_breakdown && Object.keys(call.cost_breakdown).length ? (
+              <Card>
+                <CardHeader>
+                  <CardTitle>Cost</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <CostBreakdown breakdown={call.cost_breakdown} total={call.cost} />
+                </CardContent>
+              </Card>
+            ) : null}
+            <Card>
+              <CardHeader>
+                <CardTitle>Post-call answers</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <PostCallAnswers answers={call.post_call_answers ?? []} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Variables</CardTitle>
+                <CardDescription>What the agent recorded during the call.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <VariableValues values={call.variable_values ?? []} />
+              </CardContent>
+            </Card>
+            {extras.map(([label, value]) =>
+              value && Object.keys(value).length ? (
+                <Card key={label}>
+                  <CardHeader>
+                    <CardTitle>{label}</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <pre className="overflow-auto rounded-md bg-muted p-3 font-mono text-xs">{JSON.stringify(value, null, 2)}</pre>
+                  </CardContent>
+                </Card>
+              ) : null,
+            )}
+          </div>
+        </div>
+      </div>
     </>
   );
 }

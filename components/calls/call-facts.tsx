@@ -1,0 +1,145 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { Call, PostCallAnswer, VariableValue } from "@/lib/voice-api/calls";
+import { CallStatusBadge } from "./call-status-badge";
+import { callTypeLabel, formatCost, formatDuration, humanize } from "./format";
+import { LocalTime } from "./local-time";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+export function CallOverview({ call, agentName }: { call: Call; agentName: string | null }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-4">
+      <Fact label="Status">
+        <span className="flex flex-wrap items-center gap-2">
+          <CallStatusBadge status={call.status} />
+          {call.end_reason ? <span className="text-muted-foreground">{humanize(call.end_reason)}</span> : null}
+        </span>
+      </Fact>
+      <Fact label="Type">
+        {callTypeLabel(call.type)} · {call.direction}
+      </Fact>
+      <Fact label="From">
+        <span className="font-mono">{call.from_number ?? "—"}</span>
+      </Fact>
+      <Fact label="To">
+        <span className="font-mono">{call.to_number ?? "—"}</span>
+      </Fact>
+      <Fact label="Agent">
+        {agentName ? (
+          <Link href={`/agents/${call.agent_id}`} className="underline-offset-4 hover:underline">
+            {agentName}
+          </Link>
+        ) : (
+          <span className="text-muted-foreground">Deleted agent</span>
+        )}
+        {call.agent_version ? <span className="text-muted-foreground"> · v{call.agent_version}</span> : null}
+      </Fact>
+      <Fact label="Started">
+        <LocalTime iso={call.start_time} />
+      </Fact>
+      <Fact label="Ended">
+        <LocalTime iso={call.end_time} />
+      </Fact>
+      <Fact label="Duration">
+        <span className="tabular-nums">{formatDuration(call.duration_seconds)}</span>
+        {call.redirect_duration_seconds ? <span className="text-muted-foreground"> (+{formatDuration(call.redirect_duration_seconds)} redirected)</span> : null}
+      </Fact>
+      <Fact label="Answered by">{humanize(call.answer_type)}</Fact>
+      <Fact label="Cost">
+        <span className="tabular-nums">{formatCost(call.cost)}</span>
+      </Fact>
+    </dl>
+  );
+}
+
+export function CostBreakdown({ breakdown, total }: { breakdown: Record<string, number>; total: number | null }) {
+  const entries = Object.entries(breakdown);
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">Cost breakdown</caption>
+      <tbody>
+        {entries.map(([part, amount]) => (
+          <tr key={part} className="border-b last:border-0">
+            <th scope="row" className="py-1.5 text-left font-normal capitalize">
+              {humanize(part)}
+            </th>
+            <td className="py-1.5 text-right tabular-nums">{formatCost(amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" className="pt-2 text-left font-medium">
+            Total
+          </th>
+          <td className="pt-2 text-right font-medium tabular-nums">{formatCost(total)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+const showValue = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+export function VariableValues({ values }: { values: VariableValue[] }) {
+  if (values.length === 0) return <p className="text-sm text-muted-foreground">No variables were recorded on this call.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b text-left text-xs text-muted-foreground">
+            <th className="py-1.5 pr-3 font-medium">Name</th>
+            <th className="py-1.5 pr-3 font-medium">Value</th>
+            <th className="py-1.5 pr-3 font-medium">Type</th>
+            <th className="py-1.5 font-medium">Recorded</th>
+          </tr>
+        </thead>
+        <tbody>
+          {values.map((variable, index) => (
+            <tr key={`${variable.name}-${index}`} className="border-b align-top last:border-0">
+              <td className="py-1.5 pr-3 font-mono text-xs">{variable.name}</td>
+              <td className="py-1.5 pr-3 break-all">{showValue(variable.value)}</td>
+              <td className="py-1.5 pr-3 text-muted-foreground">{variable.type}</td>
+              <td className="py-1.5 text-xs whitespace-nowrap text-muted-foreground">
+                <LocalTime iso={variable.timestamp} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function answerText(answer: PostCallAnswer): ReactNode {
+  if (!answer.has_answer) return <span className="text-muted-foreground">No answer</span>;
+  if (answer.answer_boolean !== null) return answer.answer_boolean ? "Yes" : "No";
+  if (answer.selected_options.length) return answer.selected_options.map((selected) => selected.option.value).join(", ");
+  if (answer.answer_number !== null) return String(answer.answer_number);
+  return answer.answer_text ?? <span className="text-muted-foreground">No answer</span>;
+}
+
+export function PostCallAnswers({ answers }: { answers: PostCallAnswer[] }) {
+  if (answers.length === 0) return <p className="text-sm text-muted-foreground">No post-call questions were answered for this call. Add questions to the agent to have them answered after each call.</p>;
+  return (
+    <dl className="grid gap-3">
+      {answers.map((answer) => (
+        <div key={answer.id} className="grid gap-0.5">
+          <dt className="text-sm font-medium">
+            {answer.question.name} <span className="text-xs font-normal text-muted-foreground">({humanize(answer.question.question_type)})</span>
+          </dt>
+          {answer.question.description ? <dd className="text-xs text-muted-foreground">{answer.question.description}</dd> : null}
+          <dd className="text-sm">{answerText(answer)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,185 @@
+"use client";
+
+import { flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { ChevronLeft, ChevronRight, PhoneCall, RefreshCw } from "lucide-react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useMemo, useState } from "react";
+import useSWR from "swr";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { envelopeFetcher } from "@/lib/voice-api/browser-client";
+import type { Call, CallFilters } from "@/lib/voice-api/calls";
+import type { Envelope } from "@/lib/voice-api/client";
+import type { AgentOption } from "./agent-options";
+import { callColumns } from "./call-columns";
+import { CallFiltersForm } from "./call-filters-form";
+import { callListPath, callListSearch, PAGE_SIZES, readCallListState, type CallListState } from "./call-filters";
+import { ColumnMenu } from "./column-menu";
+import { ExportCallsDialog } from "./export-calls-dialog";
+import { SelectField } from "./select-field";
+import { useColumnVisibility } from "./use-column-visibility";
+
+export type InitialCallPage = { path: string; envelope: Envelope<Call[]> | null; error: string | null };
+
+/**
+ * The calls list: filters, page size and cursor live in the URL (the API's own parameter names),
+ * so a filtered view can be shared; pages come from the BFF proxy through SWR. The server renders
+ * the first page, which SWR takes as its starting data.
+ */
+export function CallsView({ initial, agents }: { initial: InitialCallPage; agents: AgentOption[] }) {
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const state = useMemo(() => readCallListState(searchParams), [searchParams]);
+  const path = callListPath(state);
+  const fallback = path === initial.path ? (initial.envelope ?? undefined) : undefined;
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Envelope<Call[]>, Error>(path, envelopeFetcher as (key: string) => Promise<Envelope<Call[]>>, {
+    fallbackData: fallback,
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
+  // Cursors of the pages before this one ("" is the first page): cursor paging only goes forward.
+  const [earlier, setEarlier] = useState<string[]>([]);
+  const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
+  const columns = useMemo(() => callColumns(agentNames), [agentNames]);
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility();
+
+  // TanStack Table is not memoizable by the React Compiler; this component is simply left uncompiled.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: data?.data ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (call) => call.id,
+    manualPagination: true,
+    state: { columnVisibility },
+    onColumnVisibilityChange: setColumnVisibility,
+  });
+
+  const go = (next: CallListState) => {
+    const search = callListSearch(next).toString();
+    // The App Router keeps useSearchParams in step with history.pushState, without a server round trip.
+    window.history.pushState(null, "", search ? `?${search}` : window.location.pathname);
+  };
+  const applyFilters = (filters: CallFilters) => {
+    setEarlier([]);
+    go({ filters, limit: state.limit });
+  };
+  const nextPage = () => {
+    if (!data?.next_cursor) return;
+    setEarlier((old) => [...old, state.cursor ?? ""]);
+    go({ ...state, cursor: data.next_cursor });
+  };
+  const previousPage = () => {
+    const cursor = earlier.at(-1);
+    setEarlier((old) => old.slice(0, -1));
+    go({ ...state, cursor: cursor || undefined });
+  };
+
+  const shownError = error?.message ?? (!data && path === initial.path ? initial.error : null);
+  const rows = table.getRowModel().rows;
+  const hasFilters = Object.keys(state.filters).length > 0;
+  const visibleCount = table.getVisibleLeafColumns().length;
+
+  return (
+    <div className="grid gap-4">
+      <CallFiltersForm key={JSON.stringify(state.filters)} filters={state.filters} agents={agents} onApply={applyFilters} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {isValidating && data ? "Refreshing…" : data ? `${data.data.length} call${data.data.length === 1 ? "" : "s"} on this page` : ""}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <ColumnMenu table={table} />
+          <ExportCallsDialog filters={state.filters} agentNames={agentNames} />
+        </div>
+      </div>
+
+      {shownError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm">
+          <span>
+            <span className="font-medium text-destructive">Calls could not be loaded: </span>
+            {shownError}
+          </span>
+          <Button variant="outline" size="sm" onClick={() => mutate()}>
+            <RefreshCw aria-hidden /> Try again
+          </Button>
+        </div>
+      ) : null}
+
+      {!shownError && data && rows.length === 0 ? (
+        hasFilters ? (
+          <EmptyState
+            icon={PhoneCall}
+            title="No calls match these filters"
+            description="Widen the date range, pick another agent or type, or clear the filters."
+            action={<Button variant="outline" onClick={() => applyFilters({})}>Clear filters</Button>}
+          />
+        ) : (
+          <EmptyState
+            icon={PhoneCall}
+            title="No calls yet"
+            description="Calls appear here as agents take them: start one with POST /v1/calls/phone, or attach an agent to a phone number and call it."
+          />
+        )
+      ) : (
+        <Table aria-busy={isLoading || isValidating} aria-label="Calls">
+          <TableHeader>
+            {table.getHeaderGroups().map((group) => (
+              <TableRow key={group.id}>
+                {group.headers.map((header) => (
+                  <TableHead key={header.id}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
+                ))}
+              </TableRow>
+            ))}
+          </TableHeader>
+          <TableBody>
+            {!data && !shownError
+              ? Array.from({ length: 8 }, (_, i) => (
+                  <TableRow key={i}>
+                    <TableCell colSpan={visibleCount}>
+                      <Skeleton className="h-5 w-full" />
+                    </TableCell>
+                  </TableRow>
+                ))
+              : rows.map((row) => (
+                  <TableRow
+                    key={row.id}
+                    className="cursor-pointer"
+                    onClick={(event) => {
+                      if (!(event.target as HTMLElement).closest("a")) router.push(`/calls/${row.id}`);
+                    }}
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+          </TableBody>
+        </Table>
+      )}
+
+      <nav aria-label="Pages of calls" className="flex flex-wrap items-end justify-between gap-3">
+        <SelectField
+          label="Rows per page"
+          className="grid w-36 gap-1.5"
+          value={String(state.limit)}
+          onValueChange={(value) => {
+            setEarlier([]);
+            go({ filters: state.filters, limit: Number(value) });
+          }}
+          options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+        />
+        <div className="flex items-center gap-2">
+          <span className="text-sm text-muted-foreground tabular-nums">{state.cursor && earlier.length === 0 ? "" : `Page ${earlier.length + 1}`}</span>
+          <Button variant="outline" size="sm" onClick={previousPage} disabled={!state.cursor}>
+            <ChevronLeft aria-hidden /> Previous
+          </Button>
+          <Button variant="outline" size="sm" onClick={nextPage} disabled={!data?.next_cursor}>
+            Next <ChevronRight aria-hidden />
+          </Button>
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+export function formatCost(value: number | null | undefined): string {
+  return value === null || value === undefined ? "—" : usd.format(value);
+}
+
+/** 65 → "1:05", 3725 → "1:02:05". */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return "—";
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = Math.floor(seconds % 60);
+  const mm = h ? String(m).padStart(2, "0") : String(m);
+  return `${h ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
+}
+
+export const humanize = (value: string | null | undefined) => (value ? value.replace(/_/g, " ") : "—");
+
+export const callTypeLabel = (type: string) => (type === "web_call" ? "Web" : type === "phone_call" ? "Phone" : type);
