@@ -16,6 +16,7 @@ import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { postCallQuestionRoutes } from "./routes/post-call-questions";
 import { pricingRoutes } from "./routes/pricing";
 import { webhookRoutes } from "./routes/webhooks";
+import { webCallRoutes } from "./routes/web-calls";
 
 /** Upload routes that take multipart bodies (none yet: knowledge-base sources will). */
 const allowsMultipart = (method: string, path: string) => method === "POST" && /\/knowledge-bases\/[^/]+\/sources$/.test(path);
@@ -35,6 +36,7 @@ export function createApiApp(deps: ApiDependencies) {
   );
   registerOpenApiDocument(app);
   app.use("*", authenticate, rateLimit, jsonBodies({ allowsMultipart }), jsonBodyLimit({ allowsMultipart }));
+  app.route("/", webCallRoutes());
   app.route("/", callRoutes());
   app.route("/", phoneNumberRoutes());
   app.route("/", agentRoutes());

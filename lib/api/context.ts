@@ -1,5 +1,6 @@
 import type { Database } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
+import type { HttpClient, LanguageModelPort } from "@/lib/runtime/types";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import type { LinkSigner, SignedLinks } from "@/lib/storage/signed-links";
 
@@ -21,6 +22,17 @@ export type ApiDependencies = {
   storage?: BlobStore;
   /** Signs `file_url` and `recording_url`; without it those links are null. */
   links?: SignedLinks;
+  /** Web calls: the model, outbound HTTP and LLM environment; without it, the AI SDK over process.env and the safe outbound fetch. */
+  runtime?: RuntimeSettings;
+};
+
+export type RuntimeSettings = {
+  llm?: LanguageModelPort;
+  http?: HttpClient;
+  /** Where LLM keys and endpoints are read (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** How often an event stream looks for new events (default 250 ms). */
+  eventPollMs?: number;
 };
 
 export type ApiEnv = {

@@ -1,6 +1,6 @@
 import type PgBoss from "pg-boss";
 import { createApiApp } from "@/lib/api/app";
-import type { ApiSettings } from "@/lib/api/context";
+import type { ApiSettings, RuntimeSettings } from "@/lib/api/context";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
 import type { Database, DatabaseConnection } from "@/lib/db/client";
@@ -34,6 +34,8 @@ export type TestApiOptions = {
   storage?: (db: Database) => BlobStore;
   /** Signed links: lifetime (default 3600 s), clock, public base URL. */
   links?: { ttlSeconds?: number; now?: () => Date; publicBaseUrl?: string };
+  /** Web calls: model, outbound HTTP, LLM environment (e.g. a fake OpenAI server's). */
+  runtime?: RuntimeSettings;
 };
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -47,6 +49,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     queue: pgBossQueue(boss),
     storage,
     links,
+    runtime: options.runtime,
     settings: { rateLimitPerMinute: 100_000, jsonBodyLimitBytes: 1024 * 1024, ...options.settings },
   });
   return {

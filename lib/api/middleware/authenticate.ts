@@ -2,9 +2,15 @@ import { createMiddleware } from "hono/factory";
 import { findActiveApiKey, touchApiKey } from "@/lib/auth/api-keys";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
+import { authenticateWebCallSession, webCallSessionPath } from "./web-call-session";
 
 /** `X-Api-Key` → the key's organization, which scopes everything after this. */
 export const authenticate = createMiddleware<ApiEnv>(async (c, next) => {
+  const webCallId = webCallSessionPath(c.req.path);
+  if (webCallId) {
+    await authenticateWebCallSession(c, webCallId);
+    return next();
+  }
   const key = c.req.header("x-api-key")?.trim();
   if (!key) {
     throw new ApiError("authentication_error", "Missing API key: send it in the X-Api-Key header", [

@@ -111,7 +111,7 @@ function invalidVariablePaths(value: unknown, path: (string | number)[] = []): (
   return [path];
 }
 
-const dynamicVariablesValues = z.record(z.string(), z.unknown()).superRefine((values, ctx) => {
+export const dynamicVariablesValues = z.record(z.string(), z.unknown()).superRefine((values, ctx) => {
   for (const path of invalidVariablePaths(values)) {
     ctx.addIssue({ code: "custom", path, message: "Values must be strings, numbers, booleans or objects of those" });
   }

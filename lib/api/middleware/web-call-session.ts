@@ -1,0 +1,36 @@
+import type { Context } from "hono";
+import { loadRuntimeCall } from "@/lib/services/runtime-calls";
+import { sessionTokenMatches } from "@/lib/services/web-calls";
+import type { ApiEnv } from "../context";
+import { ApiError } from "../errors";
+
+const SESSION_PATH = /^\/v1\/calls\/web\/([0-9a-f-]{36})\/(events|turns|hangup)$/i;
+
+/** The call id when the path is one of a web call's session endpoints (authenticated by session token, not API key). */
+export function webCallSessionPath(path: string): string | null {
+  return SESSION_PATH.exec(path)?.[1].toLowerCase() ?? null;
+}
+
+/**
+ * The browser's credential on its own call: `Authorization: Bearer wcs_…` or `?session_token=` (an
+ * EventSource cannot send headers). It scopes the request to that call's organization; the rate
+ * limit counts per call.
+ */
+export async function authenticateWebCallSession(c: Context<ApiEnv>, callId: string): Promise<void> {
+  const header = c.req.header("authorization");
+  const token = header?.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : c.req.query("session_token");
+  if (!token) {
+    throw new ApiError("authentication_error", "Missing session token: send Authorization: Bearer <session_token> (or ?session_token=)", [
+      { field: "session_token", message: "Required" },
+    ]);
+  }
+  const deps = c.get("deps");
+  const call = await loadRuntimeCall(deps.db, callId);
+  if (!call || !sessionTokenMatches(call.state, token, deps.now?.() ?? new Date())) {
+    throw new ApiError("authentication_error", "Invalid session token: it is unknown, for another call, or expired", [
+      { field: "session_token", message: "Invalid" },
+    ]);
+  }
+  c.set("organizationId", call.organizationId);
+  c.set("apiKeyId", `web_call:${callId}`);
+}

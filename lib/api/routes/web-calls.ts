@@ -1,0 +1,201 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { streamSSE, type SSEStreamingApi } from "hono/streaming";
+import { outboundFetch } from "@/lib/net/outbound-fetch";
+import { aiSdkLanguageModel } from "@/lib/runtime/ai-sdk-model";
+import { hangUpCall, prepareCallerTurn, runDueTimers, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
+import { CallEndedError } from "@/lib/runtime/engine";
+import type { RuntimeEvent } from "@/lib/runtime/types";
+import { getCall } from "@/lib/services/calls";
+import { recordedEventsAfter } from "@/lib/services/runtime-calls";
+import { startWebCall } from "@/lib/services/web-calls";
+import { serviceContext, type ApiDependencies } from "../context";
+import { conflictResponse, envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
+import { ApiError } from "../errors";
+import { extension } from "../openapi-document";
+import { createRouter } from "../router";
+import { uuidPathParam } from "../schemas/common";
+import { CallerTurnBodySchema, StartWebCallBodySchema, WebCallSessionSchema } from "../schemas/web-calls";
+
+const tags = ["Web calls"];
+const SESSION_SCHEME = "WebCallSessionToken";
+const callIdParam = uuidPathParam("call_id", "The web call's id");
+const sessionSecurity = [{ [SESSION_SCHEME]: [] }];
+const sseResponse = (description: string) => ({ description, content: { "text/event-stream": { schema: z.string() } } });
+const KEEPALIVE_MS = 15_000;
+
+const startRoute = createRoute(
+  extension({
+    method: "post",
+    path: "/calls/web",
+    tags,
+    summary: "Start a web call",
+    description:
+      "Starts a `web_call` with the agent's published version (status `in_progress`) and returns a short-lived session token for the " +
+      "browser: it reads the agent's words from `events_url` (server-sent events) and sends the caller's turns to `turns_url`, with no API key. " +
+      "When the agent's LLM provider has no key or endpoint configured, 400 says which environment variables to set.",
+    request: { body: { required: true, content: { "application/json": { schema: StartWebCallBodySchema } } } },
+    responses: { 201: jsonContent(envelope(WebCallSessionSchema, "StartWebCallResponse"), "Web call started"), ...standardErrorResponses },
+  }),
+);
+
+const eventsRoute = createRoute(
+  extension({
+    method: "get",
+    path: "/calls/web/{call_id}/events",
+    tags,
+    security: sessionSecurity,
+    summary: "Stream a web call's events",
+    description:
+      "Server-sent events, each with `id` = its sequence number and `event` = its type: agent_message (kind initial, reply, filler, " +
+      "presence_check), user_message, state_changed, tool_called, tool_result, variable_updated, all_variables_resolved, transfer_call, wait, " +
+      "leave_voicemail_message, turn_failed, call_ended. Replays from the start, or after `Last-Event-ID` (or `?after=`); closes after call_ended. " +
+      "Any instance can serve it: events are read from the database, and this stream also fires the call's timers (initial message delay, presence checks, max duration).",
+    request: { params: callIdParam, query: z.object({ after: z.coerce.number().int().min(0).optional(), session_token: z.string().optional() }) },
+    responses: { 200: sseResponse("The event stream"), ...standardErrorResponses },
+  }),
+);
+
+const turnRoute = createRoute(
+  extension({
+    method: "post",
+    path: "/calls/web/{call_id}/turns",
+    tags,
+    security: sessionSecurity,
+    summary: "Send a caller turn",
+    description:
+      "Answers with server-sent events of the reply as it happens: `agent_text_delta` pieces (no id) as the model streams, then the recorded " +
+      "events (with ids, the same as on the events stream) and finally `turn_complete` with the call's status. One turn at a time: 409 while the " +
+      "agent is still answering; 409 when the call has ended.",
+    request: { params: callIdParam, body: { required: true, content: { "application/json": { schema: CallerTurnBodySchema } } } },
+    responses: { 200: sseResponse("The reply, streamed"), ...standardErrorResponses, ...conflictResponse },
+  }),
+);
+
+const hangupRoute = createRoute(
+  extension({
+    method: "post",
+    path: "/calls/web/{call_id}/hangup",
+    tags,
+    security: sessionSecurity,
+    summary: "Hang up a web call",
+    description: "The caller hangs up: the call ends with end_reason `user_hangup`. An ended call answers the same success.",
+    request: { params: callIdParam },
+    responses: { 200: jsonContent(envelope(z.null(), "HangUpWebCallResponse"), "Hung up (data is null)"), ...standardErrorResponses },
+  }),
+);
+
+function host(deps: ApiDependencies): RuntimeHostDependencies {
+  return {
+    db: deps.db,
+    queue: deps.queue,
+    llm: deps.runtime?.llm ?? aiSdkLanguageModel(deps.runtime?.env ?? process.env),
+    http: deps.runtime?.http ?? outboundFetch(),
+    clock: deps.now ? { now: deps.now } : undefined,
+  };
+}
+
+const eventPayload = (event: RuntimeEvent) => JSON.stringify(event);
+
+/** Writes SSE events in order from a synchronous sink. */
+function orderedWriter(stream: SSEStreamingApi) {
+  let chain = Promise.resolve();
+  return {
+    write(event: RuntimeEvent & { seq?: number }) {
+      chain = chain.then(() => stream.writeSSE({ event: event.type, data: eventPayload(event), ...(event.seq ? { id: String(event.seq) } : {}) })).catch(() => {});
+    },
+    flushed: () => chain,
+  };
+}
+
+export function webCallRoutes() {
+  const router = createRouter();
+  router.openAPIRegistry.registerComponent("securitySchemes", SESSION_SCHEME, {
+    type: "http",
+    scheme: "bearer",
+    description: "A web call's session_token (from POST /v1/calls/web); also accepted as ?session_token= where headers cannot be set (EventSource).",
+  });
+
+  router.openapi(startRoute, async (c) => {
+    const deps = c.get("deps");
+    const ctx = serviceContext(c);
+    const started = await startWebCall(ctx, deps.queue, c.req.valid("json"), { now: deps.now?.(), env: deps.runtime?.env });
+    const base = `${new URL(c.req.url).origin}/v1/calls/web/${started.callId}`;
+    const call = await getCall(ctx, started.callId);
+    return ok(
+      c,
+      {
+        call_id: started.callId,
+        session_token: started.sessionToken,
+        expires_at: started.expiresAt.toISOString(),
+        events_url: `${base}/events`,
+        turns_url: `${base}/turns`,
+        hangup_url: `${base}/hangup`,
+        call,
+      },
+      { message: "Web call started successfully", status: 201 },
+    ) as never;
+  });
+
+  router.openapi(eventsRoute, async (c) => {
+    const deps = c.get("deps");
+    const callId = c.req.valid("param").call_id;
+    const lastEventId = Number(c.req.header("last-event-id"));
+    let after = Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : (c.req.valid("query").after ?? 0);
+    const runtime = host(deps);
+    const pollMs = deps.runtime?.eventPollMs ?? 250;
+    return streamSSE(c, async (stream) => {
+      let nextTimerAt: number | null = 0;
+      let lastWrite = Date.now();
+      while (!stream.aborted && !stream.closed) {
+        const now = (deps.now?.() ?? new Date()).getTime();
+        if (nextTimerAt !== null && now >= nextTimerAt) nextTimerAt = (await runDueTimers(runtime, callId)).nextAt;
+        const events = await recordedEventsAfter(deps.db, callId, after);
+        for (const event of events) {
+          await stream.writeSSE({ id: String(event.seq), event: event.type, data: eventPayload(event) });
+          after = event.seq;
+          lastWrite = Date.now();
+        }
+        if (events.some((event) => event.type === "call_ended")) break;
+        // A turn or a hang-up elsewhere moves the timers: look again.
+        if (events.length) nextTimerAt = 0;
+        if (Date.now() - lastWrite > KEEPALIVE_MS) {
+          await stream.write(": keep-alive\n\n");
+          lastWrite = Date.now();
+        }
+        await stream.sleep(pollMs);
+      }
+    });
+  });
+
+  router.openapi(turnRoute, async (c) => {
+    const deps = c.get("deps");
+    const callId = c.req.valid("param").call_id;
+    const { text } = c.req.valid("json");
+    let turn;
+    try {
+      turn = await prepareCallerTurn(host(deps), callId);
+    } catch (error) {
+      if (error instanceof CallEndedError) throw new ApiError("conflict", "The call has ended", [{ field: "call_id", message: "Ended" }]);
+      throw error;
+    }
+    const abort = new AbortController();
+    return streamSSE(c, async (stream) => {
+      stream.onAbort(() => abort.abort());
+      const writer = orderedWriter(stream);
+      let ended = false;
+      await turn.run(text, (event) => {
+        if (event.type === "call_ended") ended = true;
+        writer.write(event);
+      }, abort.signal).catch((error) => writer.write({ type: "turn_failed", message: error instanceof Error ? error.message : String(error) }));
+      await writer.flushed();
+      await stream.writeSSE({ event: "turn_complete", data: JSON.stringify({ call_status: ended ? "ended" : "in_progress" }) });
+    }) as never;
+  });
+
+  router.openapi(hangupRoute, async (c) => {
+    await hangUpCall(host(c.get("deps")), c.req.valid("param").call_id);
+    return ok(c, null, { message: "Web call ended" }) as never;
+  });
+
+  return router;
+}

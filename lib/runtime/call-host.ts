@@ -1,0 +1,115 @@
+import "server-only";
+import type { Database } from "@/lib/db/client";
+import type { JobQueue } from "@/lib/jobs/queue";
+import { ConflictError, NotFoundError } from "@/lib/services/errors";
+import { searchKnowledgeBase } from "@/lib/services/knowledge-base-search";
+import { claimTurn, loadRuntimeCall, saveRuntimeCall, type RuntimeCall } from "@/lib/services/runtime-calls";
+import { CallEndedError, CallEngine } from "./engine";
+import type { Clock, EventSink, HttpClient, KnowledgeChunk, KnowledgeRetriever, LanguageModelPort } from "./types";
+
+export type RuntimeHostDependencies = {
+  db: Database;
+  queue: JobQueue;
+  llm: LanguageModelPort;
+  http: HttpClient;
+  clock?: Clock;
+};
+
+const systemClock: Clock = { now: () => new Date() };
+const KNOWLEDGE_CHUNKS = 4;
+
+/** Caller words as a full-text query: any significant word may match (websearch syntax `a or b`). */
+export function knowledgeQuery(text: string): string {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  return [...new Set(words)].slice(0, 30).join(" or ");
+}
+
+function knowledgeRetriever(db: Database, call: RuntimeCall): KnowledgeRetriever {
+  return async (text) => {
+    const query = knowledgeQuery(text);
+    if (!query) return [];
+    const ctx = { db, organizationId: call.organizationId };
+    const results = await Promise.all(
+      call.agent.knowledge_base_ids.map((id) => searchKnowledgeBase(ctx, id, { query, limit: KNOWLEDGE_CHUNKS }).catch(() => [])),
+    );
+    return results
+      .flat()
+      .sort((a, b) => b.rank - a.rank)
+      .slice(0, KNOWLEDGE_CHUNKS)
+      .map((r): KnowledgeChunk => ({ source_id: r.source_id, source_title: r.source_title, position: r.position, content: r.content }));
+  };
+}
+
+async function load(db: Database, callId: string): Promise<RuntimeCall> {
+  const call = await loadRuntimeCall(db, callId);
+  if (!call) throw new NotFoundError("Call");
+  return call;
+}
+
+function engineFor(deps: RuntimeHostDependencies, call: RuntimeCall, sink: EventSink): CallEngine {
+  return new CallEngine(call.agent, call.snapshot, {
+    clock: deps.clock ?? systemClock,
+    llm: deps.llm,
+    http: deps.http,
+    knowledge: knowledgeRetriever(deps.db, call),
+    sink,
+  });
+}
+
+export type PreparedTurn = { run(text: string, sink: EventSink, abortSignal?: AbortSignal): Promise<void> };
+
+/**
+ * Claims the next caller turn on whichever instance receives it (the call is loaded from the
+ * database and marked busy); `run` answers it, streaming events to `sink`, and stores the call again.
+ * Throws CallEndedError or a ConflictError (a turn is already running) before anything streams.
+ */
+export async function prepareCallerTurn(deps: RuntimeHostDependencies, callId: string): Promise<PreparedTurn> {
+  const clock = deps.clock ?? systemClock;
+  const call = await load(deps.db, callId);
+  if (call.snapshot.status === "ended") throw new CallEndedError();
+  const claimed = await claimTurn(deps.db, call, clock.now());
+  return {
+    async run(text, sink, abortSignal) {
+      const engine = engineFor(deps, call, sink);
+      try {
+        await engine.handleUserTurn(text, abortSignal);
+      } finally {
+        const saved = await saveRuntimeCall(deps.db, deps.queue, call, claimed, engine.snapshot, engine.takeRecordedEvents(), clock.now());
+        if (!saved) console.warn(`runtime: the turn on call ${callId} was not stored (the call changed meanwhile)`);
+      }
+    },
+  };
+}
+
+/**
+ * Fires the call's due timers (initial message, presence checks, max duration) and says when the next
+ * one is due. Safe to run from any instance at any time: a running turn holds timers off, and a
+ * concurrent writer simply wins.
+ */
+export async function runDueTimers(deps: RuntimeHostDependencies, callId: string, sink: EventSink = () => {}): Promise<{ ended: boolean; nextAt: number | null }> {
+  const clock = deps.clock ?? systemClock;
+  const call = await load(deps.db, callId);
+  if (call.snapshot.status === "ended") return { ended: true, nextAt: null };
+  const engine = engineFor(deps, call, sink);
+  const busy = call.state.busy_since !== null && clock.now().getTime() - Date.parse(call.state.busy_since) < 120_000;
+  if (!busy) {
+    await engine.tick();
+    const events = engine.takeRecordedEvents();
+    if (events.length) await saveRuntimeCall(deps.db, deps.queue, call, call.state, engine.snapshot, events, clock.now());
+  }
+  return { ended: engine.ended, nextAt: engine.nextDeadline()?.at ?? null };
+}
+
+/** The caller hung up: the call ends with `user_hangup`. An ended call stays as it is. */
+export async function hangUpCall(deps: RuntimeHostDependencies, callId: string): Promise<void> {
+  const clock = deps.clock ?? systemClock;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const call = await load(deps.db, callId);
+    if (call.snapshot.status === "ended") return;
+    const engine = engineFor(deps, call, () => {});
+    await engine.tick();
+    engine.hangUpByCaller();
+    if (await saveRuntimeCall(deps.db, deps.queue, call, call.state, engine.snapshot, engine.takeRecordedEvents(), clock.now())) return;
+  }
+  throw new ConflictError("The call is changing; try again");
+}
