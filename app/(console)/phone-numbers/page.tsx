@@ -1,16 +1,31 @@
-import { Phone } from "lucide-react";
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
+import { listAgentOptions } from "@/components/calls/agent-options";
+import { phoneNumbersPath, readPhoneNumberPage } from "@/components/phone-numbers/phone-number-paging";
+import { PhoneNumbersView, type InitialPhoneNumbers } from "@/components/phone-numbers/phone-numbers-view";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireConsoleContext } from "@/lib/console/session-context";
+import type { PhoneNumber } from "@/lib/voice-api/phone-numbers";
 
 export const metadata: Metadata = { title: "Phone numbers" };
 
-// Placeholder: the phone numbers page replaces this.
-export default function PhoneNumbersPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function PhoneNumbersPage({ searchParams }: { searchParams: SearchParams }) {
+  const context = await requireConsoleContext("/phone-numbers");
+  const query = await searchParams;
+  const paging = readPhoneNumberPage((name) => [query[name]].flat()[0] ?? null);
+  const path = phoneNumbersPath(paging);
+  const [initial, agents] = await Promise.all([
+    context.api.requestEnvelope<PhoneNumber[]>("GET", path).then(
+      (envelope): InitialPhoneNumbers => ({ path, envelope, error: null }),
+      (error: unknown): InitialPhoneNumbers => ({ path, envelope: null, error: error instanceof Error ? error.message : String(error) }),
+    ),
+    listAgentOptions(context.api).catch(() => []),
+  ]);
   return (
     <>
-      <PageHeader title="Phone numbers" description="Numbers your agents call from and answer." />
-      <EmptyState icon={Phone} title="The number list is on its way" description="Add numbers and choose their inbound agent here." />
+      <PageHeader title="Phone numbers" description="Numbers your agents call from and answer. Each can have an inbound agent, or forward its calls." />
+      <PhoneNumbersView initial={initial} agents={agents} paging={paging} />
     </>
   );
 }

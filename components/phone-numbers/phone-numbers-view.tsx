@@ -1,0 +1,229 @@
+"use client";
+
+import { ChevronLeft, ChevronRight, Pencil, Phone, Plus, RefreshCw, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import useSWR from "swr";
+import type { AgentOption } from "@/components/calls/agent-options";
+import { LocalTime } from "@/components/calls/local-time";
+import { SelectField } from "@/components/calls/select-field";
+import { useCan } from "@/components/console/console-session";
+import { ConfirmDialog } from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { toast } from "@/components/ui/toast";
+import { browserApi, envelopeFetcher } from "@/lib/voice-api/browser-client";
+import type { Envelope } from "@/lib/voice-api/client";
+import { createPhoneNumber, deletePhoneNumber, updatePhoneNumber, type PhoneNumber } from "@/lib/voice-api/phone-numbers";
+import { createBody, emptyPhoneNumberForm, formValuesOf, updateBody } from "./phone-number-form";
+import { PhoneNumberDialog } from "./phone-number-dialog";
+import { PHONE_NUMBER_PAGE_SIZES, phoneNumbersPath, type PhoneNumberPage } from "./phone-number-paging";
+
+export type InitialPhoneNumbers = { path: string; envelope: Envelope<PhoneNumber[]> | null; error: string | null };
+
+type Editing = { kind: "add" } | { kind: "edit"; phoneNumber: PhoneNumber } | null;
+
+/** The organization's numbers, page by page (the API's page mode), with add, edit and remove. */
+export function PhoneNumbersView({ initial, agents, paging }: { initial: InitialPhoneNumbers; agents: AgentOption[]; paging: PhoneNumberPage }) {
+  const canWrite = useCan("write");
+  const [page, setPage] = useState(paging);
+  const path = phoneNumbersPath(page);
+  const { data, error, isValidating, mutate } = useSWR<Envelope<PhoneNumber[]>, Error>(path, envelopeFetcher as (key: string) => Promise<Envelope<PhoneNumber[]>>, {
+    fallbackData: path === initial.path ? (initial.envelope ?? undefined) : undefined,
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
+  const [editing, setEditing] = useState<Editing>(null);
+  const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
+
+  const go = (next: PhoneNumberPage) => {
+    setPage(next);
+    const search = new URLSearchParams();
+    if (next.page > 1) search.set("page", String(next.page));
+    if (next.limit !== PHONE_NUMBER_PAGE_SIZES[0]) search.set("limit", String(next.limit));
+    window.history.replaceState(null, "", search.size ? `?${search}` : window.location.pathname);
+  };
+
+  const add = async (values: Parameters<typeof createBody>[0]) => {
+    const created = await createPhoneNumber(browserApi(), createBody(values));
+    setEditing(null);
+    toast.success(`${created.number} added`);
+    if (page.page !== 1) go({ ...page, page: 1 });
+    else await mutate();
+  };
+  const save = (phoneNumber: PhoneNumber) => async (values: Parameters<typeof updateBody>[0]) => {
+    const updated = await updatePhoneNumber(browserApi(), phoneNumber.id, updateBody(values));
+    setEditing(null);
+    toast.success(`${updated.number} saved`);
+    await mutate((old) => old && { ...old, data: old.data.map((item) => (item.id === updated.id ? updated : item)) }, { revalidate: true });
+  };
+  const remove = (phoneNumber: PhoneNumber) => () =>
+    deletePhoneNumber(browserApi(), phoneNumber.id).then(
+      async () => {
+        toast.success(`${phoneNumber.number} removed`);
+        const lastOnPage = data?.data.length === 1 && page.page > 1;
+        if (lastOnPage) go({ ...page, page: page.page - 1 });
+        else await mutate();
+      },
+      (failure: unknown) => {
+        toast.error("The number was not removed", failure instanceof Error ? failure.message : String(failure));
+        throw failure;
+      },
+    );
+
+  const shownError = error?.message ?? (!data ? initial.error : null);
+  const numbers = data?.data ?? [];
+  const totalPages = data?.total_pages ?? 1;
+  const totalItems = data?.total_items ?? numbers.length;
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {isValidating && data ? "Refreshing…" : data ? `${totalItems} number${totalItems === 1 ? "" : "s"}` : ""}
+        </p>
+        {canWrite ? (
+          <Button onClick={() => setEditing({ kind: "add" })}>
+            <Plus aria-hidden /> Add number
+          </Button>
+        ) : null}
+      </div>
+
+      {shownError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm">
+          <span>
+            <span className="font-medium text-destructive">Phone numbers could not be loaded: </span>
+            {shownError}
+          </span>
+          <Button variant="outline" size="sm" onClick={() => mutate()}>
+            <RefreshCw aria-hidden /> Try again
+          </Button>
+        </div>
+      ) : null}
+
+      {data && numbers.length === 0 && page.page === 1 ? (
+        <EmptyState
+          icon={Phone}
+          title="No phone numbers yet"
+          description={canWrite ? "Add a number you own, then choose the agent that answers it." : "An admin or member of this organization can add numbers."}
+          action={canWrite ? <Button onClick={() => setEditing({ kind: "add" })}>Add number</Button> : null}
+        />
+      ) : (
+        <Table aria-label="Phone numbers" aria-busy={isValidating}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Number</TableHead>
+              <TableHead>Name</TableHead>
+              <TableHead>Type</TableHead>
+              <TableHead>Inbound agent</TableHead>
+              <TableHead>Redirect</TableHead>
+              <TableHead>Added</TableHead>
+              {canWrite ? <TableHead className="text-right">Actions</TableHead> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {numbers.map((phoneNumber) => (
+              <TableRow key={phoneNumber.id} data-number={phoneNumber.number}>
+                <TableCell className="font-mono text-xs whitespace-nowrap">{phoneNumber.number}</TableCell>
+                <TableCell>{phoneNumber.name ?? <span className="text-muted-foreground">—</span>}</TableCell>
+                <TableCell>
+                  <Badge variant="outline">{phoneNumber.type.toUpperCase()}</Badge>
+                </TableCell>
+                <TableCell data-testid="inbound-agent">
+                  {phoneNumber.inbound_agent_id ? (
+                    <Link href={`/agents/${phoneNumber.inbound_agent_id}`} className="underline-offset-4 hover:underline">
+                      {agentNames.get(phoneNumber.inbound_agent_id) ?? "Unknown agent"}
+                    </Link>
+                  ) : (
+                    <span className="text-muted-foreground">None</span>
+                  )}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {phoneNumber.redirect ? (
+                    <span className="font-mono text-xs">→ {phoneNumber.redirect_phone_number}</span>
+                  ) : (
+                    <span className="text-muted-foreground">Off</span>
+                  )}
+                </TableCell>
+                <TableCell className="text-xs whitespace-nowrap text-muted-foreground">
+                  <LocalTime iso={phoneNumber.created_at} />
+                </TableCell>
+                {canWrite ? (
+                  <TableCell className="text-right whitespace-nowrap">
+                    <Button variant="ghost" size="sm" onClick={() => setEditing({ kind: "edit", phoneNumber })} aria-label={`Edit ${phoneNumber.number}`}>
+                      <Pencil aria-hidden /> Edit
+                    </Button>
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Remove ${phoneNumber.number}`}>
+                          <Trash2 aria-hidden /> Remove
+                        </Button>
+                      }
+                      title={`Remove ${phoneNumber.number}?`}
+                      description="Calls to this number are no longer answered. Past calls keep their numbers."
+                      confirmLabel="Remove number"
+                      onConfirm={remove(phoneNumber)}
+                    />
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+            {data && numbers.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={canWrite ? 7 : 6} className="py-6 text-center text-muted-foreground">
+                  This page is empty. Go back to an earlier page.
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      )}
+
+      <nav aria-label="Pages of phone numbers" className="flex flex-wrap items-end justify-between gap-3">
+        <SelectField
+          label="Rows per page"
+          className="grid w-36 gap-1.5"
+          value={String(page.limit)}
+          onValueChange={(value) => go({ page: 1, limit: Number(value) })}
+          options={PHONE_NUMBER_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+        />
+        <div className="flex items-center gap-2">
+          <span className="text-sm text-muted-foreground tabular-nums">
+            Page {page.page} of {Math.max(totalPages, 1)}
+          </span>
+          <Button variant="outline" size="sm" disabled={page.page <= 1} onClick={() => go({ ...page, page: page.page - 1 })}>
+            <ChevronLeft aria-hidden /> Previous
+          </Button>
+          <Button variant="outline" size="sm" disabled={page.page >= totalPages} onClick={() => go({ ...page, page: page.page + 1 })}>
+            Next <ChevronRight aria-hidden />
+          </Button>
+        </div>
+      </nav>
+
+      <PhoneNumberDialog
+        open={editing?.kind === "add"}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title="Add a phone number"
+        description="A number your organization owns. It can belong to one organization only."
+        initial={emptyPhoneNumberForm}
+        creating
+        agents={agents}
+        submitLabel="Add number"
+        onSubmit={add}
+      />
+      <PhoneNumberDialog
+        open={editing?.kind === "edit"}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing?.kind === "edit" ? `Edit ${editing.phoneNumber.number}` : "Edit number"}
+        description="Rename it, choose the agent that answers it, or forward its calls."
+        initial={editing?.kind === "edit" ? formValuesOf(editing.phoneNumber) : emptyPhoneNumberForm}
+        creating={false}
+        agents={agents}
+        submitLabel="Save"
+        onSubmit={editing?.kind === "edit" ? save(editing.phoneNumber) : async () => {}}
+      />
+    </div>
+  );
+}
