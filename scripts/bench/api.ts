@@ -18,7 +18,8 @@ import { apiKeys, rateLimitCounters } from "@/lib/db/schema";
 import { seedCalls } from "@/lib/db/seed/calls";
 import { demoAgents } from "@/lib/db/seed/demo-agents";
 import { insertDemoAgent } from "@/lib/db/seed/insert-agent";
-import { analyticsMarkdown, analyticsScenarios, measureAnalytics, printAnalytics } from "./analytics";
+import { analyticsMarkdown, analyticsScenarios, dashboardPageRanges, measureAnalytics, printAnalytics } from "./analytics";
+import { measureDashboardPage } from "./dashboard-page";
 import { KeepAliveClient } from "./http-client";
 import { apiSide, measure, measureRoundTrips, sqlSide, type Counts, type Measured } from "./measure";
 import { createDatabase, dropDatabase, postgresServer } from "./postgres";
@@ -264,7 +265,7 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
     )
   ).rows;
 
-  const { client } = await startServer({ DATABASE_URL: url }, seeded.apiKey, path.join(workDir, "postgres-server.log"));
+  const { server, client } = await startServer({ DATABASE_URL: url }, seeded.apiKey, path.join(workDir, "postgres-server.log"));
   log(`measuring ${scenarios.length} scenarios: ${options.counts.warmup} warm-up + ${options.counts.requests} timed requests each, API and raw SQL alternating`);
   const rows: ResultRow[] = [];
   for (const scenario of options.analyticsOnly ? [] : scenarios) {
@@ -283,6 +284,9 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
     options.counts,
     log,
   );
+  log("measuring the studio's dashboard page (GET /dashboard with a session cookie, whole streamed HTML)");
+  const dashboardPage = await measureDashboardPage(server.port, connection.db, seeded.organizationId, dashboardPageRanges(data.newest, data.agentId), options.counts);
+  for (const page of dashboardPage) log(`  ${page.name}: p50 ${page.summary.p50.toFixed(1)} ms, p99 ${page.summary.p99.toFixed(1)} ms (${page.calls} calls shown)`);
   await release("client");
   await release("server");
 
@@ -297,6 +301,7 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
     rows,
     roundTrips: trips.map((trip) => ({ name: trip.name, summary: summarize(trip.samples) })),
     analytics,
+    dashboardPage,
   };
 }
 
@@ -365,7 +370,7 @@ async function main() {
     if (!options.skipPostgres) {
       const report = await benchPostgres(workDir);
       printText(report);
-      if (report.analytics) printAnalytics(report.analytics);
+      if (report.analytics) printAnalytics(report.analytics, report.dashboardPage ?? []);
       reports.push(report);
     }
     if (!options.skipPglite && !options.analyticsOnly) {
@@ -383,7 +388,7 @@ async function main() {
   console.log(`Machine: ${machine}. Run: \`npm run bench:api${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}\`, ${formatDuration(Date.now() - startedAt.getTime())}.\n`);
   for (const report of reports) {
     console.log(markdown(report));
-    if (report.analytics) console.log(analyticsMarkdown(report.analytics));
+    if (report.analytics) console.log(analyticsMarkdown(report.analytics, report.dashboardPage ?? []));
   }
 }
 

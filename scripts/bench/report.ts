@@ -1,4 +1,5 @@
 import type { AnalyticsRow } from "./analytics";
+import type { DashboardPageRow } from "./dashboard-page";
 import type { Measured } from "./measure";
 import type { Scenario } from "./scenarios";
 import { formatMs, formatRatio, markdownTable, summarize, textTable, type Summary } from "./stats";
@@ -28,6 +29,8 @@ export type DatabaseReport = {
   roundTrips: { name: string; summary: Summary }[];
   /** The /v1/analytics scenarios (Postgres only). */
   analytics?: AnalyticsRow[];
+  /** GET /dashboard of the studio (Postgres only). */
+  dashboardPage?: DashboardPageRow[];
 };
 
 function verdictFor(scenario: Scenario, api: Summary, ratio: number): ResultRow["verdict"] {
