@@ -98,7 +98,7 @@ export function resolveAnalyticsRange(input: AnalyticsRangeInput, now: Date = ne
   const to = input.to === undefined ? undefined : parseBound(input.to, "to", timezone, problems);
   if (problems.length) throw new ValidationError(problems.map((p) => `${p.field}: ${p.message}`).join("; "), problems);
 
-  const toInstant = to?.instant ?? (from ? addLocalDays(from.instant, DEFAULT_RANGE_DAYS, timezone) : startOfLocalDay(...addDays(localDate(now, timezone), 1), timezone));
+  const toInstant = to?.instant ?? startOfLocalDay(...addDays(localDate(now, timezone), 1), timezone);
   const fromInstant = from?.instant ?? addLocalDays(toInstant, -DEFAULT_RANGE_DAYS, timezone);
   if (fromInstant >= toInstant) throw ValidationError.field("from", "Must be earlier than to");
   if (toInstant.getTime() - fromInstant.getTime() > MAX_RANGE_DAYS * DAY_MS + 2 * 3_600_000) {

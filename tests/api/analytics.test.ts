@@ -142,6 +142,9 @@ describe("GET /v1/analytics/summary", () => {
     expect(body.data.to).toBe(tomorrow.toISOString());
     expect(body.data.from).toBe(new Date(tomorrow.getTime() - 30 * 86_400_000).toISOString());
     expect(body.data.calls).toBe(0);
+    const from = new Date(tomorrow.getTime() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const onlyFrom = (await get(`summary?from=${from}`)).body.data;
+    expect(onlyFrom).toMatchObject({ from: `${from}T00:00:00.000Z`, to: tomorrow.toISOString() });
   });
 
   it("shows only the caller's organization", async () => {
