@@ -63,9 +63,9 @@ export type PreparedTurn = { run(text: string, sink: EventSink, abortSignal?: Ab
  * database and marked busy); `run` answers it, streaming events to `sink`, and stores the call again.
  * Throws CallEndedError or a ConflictError (a turn is already running) before anything streams.
  */
-export async function prepareCallerTurn(deps: RuntimeHostDependencies, callId: string): Promise<PreparedTurn> {
+export async function prepareCallerTurn(deps: RuntimeHostDependencies, callId: string, loaded?: RuntimeCall): Promise<PreparedTurn> {
   const clock = deps.clock ?? systemClock;
-  const call = await load(deps.db, callId);
+  const call = loaded ?? (await load(deps.db, callId));
   if (call.snapshot.status === "ended") throw new CallEndedError();
   const claimed = await claimTurn(deps.db, call, clock.now());
   return {

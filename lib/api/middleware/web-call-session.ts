@@ -1,8 +1,14 @@
 import type { Context } from "hono";
-import { loadRuntimeCall } from "@/lib/services/runtime-calls";
+import { loadRuntimeCall, type RuntimeCall } from "@/lib/services/runtime-calls";
 import { sessionTokenMatches } from "@/lib/services/web-calls";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
+
+// The call as loaded to check the token, so the handler need not read it again.
+const loadedCalls = new WeakMap<Request, RuntimeCall>();
+
+/** The call the session token was checked against, for this request. */
+export const sessionCall = (request: Request): RuntimeCall | undefined => loadedCalls.get(request);
 
 const SESSION_PATH = /^\/v1\/calls\/web\/([0-9a-f-]{36})\/(events|turns|hangup)$/i;
 
@@ -31,6 +37,7 @@ export async function authenticateWebCallSession(c: Context<ApiEnv>, callId: str
       { field: "session_token", message: "Invalid" },
     ]);
   }
+  loadedCalls.set(c.req.raw, call);
   c.set("organizationId", call.organizationId);
   c.set("apiKeyId", `web_call:${callId}`);
 }

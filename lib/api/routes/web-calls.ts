@@ -9,6 +9,7 @@ import { getCall } from "@/lib/services/calls";
 import { recordedEventsAfter } from "@/lib/services/runtime-calls";
 import { startWebCall } from "@/lib/services/web-calls";
 import { serviceContext, type ApiDependencies } from "../context";
+import { sessionCall } from "../middleware/web-call-session";
 import { conflictResponse, envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
 import { ApiError } from "../errors";
 import { extension } from "../openapi-document";
@@ -173,7 +174,7 @@ export function webCallRoutes() {
     const { text } = c.req.valid("json");
     let turn;
     try {
-      turn = await prepareCallerTurn(host(deps), callId);
+      turn = await prepareCallerTurn(host(deps), callId, sessionCall(c.req.raw));
     } catch (error) {
       if (error instanceof CallEndedError) throw new ApiError("conflict", "The call has ended", [{ field: "call_id", message: "Ended" }]);
       throw error;
