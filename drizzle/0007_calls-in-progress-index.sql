@@ -1,0 +1,1 @@
+CREATE INDEX "calls_in_progress_updated_idx" ON "calls" USING btree ("updated_at") WHERE "calls"."status" = 'in_progress';
