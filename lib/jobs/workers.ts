@@ -9,6 +9,8 @@ import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { dialCall, type TelephonyProvider } from "@/lib/telephony/dialer";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { deliverWebhookAttempt, type WebhookDeliverySettings } from "@/lib/webhooks/deliver-webhook";
+import { processFinishedCall } from "@/lib/services/finished-call";
+import type { PostCallAnswerSettings } from "@/lib/services/post-call-answers";
 import { pgBossQueue } from "./pg-boss-queue";
 import { jobNames } from "./queue";
 
@@ -21,6 +23,8 @@ export type WorkerDependencies = {
   storage?: BlobStore;
   /** Webhook delivery (HTTP client, clock, retry schedule); by default safe-fetch with OUTBOUND_ALLOWED_HOSTS. */
   webhooks?: Partial<WebhookDeliverySettings>;
+  /** Post-call answers: provider environment and default model; by default process.env and POST_CALL_MODEL. */
+  postCallAnswers?: PostCallAnswerSettings;
 };
 
 /** Webhook attempts wait on the network, not the CPU: several run at once in each process. */
@@ -49,6 +53,10 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
       await deliverWebhookAttempt(deps.db, queue, job.data, webhookSettings);
     });
   }
+  const postCallSettings = deps.postCallAnswers ?? { env: process.env, defaultModel: loadConfig().postCallModel };
+  await boss.work<{ callId: string }>(jobNames.callFinished, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
+    await processFinishedCall(deps.db, job.data.callId, postCallSettings, { last: job.retryCount >= job.retryLimit });
+  });
   const maintenance = setInterval(() => {
     purgeExpiredRecords(deps.db).catch((error) => console.error("maintenance failed:", error));
   }, MAINTENANCE_INTERVAL_MS);
