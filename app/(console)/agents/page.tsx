@@ -1,16 +1,39 @@
-import { AudioLines } from "lucide-react";
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
+import { AgentList } from "@/components/agents/agent-list";
+import { CreateAgentButton } from "@/components/agents/create-agent-button";
+import { LoadError } from "@/components/knowledge-bases/load-error";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireConsoleContext } from "@/lib/console/session-context";
+import { listAgents } from "@/lib/voice-api/agents";
+import { isVoiceApiError } from "@/lib/voice-api/errors";
 
 export const metadata: Metadata = { title: "Agents" };
 
-// Placeholder: the agents page replaces this.
-export default function AgentsPage() {
+const PAGE_SIZE = 50;
+
+function pageNumber(value: string | string[] | undefined): number {
+  const page = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+export default async function AgentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { api } = await requireConsoleContext("/agents");
+  const page = pageNumber((await searchParams).page);
+  const loaded = await listAgents(api, { page, limit: PAGE_SIZE }).then(
+    (envelope) => ({ ok: true as const, envelope }),
+    (error: unknown) => {
+      if (!isVoiceApiError(error)) throw error;
+      return { ok: false as const, message: error.message };
+    },
+  );
   return (
     <>
-      <PageHeader title="Agents" description="The voice agents of your organization." />
-      <EmptyState icon={AudioLines} title="The agent list is on its way" description="Create and edit agents here." />
+      <PageHeader title="Agents" description="Voice agents: a prompt, a voice, a model and a graph of conversation states." actions={<CreateAgentButton />} />
+      {loaded.ok ? (
+        <AgentList agents={loaded.envelope.data} page={page} totalPages={loaded.envelope.total_pages ?? 1} />
+      ) : (
+        <LoadError title="The agents could not be loaded" message={loaded.message} />
+      )}
     </>
   );
 }

@@ -1,17 +1,27 @@
-import { AudioLines } from "lucide-react";
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
-import { PageHeader } from "@/components/ui/page-header";
+import { notFound } from "next/navigation";
+import { AgentWorkspace } from "@/components/agent-builder/agent-workspace";
+import { LoadError } from "@/components/knowledge-bases/load-error";
+import { requireConsoleContext } from "@/lib/console/session-context";
+import { getAgent } from "@/lib/voice-api/agents";
+import { isVoiceApiError } from "@/lib/voice-api/errors";
 
 export const metadata: Metadata = { title: "Agent" };
 
-// Placeholder: the agent page replaces this.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export default async function AgentPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return (
-    <>
-      <PageHeader title="Agent" description={id} />
-      <EmptyState icon={AudioLines} title="The agent editor is on its way" description="States, tools and post-call questions will appear here." />
-    </>
+  const { api } = await requireConsoleContext(`/agents/${id}`);
+  if (!UUID.test(id)) notFound();
+  const loaded = await getAgent(api, id).then(
+    (agent) => ({ ok: true as const, agent }),
+    (error: unknown) => {
+      if (!isVoiceApiError(error)) throw error;
+      if (error.status === 404) notFound();
+      return { ok: false as const, message: error.message };
+    },
   );
+  if (!loaded.ok) return <LoadError title="The agent could not be loaded" message={loaded.message} />;
+  return <AgentWorkspace key={loaded.agent.id} initial={loaded.agent} />;
 }
