@@ -3,11 +3,13 @@
 import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
 import { cookies } from "next/headers";
+import { acceptInvitation } from "@/lib/auth/invitations";
 import { createOrganizationForUser, createOrganizationWithOwner } from "@/lib/auth/organizations";
+import { createPasswordUser } from "@/lib/auth/users";
 import { signIn, signOut, auth } from "@/lib/auth/next-auth";
 import { studioDatabase } from "@/lib/auth/studio-database";
 import { ACTIVE_ORGANIZATION_COOKIE, activeOrganizationCookieOptions } from "@/lib/console/active-organization";
-import { safeCallbackPath } from "@/lib/console/safe-redirect";
+import { isInvitationPath, safeCallbackPath } from "@/lib/console/safe-redirect";
 import { ConflictError, ValidationError } from "@/lib/services/errors";
 
 export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
@@ -43,12 +45,16 @@ export async function signUpAction(_state: FormState, form: FormData): Promise<F
   const redirectTo = safeCallbackPath(field(form, "callbackUrl"));
   const db = await studioDatabase();
   try {
-    await createOrganizationWithOwner(db, {
-      name: values.organization,
-      ownerEmail: values.email,
-      ownerPassword: password,
-      ownerName: values.name || undefined,
-    });
+    // Coming from an invitation: the account joins that organization next, so it needs none of its own.
+    if (isInvitationPath(redirectTo)) await createPasswordUser(db, { email: values.email, password, name: values.name });
+    else {
+      await createOrganizationWithOwner(db, {
+        name: values.organization,
+        ownerEmail: values.email,
+        ownerPassword: password,
+        ownerName: values.name || undefined,
+      });
+    }
   } catch (error) {
     if (error instanceof ValidationError || error instanceof ConflictError) {
       const fieldErrors: Record<string, string> = {};
@@ -80,6 +86,20 @@ export async function createOrganizationAction(_state: FormState, form: FormData
   } catch (error) {
     if (error instanceof ValidationError) return { fieldErrors: { organization: error.details[0]?.message ?? error.message }, values: { organization: name } };
     throw error;
+  }
+  (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, activeOrganizationCookieOptions);
+  redirect("/dashboard");
+}
+
+export async function acceptInvitationAction(form: FormData): Promise<void> {
+  const token = field(form, "token");
+  const session = await auth();
+  if (!session?.user?.id) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`);
+  let organizationId: string;
+  try {
+    ({ organizationId } = await acceptInvitation(await studioDatabase(), token, session.user.id));
+  } catch {
+    redirect(`/invite/${encodeURIComponent(token)}`); // the page explains why the link no longer works
   }
   (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, activeOrganizationCookieOptions);
   redirect("/dashboard");

@@ -8,11 +8,22 @@ const READ_ONLY_POSTS: RegExp[] = [/^knowledge-bases\/[^/]+\/search$/];
 
 const normalize = (segments: string[]) => segments.map((s) => s.trim()).filter(Boolean).join("/");
 
-/** GET/HEAD (and the read-only POSTs) for any role; anything that changes data needs member or above. */
+/** Paths that need more than their method says: credentials (admin, even to read) and organization settings (owner to change). */
+const CREDENTIAL_PATHS = /^webhook-secret(\/|$)/;
+const ORGANIZATION_SETTINGS_PATHS = /^pricing(\/|$)/;
+
+/**
+ * GET/HEAD (and the read-only POSTs) for any role; anything that changes data needs member or above.
+ * The webhook signing secret is a credential (admin, any method); the price table is an
+ * organization setting (owner to change).
+ */
 export function bffPermission(method: string, segments: string[]): Permission {
   const verb = method.toUpperCase();
+  const path = normalize(segments);
+  if (CREDENTIAL_PATHS.test(path)) return "manageApiKeys";
+  if (ORGANIZATION_SETTINGS_PATHS.test(path) && verb !== "GET" && verb !== "HEAD") return "manageOrganization";
   if (verb === "GET" || verb === "HEAD") return "read";
-  if (verb === "POST" && READ_ONLY_POSTS.some((pattern) => pattern.test(normalize(segments)))) return "read";
+  if (verb === "POST" && READ_ONLY_POSTS.some((pattern) => pattern.test(path))) return "read";
   return "write";
 }
 

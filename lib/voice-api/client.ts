@@ -79,7 +79,7 @@ export class VoiceApiClient {
    */
   async fetch(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(options.headers);
-    headers.set("x-api-key", this.#apiKey);
+    if (this.#apiKey) headers.set("x-api-key", this.#apiKey);
     if (!headers.has("accept")) headers.set("accept", "application/json");
     let body: BodyInit | undefined;
     if (options.body !== undefined) {
@@ -134,6 +134,6 @@ export class VoiceApiClient {
 
   /** True when `text` contains this client's key (the BFF checks its answers with it). */
   revealsKey(text: string): boolean {
-    return text.includes(this.#apiKey);
+    return this.#apiKey !== "" && text.includes(this.#apiKey);
   }
 }

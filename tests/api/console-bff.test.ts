@@ -187,3 +187,12 @@ describe("the console key", () => {
     expect(result.ok && result.context.organization.id).toBe(organizationId);
   });
 });
+
+describe("BFF rules for credentials and settings", () => {
+  it("keeps the webhook signing secret to admins, even for reading, and pricing changes to owners", () => {
+    expect(bffPermission("GET", ["webhook-secret"])).toBe("manageApiKeys");
+    expect(bffPermission("POST", ["webhook-secret", "rotate"])).toBe("manageApiKeys");
+    expect(bffPermission("GET", ["pricing"])).toBe("read");
+    expect(bffPermission("PUT", ["pricing"])).toBe("manageOrganization");
+  });
+});

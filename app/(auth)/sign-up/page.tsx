@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { externalProviders } from "@/lib/auth/auth-providers";
 import { auth } from "@/lib/auth/next-auth";
-import { safeCallbackPath } from "@/lib/console/safe-redirect";
+import { isInvitationPath, safeCallbackPath } from "@/lib/console/safe-redirect";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ProviderButtons } from "../provider-buttons";
 import { SignUpForm } from "./sign-up-form";
@@ -18,7 +18,11 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
     <Card>
       <CardHeader>
         <CardTitle as="h1" className="text-xl">Create an account</CardTitle>
-        <CardDescription>You will own a new organization; invite your team from its settings.</CardDescription>
+        <CardDescription>
+          {isInvitationPath(callbackUrl)
+            ? "Then you join the organization that invited you."
+            : "You will own a new organization; invite your team from its settings."}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <SignUpForm callbackUrl={callbackUrl} />

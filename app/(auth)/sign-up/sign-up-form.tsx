@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { isInvitationPath } from "@/lib/console/safe-redirect";
 import { signUpAction, type FormState } from "../actions";
 import { FormError } from "../form-error";
 
@@ -23,11 +24,13 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
       <FormField label="Password" error={errors.password} hint="At least 8 characters">
         <Input name="password" type="password" autoComplete="new-password" required minLength={8} />
       </FormField>
-      <FormField label="Organization name" error={errors.organization}>
-        <Input name="organization" autoComplete="organization" required defaultValue={state.values?.organization} />
-      </FormField>
+      {isInvitationPath(callbackUrl) ? null : (
+        <FormField label="Organization name" error={errors.organization}>
+          <Input name="organization" autoComplete="organization" required defaultValue={state.values?.organization} />
+        </FormField>
+      )}
       <Button type="submit" disabled={pending}>
-        {pending ? "Creating your account…" : "Create account"}
+        {pending ? "Creating your account…" : isInvitationPath(callbackUrl) ? "Create account and continue" : "Create account"}
       </Button>
     </form>
   );

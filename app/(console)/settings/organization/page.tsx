@@ -1,15 +1,25 @@
-import { Settings } from "lucide-react";
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
+import { getOrganizationSettings } from "@/lib/auth/organization-settings";
+import { requireConsoleContext } from "@/lib/console/session-context";
 import { PageHeader } from "@/components/ui/page-header";
+import { OrganizationForm } from "./_components/organization-form";
+import { RemoteApiForm } from "./_components/remote-api-form";
+import { WebhookSecretCard } from "./_components/webhook-secret-card";
 
-export const metadata: Metadata = { title: "Settings" };
+export const metadata: Metadata = { title: "Organization" };
 
-export default function SettingsPlaceholderPage() {
+export default async function OrganizationSettingsPage() {
+  const ctx = await requireConsoleContext("/settings/organization");
+  const settings = await getOrganizationSettings(ctx.db, ctx.organization.id);
+  const deploymentUrl = process.env.VOICE_API_URL?.trim() || null;
   return (
     <>
-      <PageHeader title="Settings" description="organization" />
-      <EmptyState icon={Settings} title="Coming next" />
+      <PageHeader title="Organization" description="Its name, where the studio finds its API, and how webhooks are signed." />
+      <div className="grid max-w-3xl gap-6">
+        <OrganizationForm name={settings.name} organizationId={settings.id} />
+        {ctx.can("manageApiKeys") ? <WebhookSecretCard /> : null}
+        <RemoteApiForm remoteApiUrl={settings.remoteApiUrl} hasRemoteApiKey={settings.hasRemoteApiKey} deploymentUrl={deploymentUrl} />
+      </div>
     </>
   );
 }

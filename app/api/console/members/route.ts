@@ -1,0 +1,5 @@
+import { listMembers } from "@/lib/auth/memberships";
+import { consoleOk } from "@/lib/console/console-json";
+import { consoleRoute } from "@/lib/console/console-route";
+
+export const GET = consoleRoute("read", async (_request, ctx) => consoleOk(await listMembers(ctx.db, ctx.organization.id), "Members retrieved"));

@@ -1,0 +1,66 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { organizations } from "@/lib/db/schema";
+import { NotFoundError, ValidationError } from "@/lib/services/errors";
+import { sealSecret } from "./secret-box";
+import { loadStudioSecret } from "./studio-secret";
+import { isWellFormedApiKey } from "./api-key-token";
+
+export type OrganizationSettings = {
+  id: string;
+  name: string;
+  remoteApiUrl: string | null;
+  /** Whether a remote key is stored; the key itself is never read back. */
+  hasRemoteApiKey: boolean;
+  createdAt: string;
+};
+
+export async function getOrganizationSettings(db: Database, organizationId: string): Promise<OrganizationSettings> {
+  const [row] = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      remoteApiUrl: organizations.remoteApiUrl,
+      remoteApiKeyCiphertext: organizations.remoteApiKeyCiphertext,
+      createdAt: organizations.createdAt,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  if (!row) throw new NotFoundError("Organization");
+  return { id: row.id, name: row.name, remoteApiUrl: row.remoteApiUrl, hasRemoteApiKey: Boolean(row.remoteApiKeyCiphertext), createdAt: row.createdAt.toISOString() };
+}
+
+export async function renameOrganization(db: Database, organizationId: string, name: string): Promise<void> {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > 200) {
+    throw new ValidationError("name: Must be 1 to 200 characters", [{ field: "name", message: "Must be 1 to 200 characters" }]);
+  }
+  await db.update(organizations).set({ name: trimmed, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
+}
+
+/**
+ * The remote deployment this organization's studio manages: `url` null falls back to VOICE_API_URL
+ * (or this deployment when that is unset). The key is checked for form and sealed; `apiKey`
+ * undefined keeps the stored one, null removes it.
+ */
+export async function setRemoteApi(db: Database, organizationId: string, input: { url: string | null; apiKey?: string | null }): Promise<void> {
+  const problems = [];
+  let url: string | null = null;
+  if (input.url) {
+    try {
+      const parsed = new URL(input.url.trim());
+      if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new Error("protocol");
+      url = parsed.origin;
+    } catch {
+      problems.push({ field: "remote_api_url", message: "Must be an http(s) URL such as https://voice.example.com" });
+    }
+  }
+  if (input.apiKey && !isWellFormedApiKey(input.apiKey.trim())) problems.push({ field: "remote_api_key", message: "Not an API key (vk_…)" });
+  if (problems.length) throw new ValidationError(problems.map((p) => `${p.field}: ${p.message}`).join("; "), problems);
+  const changes: Partial<typeof organizations.$inferInsert> = { remoteApiUrl: url, updatedAt: new Date() };
+  if (input.apiKey === null) changes.remoteApiKeyCiphertext = null;
+  else if (input.apiKey) changes.remoteApiKeyCiphertext = sealSecret(await loadStudioSecret(db), input.apiKey.trim(), organizationId);
+  await db.update(organizations).set(changes).where(eq(organizations.id, organizationId));
+}
