@@ -1,10 +1,11 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { CreateAgentInput } from "@/lib/agents/document-schema";
 import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
 import type { Database } from "@/lib/db/client";
 import { agentVersions, callEvents, calls, type VariableValue } from "@/lib/db/schema";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
+import { nextDeadline } from "@/lib/runtime/timers";
 import type { CallSnapshot, RecordedEvent } from "@/lib/runtime/types";
 import { withVariableValue } from "@/lib/runtime/variable-values";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
@@ -19,6 +20,8 @@ export type StoredRuntimeState = {
   busy_since: string | null;
   /** Web calls: the SHA-256 of the session token and when it expires. */
   session: { token_hash: string; expires_at: string } | null;
+  /** When a timer (initial message, presence check, max duration) is next due, for the sweep. */
+  next_timer_at?: string | null;
 };
 
 export type RuntimeCall = {
@@ -140,7 +143,14 @@ export async function saveRuntimeCall(
   events: RecordedEvent[],
   now: Date,
 ): Promise<boolean> {
-  const state: StoredRuntimeState = { ...expected, version: expected.version + 1, busy_since: null, engine: splitSnapshot(snapshot) };
+  const deadline = nextDeadline(call.agent, snapshot);
+  const state: StoredRuntimeState = {
+    ...expected,
+    version: expected.version + 1,
+    busy_since: null,
+    engine: splitSnapshot(snapshot),
+    next_timer_at: deadline ? new Date(deadline.at).toISOString() : null,
+  };
   const ended = snapshot.status === "ended";
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -201,4 +211,22 @@ export async function recordedEventsAfter(db: Database, callId: string, afterSeq
     .where(and(eq(callEvents.callId, callId), sql`(${callEvents.payload}->>'seq')::int > ${afterSeq}`))
     .orderBy(asc(callEvents.occurredAt), sql`(${callEvents.payload}->>'seq')::int`);
   return rows.map((row) => ({ ...(row.payload as object), type: row.type, at: row.occurredAt.toISOString() }) as RecordedEvent);
+}
+
+/** Ongoing runtime calls with a timer due (the sweep fires them when no event stream does), oldest write first. */
+export async function callsWithDueTimers(db: Database, now: Date, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(
+      and(
+        eq(calls.status, "in_progress"),
+        lt(calls.updatedAt, now),
+        isNotNull(calls.runtimeState),
+        sql`(${calls.runtimeState}->>'next_timer_at')::timestamptz <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(calls.updatedAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { calls, webhookDeliveries } from "@/lib/db/schema";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
+import { sweepOnce } from "@/lib/runtime/call-timer-sweep";
+import type { LanguageModelPort } from "@/lib/runtime/types";
 import { createSafeFetch } from "@/lib/net/safe-fetch";
 import { lastMessage, startFakeOpenAiServer, toolNames, type FakeOpenAiServer } from "../helpers/fake-openai-server";
 import { parseSse, readSseUntil } from "../helpers/sse";
@@ -15,6 +17,9 @@ let llm: FakeOpenAiServer;
 let toolServer: Server;
 let toolBase: string;
 const toolRequests: string[] = [];
+const llmNever: LanguageModelPort = () => {
+  throw new Error("the sweep never asks the model");
+};
 const safeFetch = createSafeFetch({ allowlist: ["127.0.0.1"] });
 let org: { organizationId: string; apiKey: string };
 
@@ -269,5 +274,21 @@ describe("web calls through the real AI SDK provider against a fake OpenAI serve
     expect(response.status).toBe(200);
     const call = (await (await api.request("GET", `/v1/calls/${session.call_id}`, { apiKey: org.apiKey })).json()).data;
     expect(call).toMatchObject({ status: "ended", end_reason: "user_hangup" });
+  });
+
+  it("the timer sweep ends a call nobody listens to once its presence checks run out", async () => {
+    const agentId = await createAgent(dentalAgent({ initial_message: null, presence_check_idle_threshold: 5, presence_check_max_times: 1 }));
+    const abandoned = await startCall(agentId);
+    const sweep = (secondsLater: number) => {
+      const at = new Date(Date.now() + secondsLater * 1000);
+      return sweepOnce({ db: api.db, queue: pgBossQueue(api.boss), llm: llmNever, http: () => Promise.reject(new Error("no HTTP")), clock: { now: () => at } }, at);
+    };
+    const record = async () => (await (await api.request("GET", `/v1/calls/${abandoned.call_id}`, { apiKey: org.apiKey })).json()).data;
+    await sweep(1);
+    expect((await record()).transcript).toEqual([]);
+    await sweep(6);
+    expect((await record()).transcript.map((e: { content: string }) => e.content)).toEqual(["Are you still there?"]);
+    await sweep(12);
+    expect(await record()).toMatchObject({ status: "ended", end_reason: "agent_hangup" });
   });
 });
