@@ -108,7 +108,7 @@ export function AgentWorkspace({ initial }: { initial: Agent }) {
         actions={
           <>
             {dirty ? (
-              <span className="text-sm text-warning-foreground" role="status">
+              <span className="text-sm text-muted-foreground" role="status">
                 Unsaved changes
               </span>
             ) : null}
