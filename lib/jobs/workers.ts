@@ -11,6 +11,7 @@ import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { deliverWebhookAttempt, type WebhookDeliverySettings } from "@/lib/webhooks/deliver-webhook";
 import { processFinishedCall } from "@/lib/services/finished-call";
 import type { PostCallAnswerSettings } from "@/lib/services/post-call-answers";
+import { startCallTimerSweep } from "@/lib/runtime/call-timer-sweep";
 import { pgBossQueue } from "./pg-boss-queue";
 import { jobNames } from "./queue";
 
@@ -61,5 +62,11 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
     purgeExpiredRecords(deps.db).catch((error) => console.error("maintenance failed:", error));
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
-  return { stop: () => clearInterval(maintenance) };
+  const timerSweep = startCallTimerSweep(deps.db, queue);
+  return {
+    stop: () => {
+      clearInterval(maintenance);
+      timerSweep.stop();
+    },
+  };
 }
