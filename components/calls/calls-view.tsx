@@ -145,6 +145,7 @@ export function CallsView({ initial, agents }: { initial: InitialCallPage; agent
               : rows.map((row) => (
                   <TableRow
                     key={row.id}
+                    data-call-id={row.id}
                     className="cursor-pointer"
                     onClick={(event) => {
                       if (!(event.target as HTMLElement).closest("a")) router.push(`/calls/${row.id}`);
