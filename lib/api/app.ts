@@ -15,7 +15,7 @@ import { knowledgeBaseRoutes } from "./routes/knowledge-bases";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { postCallQuestionRoutes } from "./routes/post-call-questions";
 import { pricingRoutes } from "./routes/pricing";
-import { webhookRoutes } from "./routes/webhooks";
+import { registerWebhookEvents, webhookRoutes } from "./routes/webhooks";
 import { webCallRoutes } from "./routes/web-calls";
 
 /** Upload routes that take multipart bodies (none yet: knowledge-base sources will). */
@@ -35,6 +35,7 @@ export function createApiApp(deps: ApiDependencies) {
     }),
   );
   registerOpenApiDocument(app);
+  registerWebhookEvents(app);
   app.use("*", authenticate, rateLimit, jsonBodies({ allowsMultipart }), jsonBodyLimit({ allowsMultipart }));
   app.route("/", webCallRoutes());
   app.route("/", callRoutes());

@@ -147,3 +147,16 @@ describe("webhook secret", () => {
     expect(fields).toEqual(["extra", "previous_secret_valid_seconds"]);
   });
 });
+
+describe("OpenAPI document", () => {
+  it("describes both events as webhooks with their body and headers, and the log routes as extensions", async () => {
+    const doc = await (await api.request("GET", "/v1/openapi.json")).json();
+    expect(Object.keys(doc.webhooks).sort()).toEqual(["event_all_variables_resolved", "event_variable_value_updated"]);
+    const updated = doc.webhooks.event_variable_value_updated.post;
+    expect(updated.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/VariableValueUpdatedEvent");
+    expect(updated.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["webhook-id", "webhook-signature", "webhook-timestamp"]);
+    expect(doc.components.schemas.VariableValueUpdatedEvent.properties.data.properties).toHaveProperty("previous_value");
+    expect(doc.paths["/v1/webhook-deliveries"].get["x-extension"]).toBe(true);
+    expect(doc.paths["/v1/pricing"].patch["x-extension"]).toBe(true);
+  });
+});

@@ -5,8 +5,13 @@ import { serviceContext } from "../context";
 import { conflictResponse, envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
 import { extension } from "../openapi-document";
 import { createRouter } from "../router";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { ApiEnv } from "../context";
 import {
+  AllVariablesResolvedEventSchema,
   ListWebhookDeliveriesQuerySchema,
+  VariableValueUpdatedEventSchema,
+  WebhookHeadersSchema,
   RotateWebhookSecretBodySchema,
   WebhookDeliveryIdParamSchema,
   WebhookDeliverySchema,
@@ -102,6 +107,26 @@ const rotateSecretRoute = extension(
     responses: { 200: jsonContent(SecretEnvelope, "The new secret"), ...standardErrorResponses },
   }),
 );
+
+/** The events an agent sends, as OpenAPI 3.1 `webhooks` (on the root app: sub-app webhooks get path prefixes). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the app's schema type is irrelevant here
+export function registerWebhookEvents(app: OpenAPIHono<ApiEnv, any, any>) {
+  const events = [
+    ["event_variable_value_updated", VariableValueUpdatedEventSchema, "A variable value was updated during a call."],
+    ["event_all_variables_resolved", AllVariablesResolvedEventSchema, "All variables of the agent have values (once per call)."],
+  ] as const;
+  for (const [name, schema, summary] of events) {
+    app.openAPIRegistry.registerWebhook({
+      method: "post",
+      path: name,
+      tags,
+      summary,
+      description: WEBHOOKS_DESCRIPTION,
+      request: { headers: WebhookHeadersSchema, body: { required: true, content: { "application/json": { schema } } } },
+      responses: { 200: { description: "Any 2xx within 15 s acknowledges the event; anything else is retried." } },
+    });
+  }
+}
 
 export function webhookRoutes() {
   const app = createRouter();

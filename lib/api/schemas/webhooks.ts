@@ -74,3 +74,42 @@ export const RotateWebhookSecretBodySchema = z
       .openapi({ description: "How long the current secret keeps signing beside the new one (default 86400 = 24 h; 0 ends it now)." }),
   })
   .openapi("RotateWebhookSecretRequest");
+
+const WebhookVariableValueSchema = z
+  .object({
+    name: z.string().openapi({ example: "party_size" }),
+    type: z.string().openapi({ example: "number" }),
+    value: z.unknown().openapi({ example: 4 }),
+    timestamp: dateTime("When the value was set."),
+  })
+  .openapi("WebhookVariableValue");
+
+export const VariableValueUpdatedEventSchema = z
+  .object({
+    type: z.literal("event_variable_value_updated"),
+    timestamp: dateTime("When the value changed."),
+    data: z.object({
+      call_id: z.uuid(),
+      agent_id: z.uuid(),
+      variable: WebhookVariableValueSchema.openapi({ description: "The value that changed." }),
+      previous_value: z.unknown().openapi({ description: "Its value before; null when it had none." }),
+      variable_values: z.array(WebhookVariableValueSchema).openapi({ description: "Every value the call holds after the change." }),
+    }),
+  })
+  .openapi("VariableValueUpdatedEvent");
+
+export const AllVariablesResolvedEventSchema = z
+  .object({
+    type: z.literal("event_all_variables_resolved"),
+    timestamp: dateTime("When the last missing value was set."),
+    data: z.object({ call_id: z.uuid(), agent_id: z.uuid(), variable_values: z.array(WebhookVariableValueSchema) }),
+  })
+  .openapi("AllVariablesResolvedEvent");
+
+export const WebhookHeadersSchema = z.object({
+  "webhook-id": z.string().openapi({ description: "The delivery id, the same on every retry: deduplicate on it." }),
+  "webhook-timestamp": z.string().openapi({ description: "Unix seconds when this attempt was sent; reject old ones." }),
+  "webhook-signature": z.string().openapi({
+    description: "`v1,<base64 HMAC-SHA256 of \"{webhook-id}.{webhook-timestamp}.{body}\">` keyed with the base64 part of your `whsec_` secret; two, space-separated, while a secret rotates.",
+  }),
+});
