@@ -54,7 +54,7 @@ export async function DashboardContent({ api, query }: { api: VoiceApiClient; qu
   if (data.summary.calls === 0) return <NoCalls data={data} query={query} />;
 
   return (
-    <div className="grid gap-6" data-range-from={data.from} data-range-to={data.to}>
+    <div className="grid gap-6" data-range-from={data.from} data-range-to={data.to} data-query-from={query.from} data-query-to={query.to}>
       <StatCards totals={data.summary} />
       <Card>
         <CardHeader>
