@@ -5,6 +5,7 @@ import { llmProviders, transcriberProviders, voiceProviders, webhookEvents } fro
 import { agentDefaults } from "@/lib/agents/normalize";
 import type { AgentSettings } from "@/lib/agent-builder/editor-document";
 import { errorsUnder, type EditorErrors } from "@/lib/agent-builder/validation-errors";
+import { KnowledgeBasePicker } from "./knowledge-base-picker";
 import { CheckboxField, LinesField, NumberField, Section, SelectField, TextAreaField, TextField } from "./fields";
 
 const d = agentDefaults;
@@ -116,6 +117,7 @@ export function SettingsForm({
           errors={e("custom_vocabulary")}
           hint="Words the transcriber should favour, one per line (up to 500). Default none."
         />
+        <KnowledgeBasePicker value={settings.knowledge_base_ids} onChange={(ids) => set("knowledge_base_ids", ids)} errors={e("knowledge_base_ids")} disabled={readOnly} />
       </Section>
 
       <Section title="Interruptions and silence">
