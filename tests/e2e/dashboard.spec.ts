@@ -1,0 +1,72 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * The dashboard shows the demo organization's seeded calls with the same totals as the API answers
+ * for the same range (asked through the console's proxy to /v1, with the same session).
+ * Credentials: the demo sign-in the first start printed.
+ */
+const demo = { email: process.env.E2E_DEMO_EMAIL ?? "demo@example.com", password: process.env.E2E_DEMO_PASSWORD ?? "" };
+
+type Totals = { calls: number; total_cost: number; average_cost: number | null; total_duration_seconds: number; average_duration_seconds: number | null };
+
+async function apiSummary(page: Page, query: Record<string, string>): Promise<Totals> {
+  const response = await page.request.get(`/api/console/v1/analytics/summary?${new URLSearchParams(query)}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: Totals }).data;
+}
+
+async function signIn(page: Page, next = "/dashboard") {
+  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(next)}`);
+  await page.getByLabel("Email").fill(demo.email);
+  await page.getByLabel("Password").fill(demo.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === next);
+}
+
+async function metric(page: Page, name: string): Promise<number | null> {
+  const value = await page.locator(`[data-metric="${name}"]`).getAttribute("data-value");
+  return value === "" || value === null ? null : Number(value);
+}
+
+test.describe("dashboard", () => {
+  test("shows the seeded calls with the API's totals for the same range", async ({ page }) => {
+    await signIn(page, "/dashboard");
+    await page.goto("/dashboard?from=2020-01-01&to=2030-12-31");
+    await expect(page.getByRole("alert")).toContainText("at most 366 days");
+
+    await page.getByRole("button", { name: "Last 90 days" }).click();
+    await expect(page).toHaveURL(/from=/);
+    const content = page.locator(`[data-query-from="${new URL(page.url()).searchParams.get("from")}"]`);
+    await expect(content).toBeVisible();
+    const from = await content.getAttribute("data-range-from");
+    const to = await content.getAttribute("data-range-to");
+    const totals = await apiSummary(page, { from: from!, to: to! });
+    expect(totals.calls).toBeGreaterThan(0);
+    expect(await metric(page, "calls")).toBe(totals.calls);
+    expect(await metric(page, "total_cost")).toBe(totals.total_cost);
+    expect(await metric(page, "average_cost")).toBe(totals.average_cost);
+    expect(await metric(page, "total_duration_seconds")).toBe(totals.total_duration_seconds);
+    expect(await metric(page, "average_duration_seconds")).toBe(totals.average_duration_seconds);
+    await expect(page.getByRole("heading", { name: "Calls and cost per day" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Post-call answers" })).toBeVisible();
+
+    // One agent: the figures follow the filter and still match the API.
+    await page.getByLabel("Agent").click();
+    const option = page.getByRole("option").nth(1);
+    const agentName = (await option.textContent())!.trim();
+    await option.click();
+    await expect(page).toHaveURL(/agent_id=/);
+    const agentId = new URL(page.url()).searchParams.get("agent_id")!;
+    await expect(page.getByLabel("Agent")).toContainText(agentName);
+    const forAgent = await apiSummary(page, { from: from!, to: to!, agent_id: agentId });
+    await expect(page.locator('[data-metric="calls"]')).toHaveAttribute("data-value", String(forAgent.calls));
+    expect(forAgent.calls).toBeLessThan(totals.calls);
+  });
+
+  test("says what to do when the range has no calls", async ({ page }) => {
+    await signIn(page, "/dashboard");
+    await page.goto("/dashboard?from=2001-01-01&to=2001-01-31");
+    await expect(page.getByRole("heading", { name: /No calls in/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to agents" })).toBeVisible();
+  });
+});
