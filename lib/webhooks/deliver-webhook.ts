@@ -4,7 +4,7 @@ import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { organizations, webhookDeliveries, type WebhookAttemptLogEntry } from "@/lib/db/schema";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
-import type { SafeFetch } from "@/lib/net/safe-fetch";
+import { OutboundRequestError, type SafeFetch } from "@/lib/net/safe-fetch";
 import { deliveryJobOptions } from "./enqueue-webhook-event";
 import { nextAttemptDelayMs, retryAfterMs, WEBHOOK_RETRY_SCHEDULE_MS } from "./retry-schedule";
 import { webhookHeaders } from "./sign-webhook";
@@ -95,6 +95,7 @@ export async function deliverWebhookAttempt(
   let error: string | null = null;
   let excerpt: string | null = null;
   let retryAfter: number | null = null;
+  let permanent = false;
   try {
     const response = await settings.fetch(delivery.url, {
       method: "POST",
@@ -117,6 +118,8 @@ export async function deliverWebhookAttempt(
     }
   } catch (failure) {
     error = (failure as Error).message;
+    // A URL we will never send to (not http/https, credentials in it) does not get better with time.
+    permanent = failure instanceof OutboundRequestError && failure.code === "invalid_url";
   }
 
   const finishedAt = now();
@@ -129,7 +132,7 @@ export async function deliverWebhookAttempt(
     response_excerpt: excerpt,
   };
   const delay =
-    error === null
+    error === null || permanent
       ? null
       : nextAttemptDelayMs(job.attempt, {
           schedule: settings.schedule ?? WEBHOOK_RETRY_SCHEDULE_MS,

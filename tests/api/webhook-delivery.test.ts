@@ -116,6 +116,16 @@ describe("webhook delivery", () => {
     expect(receiver.received.map((r) => r.path)).toEqual(["/hooks", "/hooks", "/hooks", "/hooks"]);
   });
 
+  it("fails at once, without retries, for a URL it will never send to", async () => {
+    const [row] = await api.db
+      .insert(webhookDeliveries)
+      .values({ organizationId, agentId, callId, event: "event_all_variables_resolved", url: "ftp://files.example.com/in", payload: {} })
+      .returning({ id: webhookDeliveries.id });
+    expect(await deliverWebhookAttempt(api.db, pgBossQueue(api.boss), { deliveryId: row.id, attempt: 1 }, { fetch, ...fast })).toBe("failed");
+    expect(await deliveryRow(row.id)).toMatchObject({ status: "failed", attempts: 1, nextAttemptAt: null, lastStatusCode: null });
+    expect((await deliveryRow(row.id)).lastError).toMatch(/Only http and https/);
+  });
+
   it("waits as long as the receiver's Retry-After asks", async () => {
     receiver.reply({ status: 429, headers: { "retry-after": "2" } });
     const { deliveryId } = await enqueue();
