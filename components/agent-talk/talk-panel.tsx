@@ -1,0 +1,157 @@
+"use client";
+
+import { Mic, MicOff, PhoneOff, Play, Send, Volume2, VolumeX } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { speak, useSpeechRecognition } from "./use-speech";
+import { useWebCall, type WebCallView } from "./use-web-call";
+
+export type TalkPanelProps = {
+  agentId: string;
+  /** Shown as the current state until the first transition. */
+  initialStateName?: string;
+  /** BCP 47 tag for speech recognition and synthesis (the agent's language). */
+  language?: string;
+  /** Where the console starts web calls (default: the console's door to /v1). */
+  startPath?: string;
+};
+
+const display = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+/**
+ * "Talk to this agent": a web call from the studio. Type, or speak where the browser recognizes
+ * speech; hear the agent through speech synthesis; watch its state, variables and tool calls live.
+ * The finished call is an ordinary call in the calls list.
+ */
+export function TalkPanel({ agentId, initialStateName, language = "en-US", startPath }: TalkPanelProps) {
+  const [voiceOn, setVoiceOn] = useState(true);
+  const [draft, setDraft] = useState("");
+  const voiceRef = useRef(voiceOn);
+  useEffect(() => {
+    voiceRef.current = voiceOn;
+  }, [voiceOn]);
+  const onAgentMessage = useCallback((text: string) => voiceRef.current && speak(text, language), [language]);
+  const { view, start, say, hangUp } = useWebCall({ agentId, initialStateName, startPath, onAgentMessage });
+  const recognition = useSpeechRecognition(language, (phrase) => void say(phrase));
+  const live = view.phase === "live";
+  const transcriptEnd = useRef<HTMLDivElement>(null);
+  useEffect(() => transcriptEnd.current?.scrollIntoView({ block: "nearest" }), [view.entries.length, view.partial]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.trim() || view.answering) return;
+    void say(draft.trim());
+    setDraft("");
+  };
+
+  return (
+    <Card aria-label="Talk to this agent">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div>
+            <CardTitle as="h2">Talk to this agent</CardTitle>
+            <CardDescription>A web call with the published version. It appears in the calls list when it ends.</CardDescription>
+          </div>
+          <div className="flex items-center gap-2">
+            <Button variant="ghost" size="icon" aria-label={voiceOn ? "Mute the agent" : "Hear the agent"} onClick={() => setVoiceOn(!voiceOn)}>
+              {voiceOn ? <Volume2 /> : <VolumeX />}
+            </Button>
+            {live ? (
+              <Button variant="destructive" size="sm" onClick={() => void hangUp()}>
+                <PhoneOff /> Hang up
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => void start()} disabled={view.phase === "starting"}>
+                <Play /> {view.phase === "ended" ? "Call again" : view.phase === "starting" ? "Starting…" : "Start call"}
+              </Button>
+            )}
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <div className="flex min-h-80 flex-col gap-3">
+          <div className="flex-1 space-y-2 overflow-y-auto rounded-md border p-3" role="log" aria-live="polite" aria-label="Transcript">
+            {view.entries.length === 0 && !view.partial && <p className="text-sm text-muted-foreground">{view.phase === "idle" ? "Start a call to talk to the agent." : "…"}</p>}
+            {view.entries.map((entry) => (
+              <Message key={entry.key} role={entry.role} content={entry.content} />
+            ))}
+            {view.partial && <Message role="agent" content={view.partial} pending />}
+            <div ref={transcriptEnd} />
+          </div>
+          {view.error && <p className="text-sm text-destructive" role="alert">{view.error}</p>}
+          {recognition.error && <p className="text-sm text-destructive" role="alert">{recognition.error}</p>}
+          {view.phase === "ended" && <p className="text-sm text-muted-foreground">The call ended ({view.endReason?.replaceAll("_", " ")}).</p>}
+          <form className="flex gap-2" onSubmit={submit}>
+            <Input aria-label="Say something" placeholder={live ? "Type what the caller says…" : "Start a call first"} value={draft} onChange={(e) => setDraft(e.target.value)} disabled={!live} />
+            {recognition.supported && (
+              <Button type="button" variant="outline" size="icon" disabled={!live} aria-label={recognition.listening ? "Stop listening" : "Speak"} onClick={recognition.listening ? recognition.stop : recognition.start}>
+                {recognition.listening ? <MicOff /> : <Mic />}
+              </Button>
+            )}
+            <Button type="submit" disabled={!live || view.answering || !draft.trim()} aria-label="Send">
+              <Send />
+            </Button>
+          </form>
+        </div>
+        <CallInspector view={view} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Message({ role, content, pending }: { role: "agent" | "user" | "note"; content: string; pending?: boolean }) {
+  if (role === "note") return <p className="text-center text-xs text-muted-foreground">{content}</p>;
+  return (
+    <div className={role === "user" ? "flex justify-end" : "flex justify-start"}>
+      <p className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${role === "user" ? "bg-primary text-primary-foreground" : "bg-muted"} ${pending ? "opacity-70" : ""}`}>
+        <span className="sr-only">{role === "user" ? "You: " : "Agent: "}</span>
+        {content}
+      </p>
+    </div>
+  );
+}
+
+function CallInspector({ view }: { view: WebCallView }) {
+  return (
+    <aside className="space-y-4 text-sm" aria-label="Call state">
+      <section>
+        <h3 className="mb-1 font-medium">State</h3>
+        <Badge variant="outline" data-testid="current-state">{view.stateName ?? "—"}</Badge>
+      </section>
+      <section>
+        <h3 className="mb-1 font-medium">Variables</h3>
+        {view.variables.length === 0 ? (
+          <p className="text-muted-foreground">None yet</p>
+        ) : (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1" aria-label="Variables">
+            {view.variables.map((variable) => (
+              <div key={variable.name} className="contents">
+                <dt className="font-mono text-xs text-muted-foreground">{variable.name}</dt>
+                <dd className="break-all">{display(variable.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+      <section>
+        <h3 className="mb-1 font-medium">Tool calls</h3>
+        {view.tools.length === 0 ? (
+          <p className="text-muted-foreground">None yet</p>
+        ) : (
+          <ul className="space-y-1" aria-label="Tool calls">
+            {view.tools.map((tool) => (
+              <li key={tool.key} className="rounded border px-2 py-1">
+                <span className="font-mono text-xs">{tool.name}</span>{" "}
+                {tool.result && <Badge variant={tool.result.ok ? "success" : "destructive"}>{tool.result.ok ? "ok" : "failed"}</Badge>}
+                {tool.kind === "custom_function" && <pre className="mt-1 overflow-x-auto text-xs text-muted-foreground">{JSON.stringify(tool.input)}</pre>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,175 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { readServerSentEvents } from "./sse-stream";
+
+export type TalkEntry = { key: string; role: "agent" | "user" | "note"; content: string };
+export type ToolActivity = { key: string; name: string; kind: string; input: unknown; result?: { ok: boolean; output: unknown } };
+export type VariableView = { name: string; type: string; value: unknown; timestamp: string };
+
+type Session = { call_id: string; session_token: string; events_url: string; turns_url: string; hangup_url: string };
+type CallRecord = { transcript?: { role: string; content: string }[]; variable_values?: VariableView[] };
+
+export type WebCallView = {
+  phase: "idle" | "starting" | "live" | "ended" | "error";
+  callId: string | null;
+  entries: TalkEntry[];
+  /** The agent's words of the reply being streamed. */
+  partial: string;
+  stateName: string | null;
+  variables: VariableView[];
+  tools: ToolActivity[];
+  endReason: string | null;
+  error: string | null;
+  answering: boolean;
+};
+
+const EVENT_TYPES = [
+  "agent_message",
+  "user_message",
+  "state_changed",
+  "tool_called",
+  "tool_result",
+  "variable_updated",
+  "transfer_call",
+  "wait",
+  "leave_voicemail_message",
+  "turn_failed",
+  "call_ended",
+];
+
+const initialView = (stateName: string | null): WebCallView => ({
+  phase: "idle",
+  callId: null,
+  entries: [],
+  partial: "",
+  stateName,
+  variables: [],
+  tools: [],
+  endReason: null,
+  error: null,
+  answering: false,
+});
+
+/**
+ * A web call from the browser: started through the console's API door (`startPath`, the session
+ * token comes back), the call's events from its event stream, and each caller turn POSTed with the
+ * token, its reply streamed. Events arrive on both streams; their sequence numbers keep each once.
+ */
+export function useWebCall(options: { agentId: string; initialStateName?: string; startPath?: string; onAgentMessage?: (text: string) => void }) {
+  const { agentId, initialStateName = null, startPath = "/api/console/v1/calls/web" } = options;
+  const [view, setView] = useState<WebCallView>(() => initialView(initialStateName));
+  const session = useRef<Session | null>(null);
+  const source = useRef<EventSource | null>(null);
+  const seen = useRef(new Set<string>());
+  const onAgentMessage = useRef(options.onAgentMessage);
+  useEffect(() => {
+    onAgentMessage.current = options.onAgentMessage;
+  }, [options.onAgentMessage]);
+
+  const apply = useCallback((type: string, id: string | null, raw: string) => {
+    if (id) {
+      if (seen.current.has(id)) return;
+      seen.current.add(id);
+    }
+    const data = JSON.parse(raw) as Record<string, unknown>;
+    const key = id ?? `${type}-${Math.random()}`;
+    if (type === "agent_message") onAgentMessage.current?.(String(data.content));
+    setView((v) => {
+      switch (type) {
+        case "agent_text_delta":
+          return { ...v, partial: v.partial + String(data.text) };
+        case "agent_message":
+          return { ...v, partial: "", entries: [...v.entries, { key, role: "agent", content: String(data.content) }] };
+        case "user_message":
+          return { ...v, entries: [...v.entries, { key, role: "user", content: String(data.content) }] };
+        case "state_changed":
+          return { ...v, stateName: String(data.to) };
+        case "variable_updated": {
+          const variable = data.variable as VariableView;
+          return { ...v, variables: [...v.variables.filter((x) => x.name !== variable.name), variable] };
+        }
+        case "tool_called":
+          return { ...v, tools: [...v.tools, { key, name: String(data.name), kind: String(data.tool_type), input: data.input }] };
+        case "tool_result": {
+          const tools = [...v.tools];
+          const index = tools.findLastIndex((tool) => tool.name === data.name && !tool.result);
+          if (index !== -1) tools[index] = { ...tools[index], result: { ok: Boolean(data.ok), output: data.output } };
+          return { ...v, tools };
+        }
+        case "transfer_call":
+        case "wait":
+        case "leave_voicemail_message":
+          return { ...v, entries: [...v.entries, { key, role: "note", content: `${type.replaceAll("_", " ")} recorded` }] };
+        case "turn_failed":
+          return { ...v, partial: "", entries: [...v.entries, { key, role: "note", content: `The model failed: ${String(data.message)}` }] };
+        case "call_ended":
+          return { ...v, phase: "ended", answering: false, endReason: String(data.end_reason) };
+        default:
+          return v;
+      }
+    });
+    if (type === "call_ended") source.current?.close();
+  }, []);
+
+  const start = useCallback(
+    async (dynamicVariables?: Record<string, unknown>) => {
+      source.current?.close();
+      seen.current = new Set();
+      setView({ ...initialView(initialStateName), phase: "starting" });
+      const response = await fetch(startPath, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ agent_id: agentId, ...(dynamicVariables ? { dynamic_variables_values: dynamicVariables } : {}) }),
+      });
+      const body = await response.json().catch(() => null);
+      if (!response.ok || !body?.data) {
+        setView((v) => ({ ...v, phase: "error", error: body?.message ?? `Could not start the call (${response.status})` }));
+        return;
+      }
+      const started = body.data as Session & { call: CallRecord };
+      session.current = started;
+      setView((v) => ({ ...v, phase: "live", callId: started.call_id, variables: started.call.variable_values ?? [] }));
+      const events = new EventSource(`${started.events_url}?session_token=${encodeURIComponent(started.session_token)}`);
+      for (const type of EVENT_TYPES) events.addEventListener(type, (event) => apply(type, (event as MessageEvent).lastEventId || null, (event as MessageEvent).data));
+      source.current = events;
+    },
+    [agentId, apply, initialStateName, startPath],
+  );
+
+  const say = useCallback(
+    async (text: string) => {
+      const current = session.current;
+      if (!current || !text.trim()) return;
+      setView((v) => ({ ...v, answering: true, error: null }));
+      try {
+        const response = await fetch(current.turns_url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${current.session_token}` },
+          body: JSON.stringify({ text }),
+        });
+        if (!response.ok || !response.body) {
+          const body = await response.json().catch(() => null);
+          setView((v) => ({ ...v, error: body?.message ?? `The turn failed (${response.status})` }));
+          return;
+        }
+        for await (const event of readServerSentEvents(response.body)) {
+          if (event.event !== "turn_complete") apply(event.event, event.id, event.data);
+        }
+      } finally {
+        setView((v) => ({ ...v, answering: false, partial: "" }));
+      }
+    },
+    [apply],
+  );
+
+  const hangUp = useCallback(async () => {
+    const current = session.current;
+    if (!current) return;
+    await fetch(current.hangup_url, { method: "POST", headers: { Authorization: `Bearer ${current.session_token}` } });
+  }, []);
+
+  useEffect(() => () => source.current?.close(), []);
+
+  return { view, start, say, hangUp };
+}
