@@ -5,6 +5,8 @@ import { toCallResponse, toPostCallAnswerResponse, type CallResponse } from "./c
 import type { ServiceContext } from "./context";
 import { withTransaction } from "./context";
 import { NotFoundError, ValidationError } from "./errors";
+import { sendCallFinished } from "./finished-call";
+import type { JobQueue } from "@/lib/jobs/queue";
 import { applyMergePatch } from "./json-merge-patch";
 import { cursorPage, olderThanCursor } from "./cursor-paging";
 import { listFields, pageInfo } from "./paging";
@@ -163,7 +165,8 @@ export async function deleteCall(ctx: ServiceContext, callId: string): Promise<v
 const ONGOING = ["created", "ringing", "in_progress"] as const;
 
 /** Ends an ongoing phone call; a call that has already ended (or failed) answers the same success. */
-export async function terminateCall(ctx: ServiceContext, callId: string, now = new Date()): Promise<{ alreadyEnded: boolean }> {
+/** Ends an ongoing phone call; the after-call job (cost, post-call answers) is queued in the same transaction. */
+export async function terminateCall(ctx: ServiceContext, queue: JobQueue, callId: string, now = new Date()): Promise<{ alreadyEnded: boolean }> {
   return withTransaction(ctx, async (tx) => {
     const [call] = await tx.db
       .select({ type: calls.type, status: calls.status, answeredAt: calls.answeredAt })
@@ -193,6 +196,7 @@ export async function terminateCall(ctx: ServiceContext, callId: string, now = n
       payload: { previous_status: call.status },
       occurredAt: now,
     });
+    await sendCallFinished(queue, callId, tx.db);
     return { alreadyEnded: false };
   });
 }

@@ -151,6 +151,12 @@ describe("DELETE /v1/calls/{call_id}", () => {
   });
 });
 
+/** Jobs that price the call and answer its post-call questions. */
+async function callFinishedJobs(callId: string): Promise<number> {
+  const { rows } = await api.connection.query("select count(*)::int as n from pgboss.job where name = 'call-finished' and data->>'callId' = $1", [callId]);
+  return (rows[0] as { n: number }).n;
+}
+
 describe("POST /v1/calls/{call_id}/terminate", () => {
   it.each(["created", "ringing", "in_progress"] as const)("ends a %s phone call as terminated, and again succeeds", async (status) => {
     const id = await insertCall(api.db, orgId, agentId, {
@@ -167,11 +173,13 @@ describe("POST /v1/calls/{call_id}/terminate", () => {
     expect(row).toMatchObject({ status: "ended", endReason: "terminated" });
     expect(row.endTime).toBeInstanceOf(Date);
     if (status === "in_progress") expect(row.durationSeconds).toBeGreaterThanOrEqual(4);
+    expect(await callFinishedJobs(id)).toBe(1);
     const again = await api.request("POST", `/v1/calls/${id}/terminate`, { apiKey: key });
     expect(again.status).toBe(200);
     expect((await again.json()).data).toBeNull();
     const [after] = await api.db.select().from(calls).where(eq(calls.id, id));
     expect(after.endTime?.getTime()).toBe(row.endTime?.getTime());
+    expect(await callFinishedJobs(id)).toBe(1);
   });
 
   it("leaves an ended call as it was", async () => {

@@ -151,6 +151,7 @@ export function callRoutes() {
   router.openapi(terminateRoute, async (c) => {
     const { alreadyEnded } = await terminateCall(
       serviceContext(c),
+      c.get("deps").queue,
       c.req.valid("param").call_id,
     );
     return ok(c, null, { message: alreadyEnded ? "Call had already ended" : "Call terminated successfully" }) as never;
