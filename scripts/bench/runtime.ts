@@ -189,6 +189,7 @@ async function main() {
   const wallStart = performance.now();
   await Promise.all(
     Array.from({ length: CALLS }, async (_, i) => {
+      await sleep(THINK_MS * Math.random()); // calls arrive spread out, as they would
       const t = performance.now();
       const call = await startCall();
       startLatencies.push(performance.now() - t);
