@@ -31,6 +31,33 @@ const FORWARDED_REQUEST_HEADERS = ["accept", "content-type", "content-length", "
 const DROPPED_RESPONSE_HEADERS = ["x-api-key", "authorization", "set-cookie", "www-authenticate", "content-encoding", "transfer-encoding", "connection"];
 
 /**
+ * The request's body as a stream, or undefined when it has none. Next hands route handlers a stream
+ * even for a body-less DELETE, which the API would take for a body without a JSON Content-Type (415);
+ * so the first chunk is awaited, then handed on with the rest, still streaming.
+ */
+async function bodyStream(request: Request): Promise<ReadableStream<Uint8Array> | undefined> {
+  if (request.body === null || ["GET", "HEAD"].includes(request.method.toUpperCase())) return undefined;
+  const reader = request.body.getReader();
+  let first = await reader.read();
+  while (!first.done && first.value.byteLength === 0) first = await reader.read();
+  if (first.done) return undefined;
+  let pending: Uint8Array | null = first.value;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (pending) {
+        controller.enqueue(pending);
+        pending = null;
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/**
  * Forwards a browser request to /v1 as the organization: method, query and body streamed through
  * (multipart uploads too), the response streamed back. The browser's cookies never reach the API and
  * the API key never reaches the browser: key-bearing headers are dropped, and a JSON or text answer
@@ -44,11 +71,11 @@ export async function proxyToVoiceApi(request: Request, segments: string[], cont
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  const hasBody = request.body !== null && !["GET", "HEAD"].includes(request.method.toUpperCase());
+  const body = await bodyStream(request);
   const upstream = await context.api.fetch(request.method, path, {
     query: new URL(request.url).searchParams,
     headers,
-    body: hasBody ? request.body : undefined,
+    body,
     signal: request.signal,
   });
   const responseHeaders = new Headers();
