@@ -70,7 +70,7 @@ export function KnowledgeBaseList({ page, initial }: { page: number; initial: En
         <TableHeader>
           <TableRow>
             <TableHead>Name</TableHead>
-            <TableHead>Status</TableHead>
+            <TableHead className="hidden sm:table-cell">Status</TableHead>
             <TableHead className="hidden sm:table-cell">Sources</TableHead>
             <TableHead className="hidden md:table-cell">Updated</TableHead>
             {canWrite ? (
@@ -83,12 +83,16 @@ export function KnowledgeBaseList({ page, initial }: { page: number; initial: En
         <TableBody>
           {items.map((kb) => (
             <TableRow key={kb.id}>
-              <TableCell className="max-w-64 font-medium">
+              <TableCell className="max-w-56 font-medium sm:max-w-64">
                 <Link href={`/knowledge-bases/${kb.id}`} className="block truncate underline-offset-4 hover:underline focus-visible:underline">
                   {kb.name}
                 </Link>
+                <div className="mt-1 flex flex-wrap items-center gap-2 text-xs font-normal text-muted-foreground sm:hidden">
+                  <StatusBadge status={kb.status} />
+                  {describeSummary(summarizeSources(kb.sources))}
+                </div>
               </TableCell>
-              <TableCell>
+              <TableCell className="hidden sm:table-cell">
                 <StatusBadge status={kb.status} />
               </TableCell>
               <TableCell className="hidden text-muted-foreground sm:table-cell">{describeSummary(summarizeSources(kb.sources))}</TableCell>

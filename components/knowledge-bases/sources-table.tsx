@@ -96,7 +96,11 @@ export function SourcesTable({
                 </Button>
               }
               title={chosen.length === 1 ? "Delete this source?" : `Delete ${chosen.length} sources?`}
-              description={`${selectedNames.slice(0, 5).join(", ")}${selectedNames.length > 5 ? ` and ${selectedNames.length - 5} more` : ""}: their files and indexed text are deleted, and agents stop answering from them.`}
+              description={
+                chosen.length === 1
+                  ? `“${selectedNames[0]}” and its indexed text are deleted; agents stop answering from it.`
+                  : `${selectedNames.slice(0, 5).join(", ")}${selectedNames.length > 5 ? ` and ${selectedNames.length - 5} more` : ""}: they and their indexed text are deleted; agents stop answering from them.`
+              }
               confirmLabel={chosen.length === 1 ? "Delete source" : `Delete ${chosen.length} sources`}
               onConfirm={remove}
             />
@@ -175,7 +179,7 @@ function SourceRow({
           {source.status === "failed" && source.failure_reason ? <span className="text-xs text-destructive">{source.failure_reason}</span> : null}
         </div>
       </TableCell>
-      <TableCell className="hidden text-muted-foreground md:table-cell">{formatBytes(source.byte_size)}</TableCell>
+      <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{formatBytes(source.byte_size)}</TableCell>
       <TableCell className="hidden text-muted-foreground md:table-cell">
         <DateTime value={source.created_at} />
       </TableCell>
