@@ -54,7 +54,7 @@ export function StatePanel({ node, editing }: { node: StateNode; editing: GraphE
             <Trash2 aria-hidden /> Delete state
           </Button>
         </div>
-        {errorsUnder(stateErrors, "").length && stateErrors?.[""] ? (
+        {stateErrors?.[""] ? (
           <p role="alert" className="text-xs font-medium text-destructive">
             {stateErrors[""].join(" · ")}
           </p>

@@ -1,0 +1,141 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+/**
+ * The agent builder as a person uses it: a template, a new state connected by dragging, a custom
+ * function with a response mapping, a save that survives a reload (positions included), a broken
+ * graph whose error lands on its edge, a restored version and post-call questions of three types.
+ * Credentials: the demo sign-in the first start printed.
+ */
+const demo = { email: process.env.E2E_DEMO_EMAIL ?? "demo@example.com", password: process.env.E2E_DEMO_PASSWORD ?? "" };
+
+async function signIn(page: Page, next: string) {
+  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(next)}`);
+  await page.getByLabel("Email").fill(demo.email);
+  await page.getByLabel("Password").fill(demo.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === next);
+}
+
+const stateNode = (page: Page, name: string) => page.locator(`.react-flow__node:has([data-testid="state-node"][data-state-name="${name}"])`);
+const panel = (page: Page) => page.getByRole("complementary", { name: "Selection" });
+
+/** The node's place on the canvas (xyflow's translate), which follows its saved x_position/y_position. */
+async function placement(node: Locator): Promise<string> {
+  return (await node.getAttribute("style"))?.match(/translate\([^)]*\)/)?.[0] ?? "";
+}
+
+async function drag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+test.describe("agent builder", () => {
+  test.skip(!demo.password, "needs E2E_DEMO_PASSWORD (the demo banner of the first start)");
+
+  test("build, save, reload, break, restore, and add questions", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await signIn(page, "/agents");
+
+    const name = `E2E booking ${Date.now()}`;
+    await page.getByRole("button", { name: "New agent" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByRole("radio", { name: /Appointment booking/ }).check();
+    await dialog.getByRole("button", { name: "Create agent" }).click();
+    await page.waitForURL(/\/agents\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(stateNode(page, "greeting")).toBeVisible();
+
+    // A new state, renamed, moved, and connected from "book" by dragging between handles.
+    await page.getByRole("button", { name: "Add state" }).click();
+    await panel(page).getByLabel("Name", { exact: true }).fill("follow_up");
+    const followUp = stateNode(page, "follow_up");
+    await expect(followUp).toBeVisible();
+    const box = (await followUp.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 12);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + 180, { steps: 8 });
+    await page.mouse.up();
+    await drag(page, stateNode(page, "book").locator(".react-flow__handle.source"), followUp.locator(".react-flow__handle.target"));
+    await expect(panel(page).getByRole("heading", { name: "Transition" })).toBeVisible();
+    await panel(page).getByLabel("Condition").fill("The caller has another question");
+
+    // A custom function with a response mapping in the new state.
+    await followUp.click();
+    await panel(page).getByRole("button", { name: "Add tool" }).click();
+    await panel(page).getByLabel("Function name").fill("lookup_order");
+    await panel(page).getByLabel("URL").fill("https://orders.example.com/lookup");
+    await panel(page).getByRole("button", { name: "Add mapping" }).click();
+    await panel(page).getByLabel("JSONPath").fill("$.order.status");
+    await panel(page).getByLabel("Into variable").fill("order_status");
+    const placed = await placement(followUp);
+
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Version 2 saved and published", { exact: true })).toBeVisible();
+
+    await page.reload();
+    await expect(stateNode(page, "follow_up")).toBeVisible();
+    expect(await placement(stateNode(page, "follow_up"))).toBe(placed);
+    await expect(page.getByTestId("transition-label").filter({ hasText: "The caller has another question" })).toBeVisible();
+    await stateNode(page, "follow_up").click();
+    await expect(panel(page).getByLabel("Function name")).toHaveValue("lookup_order");
+    await expect(panel(page).getByLabel("URL")).toHaveValue("https://orders.example.com/lookup");
+    await expect(panel(page).getByLabel("JSONPath")).toHaveValue("$.order.status");
+    await expect(panel(page).getByLabel("Into variable")).toHaveValue("order_status");
+
+    // Break the graph: delete the state the new transition goes to; the API's error lands on that edge.
+    await panel(page).getByRole("button", { name: "Delete state" }).click();
+    await expect(page.getByTestId("missing-node")).toContainText("follow_up");
+    await page.getByRole("button", { name: "Save" }).click();
+    const broken = page.locator('[data-testid="transition-label"][data-invalid="true"]');
+    await expect(broken).toContainText("The caller has another question");
+    await expect(broken).toContainText('No state is named "follow_up"');
+
+    // Restore version 1 as a new version (replacing the unsaved, broken graph).
+    await page.getByRole("tab", { name: "Versions" }).click();
+    await page.getByRole("button", { name: /Version 1/ }).click();
+    await page.getByRole("button", { name: "Restore as new version" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
+    await expect(page.getByText("Version 1 restored as version 3", { exact: true })).toBeVisible();
+    await page.getByRole("tab", { name: "Graph" }).click();
+    await expect(stateNode(page, "book")).toBeVisible();
+    await expect(stateNode(page, "follow_up")).toHaveCount(0);
+    await expect(page.getByTestId("missing-node")).toHaveCount(0);
+
+    // Post-call questions of three types, and one refused on its row.
+    await page.getByRole("tab", { name: "Post-call questions" }).click();
+    const rows = page.getByTestId("question-row");
+    const addQuestion = async (questionName: string, type: string) => {
+      await page.getByRole("button", { name: "Add question" }).click();
+      const row = rows.last();
+      await row.getByLabel("Name", { exact: true }).fill(questionName);
+      await row.getByLabel("Type").selectOption({ label: type });
+      return row;
+    };
+    await addQuestion("Booked", "Yes / no");
+    const summary = await addQuestion("Summary", "Text");
+    await summary.getByLabel("Examples").fill("Booked a check-up");
+    const service = await addQuestion("Service", "Single choice");
+    await service.getByRole("button", { name: "Add option" }).click();
+    await service.getByRole("textbox", { name: "Option 1" }).fill("Check-up");
+    await service.getByRole("button", { name: "Add option" }).click();
+    await service.getByRole("textbox", { name: "Option 2" }).fill("Cleaning");
+    const refused = await addQuestion("Mood", "Multiple choice");
+    await page.getByRole("button", { name: "Save 4 questions" }).click();
+    await expect(refused).toHaveAttribute("data-invalid", "true");
+    await expect(refused.getByRole("alert")).toBeVisible();
+    await expect(page.getByText("1 question was not saved", { exact: true })).toBeVisible();
+
+    await page.reload();
+    await page.getByRole("tab", { name: "Post-call questions" }).click();
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0).getByLabel("Name", { exact: true })).toHaveValue("Booked");
+    await expect(rows.nth(2).getByRole("textbox", { name: "Option 2" })).toHaveValue("Cleaning");
+  });
+});
