@@ -163,7 +163,7 @@ function SourceRow({
       ) : null}
       <TableCell className="max-w-72">
         {source.file_url ? (
-          <a href={source.file_url} target="_blank" rel="noreferrer" className="block truncate font-medium underline-offset-4 hover:underline" title={`Open ${label}`}>
+          <a href={source.file_url} target="_blank" rel="noreferrer" className="block truncate font-medium underline decoration-muted-foreground/40 underline-offset-4 hover:decoration-foreground" title={`Open ${label} (PDF)`}>
             {label}
           </a>
         ) : (
