@@ -43,7 +43,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const storage = options.storage?.(connection.db) ?? postgresBlobStore(connection.db);
   const links = await createSignedLinks(connection.db, { ttlSeconds: 3600, ...options.links });
   const boss = await startPgBoss(connection);
-  if (options.workers) await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage });
+  const workers = options.workers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage }) : null;
   const app = createApiApp({
     db: connection.db,
     queue: pgBossQueue(boss),
@@ -74,6 +74,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       return { organizationId: org.id, apiKey: key.apiKey, apiKeyId: key.id };
     },
     close: async () => {
+      workers?.stop();
       await boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
       await connection.close();
     },
