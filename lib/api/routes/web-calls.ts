@@ -97,6 +97,13 @@ function host(deps: ApiDependencies): RuntimeHostDependencies {
 
 const eventPayload = (event: RuntimeEvent) => JSON.stringify(event);
 
+/** Proxies and compression (next start gzips responses) must pass each event through at once. */
+function unbuffered(response: Response): Response {
+  response.headers.set("Cache-Control", "no-cache, no-transform");
+  response.headers.set("X-Accel-Buffering", "no");
+  return response;
+}
+
 /** Writes SSE events in order from a synchronous sink. */
 function orderedWriter(stream: SSEStreamingApi) {
   let chain = Promise.resolve();
@@ -144,7 +151,7 @@ export function webCallRoutes() {
     let after = Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : (c.req.valid("query").after ?? 0);
     const runtime = host(deps);
     const pollMs = deps.runtime?.eventPollMs ?? 250;
-    return streamSSE(c, async (stream) => {
+    return unbuffered(streamSSE(c, async (stream) => {
       let nextTimerAt: number | null = 0;
       let lastWrite = Date.now();
       while (!stream.aborted && !stream.closed) {
@@ -165,7 +172,7 @@ export function webCallRoutes() {
         }
         await stream.sleep(pollMs);
       }
-    });
+    }));
   });
 
   router.openapi(turnRoute, async (c) => {
@@ -180,7 +187,7 @@ export function webCallRoutes() {
       throw error;
     }
     const abort = new AbortController();
-    return streamSSE(c, async (stream) => {
+    return unbuffered(streamSSE(c, async (stream) => {
       stream.onAbort(() => abort.abort());
       const writer = orderedWriter(stream);
       let ended = false;
@@ -190,7 +197,7 @@ export function webCallRoutes() {
       }, abort.signal).catch((error) => writer.write({ type: "turn_failed", message: error instanceof Error ? error.message : String(error) }));
       await writer.flushed();
       await stream.writeSSE({ event: "turn_complete", data: JSON.stringify({ call_status: ended ? "ended" : "in_progress" }) });
-    }) as never;
+    })) as never;
   });
 
   router.openapi(hangupRoute, async (c) => {
