@@ -20,7 +20,7 @@ const bakeryText = wrap(
 test.describe("knowledge bases", () => {
   test.skip(!demo.password, "needs the demo credentials");
 
-  test("create, upload a PDF until it is ready, refuse a renamed text file, search, delete sources", async ({ page }) => {
+  test("create, drop two PDFs and watch them become ready, refuse a renamed text file, search, delete sources", async ({ page }) => {
     await signIn(page, "/knowledge-bases");
     const name = `Bakery FAQ ${Date.now()}`;
     await page.getByRole("button", { name: /new knowledge base|create a knowledge base/i }).first().click();
@@ -31,17 +31,28 @@ test.describe("knowledge bases", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByText("No sources yet").first()).toBeVisible();
 
-    // A real PDF: uploaded with a progress bar, processing, then ready (the page polls on its own).
-    const files = page.getByLabel("PDF files to upload");
-    await files.setInputFiles([{ name: "bakery.pdf", mimeType: "application/pdf", buffer: Buffer.from(makePdf([bakeryText])) }]);
-    await expect(page.getByRole("progressbar", { name: "Upload of bakery.pdf" })).toHaveAttribute("aria-valuenow", "100");
-    const pdfRow = page.getByTestId("source-row").filter({ hasText: "bakery.pdf" });
-    await expect(pdfRow).toContainText("Ready", { timeout: 60_000 });
-    await expect(page.getByTestId("upload-row").filter({ hasText: "bakery.pdf" })).toContainText("Ready");
+    // Two real PDFs dropped at once: each with its own progress bar, processing, then ready (the page polls on its own).
+    const dropzone = page.getByTestId("pdf-dropzone");
+    const dataTransfer = await page.evaluateHandle(
+      ([bakery, cakes]) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([Uint8Array.from(atob(bakery), (c) => c.charCodeAt(0))], "bakery.pdf", { type: "application/pdf" }));
+        transfer.items.add(new File([Uint8Array.from(atob(cakes), (c) => c.charCodeAt(0))], "cakes.pdf", { type: "application/pdf" }));
+        return transfer;
+      },
+      [Buffer.from(makePdf([bakeryText])).toString("base64"), Buffer.from(makePdf([["Birthday cakes need two days' notice."]])).toString("base64")],
+    );
+    await dropzone.dispatchEvent("dragover", { dataTransfer });
+    await dropzone.dispatchEvent("drop", { dataTransfer });
+    for (const file of ["bakery.pdf", "cakes.pdf"]) {
+      await expect(page.getByRole("progressbar", { name: `Upload of ${file}` })).toHaveAttribute("aria-valuenow", "100");
+      await expect(page.getByTestId("source-row").filter({ hasText: file })).toContainText("Ready", { timeout: 60_000 });
+      await expect(page.getByTestId("upload-row").filter({ hasText: file })).toContainText("Ready");
+    }
 
     // A text file renamed to .pdf: refused in the browser by its first bytes, with the reason; nothing is sent.
     const notPdf = Buffer.from("Opening hours: 7 am to 6 pm. This is plain text, not a PDF.");
-    await files.setInputFiles([{ name: "hours.pdf", mimeType: "application/pdf", buffer: notPdf }]);
+    await page.getByLabel("PDF files to upload").setInputFiles([{ name: "hours.pdf", mimeType: "application/pdf", buffer: notPdf }]);
     await expect(page.getByTestId("upload-row").filter({ hasText: "hours.pdf" })).toContainText("Refused: Not a PDF: its content does not start with %PDF-");
     // The server refuses it too when it gets past a browser (through the same proxy the page uses).
     const refused = await page.request.post(`/api/console/v1/knowledge-bases/${id}/sources`, {
@@ -53,7 +64,7 @@ test.describe("knowledge bases", () => {
       message: "Only PDF files are supported: the content does not start with %PDF-",
     });
     await page.reload();
-    await expect(page.getByTestId("source-row")).toHaveCount(1);
+    await expect(page.getByTestId("source-row")).toHaveCount(2);
 
     // A text source is ready at once.
     await page.getByRole("textbox", { name: "Title" }).fill("Parking");
@@ -68,9 +79,13 @@ test.describe("knowledge bases", () => {
     await expect(result).toContainText("bakery.pdf");
     await expect(result).toContainText("sourdough loaves are baked twice a day");
 
-    // Multi-select delete, after a confirmation.
-    await page.getByLabel("Select bakery.pdf").check();
-    await page.getByLabel("Select Parking").check();
+    // Multi-select delete, after a confirmation: one by one, then the rest with "select all".
+    await page.getByLabel("Select cakes.pdf").check();
+    await page.getByRole("button", { name: "Delete selected (1)" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("“cakes.pdf” and its indexed text are deleted");
+    await page.getByRole("button", { name: "Delete source" }).click();
+    await expect(page.getByTestId("source-row")).toHaveCount(2);
+    await page.getByLabel("Select all sources").check();
     await page.getByRole("button", { name: "Delete selected (2)" }).click();
     await expect(page.getByRole("alertdialog")).toContainText("bakery.pdf, Parking");
     await page.getByRole("button", { name: "Delete 2 sources" }).click();
