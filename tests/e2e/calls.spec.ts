@@ -1,19 +1,17 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signIn } from "./helpers/accounts";
+import { demoCredentials } from "./helpers/demo";
 
 /**
  * The calls pages on the demo organization, as a person uses them: filter, open a call, edit its
  * metadata both ways, export. Every check compares with what the API itself answers (through the
  * console's proxy, with the same session).
  */
-const demo = { email: process.env.E2E_DEMO_EMAIL ?? "demo@example.com", password: process.env.E2E_DEMO_PASSWORD ?? "" };
-
-async function signIn(page: Page, next: string) {
-  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(next)}`);
-  await page.getByLabel("Email").fill(demo.email);
-  await page.getByLabel("Password").fill(demo.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === next);
+async function signInAsDemo(page: Page, next: string) {
+  const demo = demoCredentials();
+  await signIn(page, demo.email, demo.password, next);
+  await expect(page).toHaveURL((url) => url.pathname === next);
 }
 
 type Envelope<T> = { data: T; next_cursor?: string | null; total_items?: number | null };
@@ -82,10 +80,8 @@ function parseCsv(text: string): string[][] {
 }
 
 test.describe("calls", () => {
-  test.skip(!demo.password, "needs E2E_DEMO_PASSWORD (the demo banner of the first start)");
-
   test("filters by agent and type show the API's calls, page after page", async ({ page }) => {
-    await signIn(page, "/calls");
+    await signInAsDemo(page, "/calls");
     const agent = await firstAgent(page.request);
     await pickOption(page, "Agent", agent.name);
     await pickOption(page, "Type", "Phone calls");
@@ -112,7 +108,7 @@ test.describe("calls", () => {
   });
 
   test("metadata edited in merge mode, then in override mode, is what the API stores after a reload", async ({ page }) => {
-    await signIn(page, "/calls");
+    await signInAsDemo(page, "/calls");
     const [callId] = (await shownCallIds(page)) as string[];
     await page.locator(`tr[data-call-id="${callId}"] a`).first().click();
     await page.waitForURL(`**/calls/${callId}`);
@@ -149,7 +145,7 @@ test.describe("calls", () => {
   });
 
   test("CSV export holds every call of the filter, transcripts included", async ({ page }) => {
-    await signIn(page, "/calls");
+    await signInAsDemo(page, "/calls");
     const agent = await firstAgent(page.request);
     await pickOption(page, "Agent", agent.name);
     await pickOption(page, "Type", "Web calls");

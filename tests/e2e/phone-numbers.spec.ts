@@ -1,14 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signIn } from "./helpers/accounts";
+import { demoCredentials } from "./helpers/demo";
 
 /** Phone numbers on the demo organization: assign an inbound agent; a bad redirect number never leaves the browser. */
-const demo = { email: process.env.E2E_DEMO_EMAIL ?? "demo@example.com", password: process.env.E2E_DEMO_PASSWORD ?? "" };
-
-async function signIn(page: Page, next: string) {
-  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(next)}`);
-  await page.getByLabel("Email").fill(demo.email);
-  await page.getByLabel("Password").fill(demo.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === next);
+async function signInAsDemo(page: Page, next: string) {
+  const demo = demoCredentials();
+  await signIn(page, demo.email, demo.password, next);
+  await expect(page).toHaveURL((url) => url.pathname === next);
 }
 
 type PhoneNumber = { id: string; number: string; inbound_agent_id: string | null; redirect: boolean; redirect_phone_number: string | null };
@@ -22,10 +20,8 @@ async function api<T>(request: APIRequestContext, path: string): Promise<T> {
 const row = (page: Page, number: string) => page.locator(`tr[data-number="${number}"]`);
 
 test.describe("phone numbers", () => {
-  test.skip(!demo.password, "needs E2E_DEMO_PASSWORD (the demo banner of the first start)");
-
   test("an inbound agent chosen for a number is there after a reload, as the API has it", async ({ page }) => {
-    await signIn(page, "/phone-numbers");
+    await signInAsDemo(page, "/phone-numbers");
     const numbers = await api<PhoneNumber[]>(page.request, "/phone-numbers?limit=100");
     const agents = await api<{ id: string; name: string }[]>(page.request, "/agents?limit=100");
     const target = numbers[0];
@@ -45,7 +41,7 @@ test.describe("phone numbers", () => {
   });
 
   test("a redirect number that is not E.164 is refused in the browser and nothing is sent", async ({ page }) => {
-    await signIn(page, "/phone-numbers");
+    await signInAsDemo(page, "/phone-numbers");
     const [target] = await api<PhoneNumber[]>(page.request, "/phone-numbers?limit=100");
     const writes: string[] = [];
     page.on("request", (request) => {

@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { signUp } from "./helpers/accounts";
+
+test("an API key made in the studio is shown once, works with /v1, and stops working when revoked", async ({ page, request }) => {
+  await signUp(page, { organization: "Key Makers" });
+  await page.getByRole("link", { name: "API keys" }).click();
+  await expect(page.getByText("No API keys yet")).toBeVisible();
+
+  await page.getByRole("button", { name: "Create API key" }).first().click();
+  await page.getByLabel("Name").fill("CRM integration");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const keyField = page.getByLabel("CRM integration");
+  await expect(keyField).toHaveValue(/^vk_[0-9A-Za-z]{49}$/);
+  const key = await keyField.inputValue();
+  await page.getByRole("button", { name: "Done" }).click();
+
+  // The list shows the prefix, never the whole key again.
+  const row = page.getByTestId("api-key-row").filter({ hasText: "CRM integration" });
+  await expect(row).toContainText(key.slice(0, 11));
+  await expect(page.locator("body")).not.toContainText(key);
+
+  const calls = await request.get("/v1/calls", { headers: { "X-Api-Key": key } });
+  expect(calls.status()).toBe(200);
+  expect((await calls.json()).data).toEqual([]); // a new organization has no calls (the demo's are not visible)
+
+  await page.reload();
+  await expect(row).toContainText(/minute|now/); // last used, just now
+
+  await row.getByRole("button", { name: "Revoke CRM integration" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
+  await expect(row.getByText("Revoked")).toBeVisible();
+
+  const refused = await request.get("/v1/calls", { headers: { "X-Api-Key": key } });
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).error.type).toBe("authentication_error");
+});

@@ -1,0 +1,103 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "../..");
+const DIST_DIR = ".next-e2e";
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+/**
+ * Builds the production app into .next-e2e (under /tmp/next-build.lock, so it never runs beside
+ * another build) and serves it on a free port with a fresh embedded database, whose first start
+ * seeds the demo organization. The demo credentials the server prints go to E2E_DEMO_FILE.
+ * E2E_BASE_URL set beforehand skips all this and targets that server; E2E_SKIP_BUILD=1 reuses .next-e2e.
+ */
+export default async function globalSetup(): Promise<(() => Promise<void>) | void> {
+  if (process.env.E2E_BASE_URL) return;
+  if (process.env.E2E_SKIP_BUILD !== "1" || !existsSync(path.join(root, DIST_DIR, "BUILD_ID"))) build();
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "voice-e2e-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST_DIR, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO: "true" };
+  delete env.DATABASE_URL; // the embedded database, so the demo seed runs
+  const server = spawn(process.execPath, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  server.stdout!.on("data", (chunk) => (output += chunk));
+  server.stderr!.on("data", (chunk) => (output += chunk));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    const demo = await waitForDemo(server, () => output, baseUrl);
+    const demoFile = path.join(dataDir, "e2e-demo.json");
+    writeFileSync(demoFile, JSON.stringify(demo, null, 2));
+    process.env.E2E_BASE_URL = baseUrl;
+    process.env.E2E_DEMO_FILE = demoFile;
+    console.log(`e2e: production build serving on ${baseUrl} (data in ${dataDir})`);
+  } catch (error) {
+    server.kill("SIGKILL");
+    console.error(output);
+    throw error;
+  }
+
+  return async () => {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+function build() {
+  // Next.js adds its dist dir's types to tsconfig.json on every build; the run leaves the file as it found it.
+  const tsconfig = path.join(root, "tsconfig.json");
+  const before = readFileSync(tsconfig, "utf8");
+  const flock = spawnSync("flock", ["--version"]).status === 0;
+  const command = flock ? "flock" : process.execPath;
+  const args = flock ? ["/tmp/next-build.lock", process.execPath, nextBin, "build"] : [nextBin, "build"];
+  console.log(`e2e: building the production app into ${DIST_DIR}`);
+  const result = spawnSync(command, args, { cwd: root, env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" }, stdio: "inherit" });
+  if (readFileSync(tsconfig, "utf8") !== before) writeFileSync(tsconfig, before);
+  if (result.status !== 0) throw new Error("e2e: next build failed");
+}
+
+async function waitForDemo(server: ChildProcess, output: () => string, baseUrl: string) {
+  const deadline = Date.now() + 5 * 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`e2e: the server exited with ${server.exitCode}`);
+    const text = output();
+    const email = /^\s+email\s+(\S+)/m.exec(text)?.[1];
+    const password = /^\s+password\s+(\S+)/m.exec(text)?.[1];
+    const apiKey = /^\s+API key\s+(vk_\S+)/m.exec(text)?.[1];
+    if (email && password && apiKey && (await healthy(baseUrl))) return { email, password, apiKey };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("e2e: the server did not print the demo credentials and answer /api/health within 5 minutes");
+}
+
+async function healthy(baseUrl: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseUrl}/api/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function stop(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  const timer = setTimeout(() => server.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
