@@ -16,8 +16,7 @@ import {
   type NodeChange,
 } from "@xyflow/react";
 import { AlertTriangle, Flag, LayoutGrid, Plus } from "lucide-react";
-import { useTheme } from "next-themes";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, type CSSProperties } from "react";
 import { Button } from "@/components/ui/button";
 import { addState, autoLayout, connect, deleteElements, setInitialState, updateState, updateTransition } from "@/lib/agent-builder/editor-actions";
 import { isStateNode, nodeName, type EditorDocument, type EditorNode, type TransitionEdge } from "@/lib/agent-builder/editor-document";
@@ -45,11 +44,31 @@ function selectOnly(doc: EditorDocument, nodeIds: string[], edgeIds: string[]): 
   };
 }
 
+/** xyflow's colours from the app's theme variables, so the canvas follows light and dark (and the theme toggle). */
+const themeVariables = {
+  "--xy-background-color": "transparent",
+  "--xy-background-pattern-dots-color": "var(--border)",
+  "--xy-edge-stroke": "var(--muted-foreground)",
+  "--xy-edge-stroke-selected": "var(--foreground)",
+  "--xy-connectionline-stroke": "var(--primary)",
+  "--xy-minimap-background-color": "var(--card)",
+  "--xy-minimap-mask-background-color": "color-mix(in oklab, var(--muted) 70%, transparent)",
+  "--xy-minimap-node-background-color": "var(--muted-foreground)",
+  "--xy-controls-button-background-color": "var(--card)",
+  "--xy-controls-button-background-color-hover": "var(--accent)",
+  "--xy-controls-button-color": "var(--foreground)",
+  "--xy-controls-button-color-hover": "var(--accent-foreground)",
+  "--xy-controls-button-border-color": "var(--border)",
+  "--xy-node-background-color": "transparent",
+  "--xy-node-border": "none",
+  "--xy-node-color": "var(--foreground)",
+  "--xy-node-boxshadow-selected": "none",
+} as CSSProperties;
+
 const markerEnd = { type: MarkerType.ArrowClosed, width: 18, height: 18 };
 
 function GraphEditorInner({ doc, onChange, errors, readOnly }: Props) {
   const flow = useReactFlow();
-  const { resolvedTheme } = useTheme();
 
   const onNodesChange = useCallback(
     (changes: NodeChange<EditorNode>[]) => onChange((current) => ({ ...current, nodes: applyNodeChanges(changes.filter((change) => change.type !== "remove"), current.nodes) })),
@@ -124,7 +143,7 @@ function GraphEditorInner({ doc, onChange, errors, readOnly }: Props) {
             </Button>
             <span className="text-xs text-muted-foreground">Drag from a state’s right handle to another state to add a transition. Delete or Backspace removes the selection.</span>
           </div>
-          <div className="h-[60vh] min-h-[420px] overflow-hidden rounded-lg border bg-muted/20 lg:h-[calc(100dvh-15rem)]" data-testid="graph-canvas">
+          <div className="h-[60vh] min-h-[420px] overflow-hidden rounded-lg border bg-muted/20 lg:h-[calc(100dvh-19rem)]" data-testid="graph-canvas">
             <ReactFlow<EditorNode, TransitionEdge>
               nodes={doc.nodes}
               edges={edges}
@@ -140,7 +159,7 @@ function GraphEditorInner({ doc, onChange, errors, readOnly }: Props) {
               }}
               nodesDraggable={!readOnly}
               nodesConnectable={!readOnly}
-              colorMode={resolvedTheme === "dark" ? "dark" : "light"}
+              style={themeVariables}
               fitView
               fitViewOptions={{ padding: 0.2 }}
               minZoom={0.2}

@@ -1,6 +1,6 @@
 type Link = { source: string; target: string };
 
-export const LAYER_GAP = 340;
+export const LAYER_GAP = 440;
 export const ROW_GAP = 180;
 
 /**

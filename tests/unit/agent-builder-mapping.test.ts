@@ -3,6 +3,7 @@ import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
 import { CreateAgentSchema } from "@/lib/agents/document-schema";
 import { isStateNode, toEditorDocument, toUpdateBody, type StateNode } from "@/lib/agent-builder/editor-document";
 import { addState, connect, deleteElements, moveNode, renameState, setInitialState, autoLayout } from "@/lib/agent-builder/editor-actions";
+import { LAYER_GAP } from "@/lib/agent-builder/auto-layout";
 import { minimalAgent, richAgent } from "../helpers/agent-documents";
 
 const documentOf = (input: unknown): AgentDocument => normalizeAgent(CreateAgentSchema.parse(input));
@@ -164,8 +165,8 @@ describe("editor graph → PATCH body", () => {
     const { body } = toUpdateBody(doc);
     expect(body.states.map((state) => [state.name, state.x_position])).toEqual([
       ["greeting", 0],
-      ["confirm", 340],
-      ["handover", 340],
+      ["confirm", LAYER_GAP],
+      ["handover", LAYER_GAP],
     ]);
     expect(body.states[0].transitions).toHaveLength(2);
   });
