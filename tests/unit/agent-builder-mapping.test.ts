@@ -4,6 +4,7 @@ import { CreateAgentSchema } from "@/lib/agents/document-schema";
 import { isStateNode, toEditorDocument, toUpdateBody, type StateNode } from "@/lib/agent-builder/editor-document";
 import { addState, connect, deleteElements, moveNode, renameState, setInitialState, autoLayout } from "@/lib/agent-builder/editor-actions";
 import { LAYER_GAP } from "@/lib/agent-builder/auto-layout";
+import { errorsUnder, placeErrors } from "@/lib/agent-builder/validation-errors";
 import { minimalAgent, richAgent } from "../helpers/agent-documents";
 
 const documentOf = (input: unknown): AgentDocument => normalizeAgent(CreateAgentSchema.parse(input));
@@ -169,5 +170,37 @@ describe("editor graph → PATCH body", () => {
       ["handover", LAYER_GAP],
     ]);
     expect(body.states[0].transitions).toHaveLength(2);
+  });
+});
+
+describe("placing the API's errors", () => {
+  it("puts agent fields, state fields, transition fields and unknown paths each in their place", () => {
+    const doc = toEditorDocument(documentOf(richAgent()));
+    const { index } = toUpdateBody(doc);
+    const greeting = stateNode(doc, "greeting").id;
+    const errors = placeErrors(
+      [
+        { field: "voice.speed", message: "Too fast" },
+        { field: "states[0].tools[0].response_mapping[1].json_path_to_data", message: "Bad path" },
+        { field: "states[0].transitions[1].condition", message: "Required" },
+        { field: "states[0]", message: "Whole state" },
+        { field: "states[9].name", message: "No such state" },
+        { field: "body", message: "Malformed" },
+      ],
+      index,
+    );
+    expect(errors.settings).toEqual({ "voice.speed": ["Too fast"] });
+    expect(errors.states[greeting]).toEqual({ "tools[0].response_mapping[1].json_path_to_data": ["Bad path"], "": ["Whole state"] });
+    expect(errorsUnder(errors.states[greeting], "tools[0]")).toEqual(["Bad path"]);
+    expect(errors.transitions[doc.edges[1].id]).toEqual({ condition: ["Required"] });
+    expect(errors.other.map((problem) => problem.field)).toEqual(["states[9].name", "body"]);
+  });
+
+  it("deleting the initial state keeps initial_state_name on the deleted name, so the API names it", () => {
+    let doc = toEditorDocument(documentOf(richAgent()));
+    doc = deleteElements(doc, [stateNode(doc, "greeting").id]);
+    const { body } = toUpdateBody(doc);
+    expect(body.initial_state_name).toBe("greeting");
+    expect(body.states.map((state) => state.name)).toEqual(["confirm", "handover"]);
   });
 });
