@@ -60,6 +60,11 @@ export function CallOverview({ call, agentName }: { call: Call; agentName: strin
   );
 }
 
+const costPartLabel = (part: string) => {
+  const words = humanize(part).replace(/\bllm\b/gi, "LLM").replace(/\btts\b/gi, "TTS").replace(/\bstt\b/gi, "STT");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 export function CostBreakdown({ breakdown, total }: { breakdown: Record<string, number>; total: number | null }) {
   const entries = Object.entries(breakdown);
   return (
@@ -68,8 +73,8 @@ export function CostBreakdown({ breakdown, total }: { breakdown: Record<string, 
       <tbody>
         {entries.map(([part, amount]) => (
           <tr key={part} className="border-b last:border-0">
-            <th scope="row" className="py-1.5 text-left font-normal capitalize">
-              {humanize(part)}
+            <th scope="row" className="py-1.5 text-left font-normal">
+              {costPartLabel(part)}
             </th>
             <td className="py-1.5 text-right tabular-nums">{formatCost(amount)}</td>
           </tr>
@@ -92,30 +97,20 @@ const showValue = (value: unknown) => (typeof value === "string" ? value : JSON.
 export function VariableValues({ values }: { values: VariableValue[] }) {
   if (values.length === 0) return <p className="text-sm text-muted-foreground">No variables were recorded on this call.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="border-b text-left text-xs text-muted-foreground">
-            <th className="py-1.5 pr-3 font-medium">Name</th>
-            <th className="py-1.5 pr-3 font-medium">Value</th>
-            <th className="py-1.5 pr-3 font-medium">Type</th>
-            <th className="py-1.5 font-medium">Recorded</th>
-          </tr>
-        </thead>
-        <tbody>
-          {values.map((variable, index) => (
-            <tr key={`${variable.name}-${index}`} className="border-b align-top last:border-0">
-              <td className="py-1.5 pr-3 font-mono text-xs">{variable.name}</td>
-              <td className="py-1.5 pr-3 break-all">{showValue(variable.value)}</td>
-              <td className="py-1.5 pr-3 text-muted-foreground">{variable.type}</td>
-              <td className="py-1.5 text-xs whitespace-nowrap text-muted-foreground">
-                <LocalTime iso={variable.timestamp} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <dl className="grid gap-3">
+      {values.map((variable, index) => (
+        <div key={`${variable.name}-${index}`} className="grid gap-0.5 border-b pb-3 last:border-0 last:pb-0">
+          <dt className="flex flex-wrap items-baseline gap-x-2 text-xs">
+            <span className="font-mono text-sm font-medium">{variable.name}</span>
+            <span className="text-muted-foreground">{variable.type}</span>
+            <span className="ml-auto text-muted-foreground">
+              <LocalTime iso={variable.timestamp} />
+            </span>
+          </dt>
+          <dd className="text-sm break-words">{showValue(variable.value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -47,7 +47,7 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
   };
 
   return (
-    <form onSubmit={submit} aria-label="Filter calls" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+    <form onSubmit={submit} aria-label="Filter calls" className="grid grid-cols-2 gap-3 rounded-lg border bg-card p-4 lg:grid-cols-3 2xl:grid-cols-6">
       <SelectField
         label="Agent"
         value={draft.agent_id}
@@ -72,13 +72,13 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
       <FormField label="To number" error={errors.to_number}>
         <Input value={draft.to_number} onChange={(e) => set("to_number")(e.target.value)} placeholder="+14155550199" inputMode="tel" autoComplete="off" />
       </FormField>
-      <FormField label="Started after" error={errors.start_time_gt}>
+      <FormField label="Started after" error={errors.start_time_gt} className="col-span-2 grid gap-1.5 sm:col-span-1">
         <Input type="datetime-local" value={draft.after} onChange={(e) => set("after")(e.target.value)} />
       </FormField>
-      <FormField label="Started before" error={errors.start_time_lt}>
+      <FormField label="Started before" error={errors.start_time_lt} className="col-span-2 grid gap-1.5 sm:col-span-1">
         <Input type="datetime-local" value={draft.before} onChange={(e) => set("before")(e.target.value)} />
       </FormField>
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3 xl:col-span-6">
+      <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-3 2xl:col-span-6">
         <Button type="submit" size="sm">
           <Search aria-hidden /> Apply filters
         </Button>

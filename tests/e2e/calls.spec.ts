@@ -109,8 +109,9 @@ test.describe("calls", () => {
 
   test("metadata edited in merge mode, then in override mode, is what the API stores after a reload", async ({ page }) => {
     await signInAsDemo(page, "/calls");
-    const [callId] = (await shownCallIds(page)) as string[];
-    await page.locator(`tr[data-call-id="${callId}"] a`).first().click();
+    const firstRow = page.locator("tr[data-call-id]").first();
+    const callId = (await firstRow.getAttribute("data-call-id"))!;
+    await firstRow.getByRole("link").click();
     await page.waitForURL(`**/calls/${callId}`);
 
     const before = (await api<CallRow>(page.request, `/calls/${callId}`)).data.metadata;

@@ -2,7 +2,6 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { signIn } from "./helpers/accounts";
 import { demoCredentials } from "./helpers/demo";
 
-/** Phone numbers on the demo organization: assign an inbound agent; a bad redirect number never leaves the browser. */
 async function signInAsDemo(page: Page, next: string) {
   const demo = demoCredentials();
   await signIn(page, demo.email, demo.password, next);
@@ -19,6 +18,7 @@ async function api<T>(request: APIRequestContext, path: string): Promise<T> {
 
 const row = (page: Page, number: string) => page.locator(`tr[data-number="${number}"]`);
 
+/** Phone numbers on the demo organization: assign an inbound agent; a bad redirect number never leaves the browser. */
 test.describe("phone numbers", () => {
   test("an inbound agent chosen for a number is there after a reload, as the API has it", async ({ page }) => {
     await signInAsDemo(page, "/phone-numbers");

@@ -51,7 +51,8 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
     .get<{ name: string }>(`/agents/${call.agent_id}`)
     .then((agent) => agent.name)
     .catch(() => null);
-  const title = call.type === "web_call" ? "Web call" : `${call.direction === "inbound" ? "Inbound" : "Outbound"} call ${call.from_number ?? ""} → ${call.to_number ?? ""}`;
+  const title = call.type === "web_call" ? "Web call" : `${call.direction === "inbound" ? "Inbound" : "Outbound"} phone call`;
+  const numbers = call.type === "phone_call" ? `${call.from_number ?? "?"} → ${call.to_number ?? "?"}` : null;
   const extras = [
     ["Values the call started with", call.dynamic_variables_values],
     ["SIP headers", call.custom_headers],
@@ -60,16 +61,21 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
   return (
     <>
       <BackToCalls />
-      <PageHeader title={title} description={<span className="font-mono text-xs">{call.id}</span>} actions={<CallActions call={call} />} />
-      <div className="grid gap-6">
+      <PageHeader title={title} description={
+          <span className="grid gap-0.5">
+            {numbers ? <span className="font-mono text-sm text-foreground">{numbers}</span> : null}
+            <span className="font-mono text-xs break-all">{call.id}</span>
+          </span>
+        } actions={<CallActions call={call} />} />
+      <div className="grid grid-cols-1 gap-6">
         <Card>
           <CardContent className="pt-5">
             <CallOverview call={call} agentName={agentName} />
           </CardContent>
         </Card>
 
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div className="grid content-start gap-6">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="grid min-w-0 content-start gap-6">
             <Card>
               <CardHeader>
                 <CardTitle>Transcript</CardTitle>
@@ -90,7 +96,7 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
             </Card>
             <MetadataEditor call={call} />
           </div>
-          <div className="grid content-start gap-6">
+          <div className="grid min-w-0 content-start gap-6">
             {call.cost_breakdown && Object.keys(call.cost_breakdown).length ? (
               <Card>
                 <CardHeader>
