@@ -13,6 +13,7 @@ import { toast } from "@/components/ui/toast";
 import { isStateNode, toEditorDocument, toUpdateBody, type EditorDocument } from "@/lib/agent-builder/editor-document";
 import { countErrors, noErrors, placeErrors, type EditorErrors, type FieldProblem } from "@/lib/agent-builder/validation-errors";
 import type { Agent } from "@/lib/voice-api/agents";
+import { TalkPanel } from "@/components/agent-talk/talk-panel";
 import { GraphEditor } from "./graph-editor";
 import { JsonView } from "./json-view";
 import { QuestionsPanel } from "./questions-panel";
@@ -145,6 +146,7 @@ export function AgentWorkspace({ initial }: { initial: Agent }) {
           <TabsTrigger value="questions">Post-call questions</TabsTrigger>
           <TabsTrigger value="versions">Versions</TabsTrigger>
           <TabsTrigger value="json">JSON</TabsTrigger>
+          <TabsTrigger value="talk">Talk</TabsTrigger>
         </TabsList>
         <TabsContent value="graph">
           <GraphEditor doc={doc} onChange={onChange} errors={errors} readOnly={readOnly} />
@@ -168,6 +170,10 @@ export function AgentWorkspace({ initial }: { initial: Agent }) {
         </TabsContent>
         <TabsContent value="json">
           <JsonView key={`${jsonKey}-${tab}`} initialText={JSON.stringify(toUpdateBody(doc).body, null, 2)} readOnly={readOnly} onSave={(body) => patch(body, (agent) => `Version ${agent.version} saved from JSON`)} />
+        </TabsContent>
+        <TabsContent value="talk" className="grid max-w-3xl gap-2">
+          {dirty ? <p className="text-sm text-muted-foreground">The call uses the saved version {saved.version}; save to talk to your changes.</p> : null}
+          <TalkPanel agentId={saved.id} initialStateName={saved.initial_state_name} language={saved.language} />
         </TabsContent>
       </Tabs>
     </>

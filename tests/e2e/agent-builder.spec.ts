@@ -1,18 +1,15 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { signIn } from "./helpers/accounts";
+import { demoCredentials } from "./helpers/demo";
 
 /**
  * The agent builder as a person uses it: a template, a new state connected by dragging, a custom
  * function with a response mapping, a save that survives a reload (positions included), a broken
  * graph whose error lands on its edge, a restored version and post-call questions of three types.
- * Credentials: the demo sign-in the first start printed.
  */
-const demo = { email: process.env.E2E_DEMO_EMAIL ?? "demo@example.com", password: process.env.E2E_DEMO_PASSWORD ?? "" };
-
-async function signIn(page: Page, next: string) {
-  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(next)}`);
-  await page.getByLabel("Email").fill(demo.email);
-  await page.getByLabel("Password").fill(demo.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+async function signInAsDemo(page: Page, next: string) {
+  const demo = demoCredentials();
+  await signIn(page, demo.email, demo.password, next);
   await page.waitForURL((url) => url.pathname === next);
 }
 
@@ -35,12 +32,10 @@ async function drag(page: Page, from: Locator, to: Locator) {
 }
 
 test.describe("agent builder", () => {
-  test.skip(!demo.password, "needs E2E_DEMO_PASSWORD (the demo banner of the first start)");
-
   test("build, save, reload, break, restore, and add questions", async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1440, height: 1000 });
-    await signIn(page, "/agents");
+    await signInAsDemo(page, "/agents");
 
     const name = `E2E booking ${Date.now()}`;
     await page.getByRole("button", { name: "New agent" }).click();
