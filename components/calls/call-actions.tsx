@@ -9,9 +9,10 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { browserApi } from "@/lib/voice-api/browser-client";
 import { deleteCall, isOngoing, terminateCall, type Call } from "@/lib/voice-api/calls";
+import { apiErrorText } from "./api-error-text";
 
 const failed = (title: string) => (error: unknown) => {
-  toast.error(title, error instanceof Error ? error.message : String(error));
+  toast.error(title, apiErrorText(error));
   throw error;
 };
 

@@ -20,6 +20,7 @@ import { ColumnMenu } from "./column-menu";
 import { ExportCallsDialog } from "./export-calls-dialog";
 import { SelectField } from "./select-field";
 import { useColumnVisibility } from "./use-column-visibility";
+import { apiErrorText } from "./api-error-text";
 
 export type InitialCallPage = { path: string; envelope: Envelope<Call[]> | null; error: string | null };
 
@@ -77,7 +78,7 @@ export function CallsView({ initial, agents }: { initial: InitialCallPage; agent
     go({ ...state, cursor: cursor || undefined });
   };
 
-  const shownError = error?.message ?? (!data && path === initial.path ? initial.error : null);
+  const shownError = (error ? apiErrorText(error) : null) ?? (!data && path === initial.path ? initial.error : null);
   const rows = table.getRowModel().rows;
   const hasFilters = Object.keys(state.filters).length > 0;
   const visibleCount = table.getVisibleLeafColumns().length;

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { browserApi } from "@/lib/voice-api/browser-client";
 import type { CallFilters } from "@/lib/voice-api/calls";
 import { exportCallsCsv, exportFileName, type ExportProgress } from "./export-calls";
+import { apiErrorText } from "./api-error-text";
 
 type Phase = { kind: "idle" } | { kind: "running"; progress: ExportProgress } | { kind: "done"; rows: number } | { kind: "error"; message: string } | { kind: "cancelled"; rows: number };
 
@@ -53,7 +54,7 @@ export function ExportCallsDialog({ filters, agentNames }: { filters: CallFilter
       setPhase({ kind: "done", rows });
     } catch (error) {
       if (abort.signal.aborted) setPhase({ kind: "cancelled", rows: rowsSoFar.current });
-      else setPhase({ kind: "error", message: error instanceof Error ? error.message : String(error) });
+      else setPhase({ kind: "error", message: apiErrorText(error) });
     } finally {
       controller.current = null;
     }

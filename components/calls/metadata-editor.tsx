@@ -12,6 +12,7 @@ import { toast } from "@/components/ui/toast";
 import { browserApi } from "@/lib/voice-api/browser-client";
 import { getCall, updateCallMetadata, type Call } from "@/lib/voice-api/calls";
 import { draftMetadata, prettyJson, type MetadataMode } from "./metadata-edit";
+import { apiErrorText } from "./api-error-text";
 
 const MODES: { value: MetadataMode; label: string; hint: string }[] = [
   { value: "merge", label: "Merge", hint: "JSON Merge Patch: the keys you send are added or replaced (objects recursively); null removes a key; other keys stay." },
@@ -42,7 +43,7 @@ export function MetadataEditor({ call }: { call: Call }) {
       setText(prettyJson(updated.metadata));
       toast.success(mode === "override" ? "Metadata replaced" : "Metadata merged");
     } catch (error) {
-      setApiError(error instanceof Error ? error.message : String(error));
+      setApiError(apiErrorText(error));
     } finally {
       setSaving(false);
     }

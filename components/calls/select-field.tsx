@@ -24,7 +24,7 @@ export function SelectField({
 }) {
   const id = useId();
   return (
-    <div className={className ?? "grid gap-1.5"}>
+    <div className={className ?? "grid content-start gap-1.5"}>
       <Label htmlFor={id}>{label}</Label>
       <Select value={value} onValueChange={onValueChange} disabled={disabled}>
         <SelectTrigger id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>

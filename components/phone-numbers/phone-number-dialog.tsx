@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { apiErrorText } from "@/components/calls/api-error-text";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import {
   fieldErrorsFromApi,
@@ -86,8 +87,10 @@ function PhoneNumberFields({
       await onSubmit(values);
     } catch (error) {
       if (isVoiceApiError(error)) {
-        setErrors(fieldErrorsFromApi(error.details));
-        setFormError(error.message);
+        const fieldErrors = fieldErrorsFromApi(error.details);
+        setErrors(fieldErrors);
+        // Problems with a field the form does not show are spelled out in the message.
+        setFormError(Object.keys(fieldErrors).length === error.details.length ? error.message : apiErrorText(error));
       } else {
         setFormError(error instanceof Error ? error.message : String(error));
       }

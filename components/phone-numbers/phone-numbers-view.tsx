@@ -20,6 +20,7 @@ import { createPhoneNumber, deletePhoneNumber, updatePhoneNumber, type PhoneNumb
 import { createBody, emptyPhoneNumberForm, formValuesOf, updateBody } from "./phone-number-form";
 import { PhoneNumberDialog } from "./phone-number-dialog";
 import { PHONE_NUMBER_PAGE_SIZES, phoneNumbersPath, type PhoneNumberPage } from "./phone-number-paging";
+import { apiErrorText } from "@/components/calls/api-error-text";
 
 export type InitialPhoneNumbers = { path: string; envelope: Envelope<PhoneNumber[]> | null; error: string | null };
 
@@ -68,12 +69,12 @@ export function PhoneNumbersView({ initial, agents, paging }: { initial: Initial
         else await mutate();
       },
       (failure: unknown) => {
-        toast.error("The number was not removed", failure instanceof Error ? failure.message : String(failure));
+        toast.error("The number was not removed", apiErrorText(failure));
         throw failure;
       },
     );
 
-  const shownError = error?.message ?? (!data ? initial.error : null);
+  const shownError = (error ? apiErrorText(error) : null) ?? (!data ? initial.error : null);
   const numbers = data?.data ?? [];
   const totalPages = data?.total_pages ?? 1;
   const totalItems = data?.total_items ?? numbers.length;

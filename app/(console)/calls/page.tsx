@@ -5,6 +5,7 @@ import { CallsView, type InitialCallPage } from "@/components/calls/calls-view";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Call } from "@/lib/voice-api/calls";
 import { requireConsoleContext } from "@/lib/console/session-context";
+import { apiErrorText } from "@/components/calls/api-error-text";
 
 export const metadata: Metadata = { title: "Calls" };
 
@@ -18,7 +19,7 @@ export default async function CallsPage({ searchParams }: { searchParams: Search
   const [initial, agents] = await Promise.all([
     context.api.requestEnvelope<Call[]>("GET", path).then(
       (envelope): InitialCallPage => ({ path, envelope, error: null }),
-      (error: unknown): InitialCallPage => ({ path, envelope: null, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown): InitialCallPage => ({ path, envelope: null, error: apiErrorText(error) }),
     ),
     listAgentOptions(context.api).catch(() => []),
   ]);

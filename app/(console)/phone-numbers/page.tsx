@@ -5,6 +5,7 @@ import { PhoneNumbersView, type InitialPhoneNumbers } from "@/components/phone-n
 import { PageHeader } from "@/components/ui/page-header";
 import { requireConsoleContext } from "@/lib/console/session-context";
 import type { PhoneNumber } from "@/lib/voice-api/phone-numbers";
+import { apiErrorText } from "@/components/calls/api-error-text";
 
 export const metadata: Metadata = { title: "Phone numbers" };
 
@@ -18,7 +19,7 @@ export default async function PhoneNumbersPage({ searchParams }: { searchParams:
   const [initial, agents] = await Promise.all([
     context.api.requestEnvelope<PhoneNumber[]>("GET", path).then(
       (envelope): InitialPhoneNumbers => ({ path, envelope, error: null }),
-      (error: unknown): InitialPhoneNumbers => ({ path, envelope: null, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown): InitialPhoneNumbers => ({ path, envelope: null, error: apiErrorText(error) }),
     ),
     listAgentOptions(context.api).catch(() => []),
   ]);

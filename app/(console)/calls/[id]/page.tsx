@@ -12,6 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireConsoleContext } from "@/lib/console/session-context";
 import { getCall } from "@/lib/voice-api/calls";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
+import { apiErrorText } from "@/components/calls/api-error-text";
 
 export const metadata: Metadata = { title: "Call" };
 
@@ -42,7 +43,7 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
         <PageHeader title="Call" />
         <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm">
           <span className="font-medium text-destructive">The call could not be loaded: </span>
-          {error instanceof Error ? error.message : String(error)}
+          {apiErrorText(error)}
         </p>
       </>
     );
