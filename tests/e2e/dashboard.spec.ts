@@ -32,10 +32,11 @@ test.describe("dashboard", () => {
   test("shows the seeded calls with the API's totals for the same range", async ({ page }) => {
     await signIn(page, "/dashboard");
     await page.goto("/dashboard?from=2020-01-01&to=2030-12-31");
-    await expect(page.getByRole("alert")).toContainText("at most 366 days");
+    await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toContainText("at most 366 days");
 
-    await page.getByRole("button", { name: "Last 90 days" }).click();
-    await expect(page).toHaveURL(/from=/);
+    const last90 = page.getByRole("button", { name: "Last 90 days" });
+    await last90.click();
+    await expect(last90).toHaveAttribute("aria-pressed", "true");
     const content = page.locator(`[data-query-from="${new URL(page.url()).searchParams.get("from")}"]`);
     await expect(content).toBeVisible();
     const from = await content.getAttribute("data-range-from");
