@@ -107,6 +107,20 @@ test.describe("calls", () => {
     await expect.poll(() => shownCallIds(page)).toEqual(first.data.map((call) => call.id));
   });
 
+  test("the columns chosen stay chosen after a reload", async ({ page }) => {
+    await signInAsDemo(page, "/calls");
+    const table = page.getByRole("table", { name: "Calls" });
+    await expect(table.getByRole("columnheader", { name: "Cost" })).toBeVisible();
+    await expect(table.getByRole("columnheader", { name: "Call ID" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Cost" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Call ID" }).click();
+    await page.keyboard.press("Escape");
+    await page.reload();
+    await expect(table.getByRole("columnheader", { name: "Call ID" })).toBeVisible();
+    await expect(table.getByRole("columnheader", { name: "Cost" })).toHaveCount(0);
+  });
+
   test("metadata edited in merge mode, then in override mode, is what the API stores after a reload", async ({ page }) => {
     await signInAsDemo(page, "/calls");
     const firstRow = page.locator("tr[data-call-id]").first();
@@ -143,6 +157,25 @@ test.describe("calls", () => {
     await page.reload();
     expect((await api<CallRow>(page.request, `/calls/${callId}`)).data.metadata).toEqual(replacement);
     await expect.poll(shownJson(page, "saved-metadata")).toEqual(replacement);
+  });
+
+  test("a call deleted after confirming is gone from the list and the API", async ({ page }) => {
+    await signInAsDemo(page, "/calls");
+    const lastRow = page.locator("tr[data-call-id]").last();
+    const callId = (await lastRow.getAttribute("data-call-id"))!;
+    await lastRow.getByRole("link").click();
+    await page.waitForURL(`**/calls/${callId}`);
+
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+    expect((await page.request.get(`/api/console/v1/calls/${callId}`)).status()).toBe(200);
+
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete call" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/calls");
+    await expect(page.locator("tr[data-call-id]").first()).toBeVisible();
+    await expect(page.locator(`tr[data-call-id="${callId}"]`)).toHaveCount(0);
+    expect((await page.request.get(`/api/console/v1/calls/${callId}`)).status()).toBe(404);
   });
 
   test("CSV export holds every call of the filter, transcripts included", async ({ page }) => {
