@@ -1,11 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./helpers/accounts";
+import { demoCredentials } from "./helpers/demo";
 
 /**
  * The dashboard shows the demo organization's seeded calls with the same totals as the API answers
  * for the same range (asked through the console's proxy to /v1, with the same session).
- * Credentials: the demo sign-in the first start printed.
  */
-const demo = { email: process.env.E2E_DEMO_EMAIL ?? "demo@example.com", password: process.env.E2E_DEMO_PASSWORD ?? "" };
 
 type Totals = { calls: number; total_cost: number; average_cost: number | null; total_duration_seconds: number; average_duration_seconds: number | null };
 
@@ -15,12 +15,10 @@ async function apiSummary(page: Page, query: Record<string, string>): Promise<To
   return ((await response.json()) as { data: Totals }).data;
 }
 
-async function signIn(page: Page, next = "/dashboard") {
-  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(next)}`);
-  await page.getByLabel("Email").fill(demo.email);
-  await page.getByLabel("Password").fill(demo.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname === next);
+async function signInAsDemo(page: Page) {
+  const demo = demoCredentials();
+  await signIn(page, demo.email, demo.password, "/dashboard");
+  await expect(page).toHaveURL(/\/dashboard/);
 }
 
 async function metric(page: Page, name: string): Promise<number | null> {
@@ -30,7 +28,7 @@ async function metric(page: Page, name: string): Promise<number | null> {
 
 test.describe("dashboard", () => {
   test("shows the seeded calls with the API's totals for the same range", async ({ page }) => {
-    await signIn(page, "/dashboard");
+    await signInAsDemo(page);
     await page.goto("/dashboard?from=2020-01-01&to=2030-12-31");
     await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toContainText("at most 366 days");
 
@@ -65,7 +63,7 @@ test.describe("dashboard", () => {
   });
 
   test("says what to do when the range has no calls", async ({ page }) => {
-    await signIn(page, "/dashboard");
+    await signInAsDemo(page);
     await page.goto("/dashboard?from=2001-01-01&to=2001-01-31");
     await expect(page.getByRole("heading", { name: /No calls in/ })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to agents" })).toBeVisible();
