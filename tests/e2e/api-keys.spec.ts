@@ -6,7 +6,11 @@ test("an API key made in the studio is shown once, works with /v1, and stops wor
   await page.getByRole("link", { name: "API keys" }).click();
   await expect(page.getByText("No API keys yet")).toBeVisible();
 
-  await page.getByRole("button", { name: "Create API key" }).first().click();
+  // A click that lands before hydration does nothing: click until the dialog is open.
+  await expect(async () => {
+    await page.getByRole("button", { name: "Create API key" }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await page.getByLabel("Name").fill("CRM integration");
   await page.getByRole("button", { name: "Create key" }).click();
   const keyField = page.getByLabel("CRM integration");
