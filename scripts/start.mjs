@@ -12,7 +12,8 @@ const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 // Next.js would try to send anonymous telemetry; self-hosted installs are often offline.
 const env = { NEXT_TELEMETRY_DISABLED: "1", ...process.env };
 
-if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+if (!existsSync(path.join(root, distDir, "BUILD_ID"))) {
   console.log("No production build yet: running `next build` first (this takes a few minutes once).");
   const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
