@@ -36,6 +36,8 @@ const routes: RouteCase[] = [
     body: () => ({ from_number: "+14155550100", to_number: "+14155550123", agent_id: ids.agent }),
     ownResource: true,
   },
+  // Web calls' events, turns and hangup take the call's session token instead (tests/api/web-calls.test.ts).
+  { name: "start web call", method: "POST", path: () => "/v1/calls/web", body: () => ({ agent_id: ids.agent }), ownResource: true },
   { name: "list phone numbers", method: "GET", path: () => "/v1/phone-numbers", ownResource: false },
   { name: "create phone number", method: "POST", path: () => "/v1/phone-numbers", body: () => ({ number: "+14155550188" }), ownResource: false },
   { name: "get phone number", method: "GET", path: () => `/v1/phone-numbers/${ids.number}`, ownResource: true },

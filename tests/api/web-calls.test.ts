@@ -232,6 +232,15 @@ describe("web calls through the real AI SDK provider against a fake OpenAI serve
     expect((await api.request("POST", `/v1/calls/web/${a.call_id}/turns`, { apiKey: org.apiKey, body: { text: "hi" } })).status).toBe(401);
     expect((await turn(a.call_id, b.session_token, "hi")).status).toBe(401);
     expect((await turn(a.call_id, "wcs_forged", "hi")).status).toBe(401);
+    const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+    for (const [method, path] of [["GET", `/v1/calls/web/${a.call_id}/events`], ["POST", `/v1/calls/web/${a.call_id}/hangup`]]) {
+      expect((await api.request(method, path)).status, `${method} ${path} without a token`).toBe(401);
+      expect((await api.request(method, path, { apiKey: org.apiKey })).status, `${method} ${path} with the API key`).toBe(401);
+      expect((await api.request(method, path, bearer(b.session_token))).status, `${method} ${path} with another call's token`).toBe(401);
+      expect((await api.request(method, `${path}?session_token=${b.session_token}`)).status, `${method} ${path} with another call's token in the query`).toBe(401);
+    }
+    const stillLive = await (await api.request("GET", `/v1/calls/${a.call_id}`, { apiKey: org.apiKey })).json();
+    expect(stillLive.data.status).toBe("in_progress");
     const empty = await turn(a.call_id, a.session_token, "   ");
     expect(empty.status).toBe(400);
     expect((await empty.json()).error.details[0].field).toBe("text");
