@@ -41,7 +41,7 @@ export function callColumns(agentNames: ReadonlyMap<string, string>): ColumnDef<
     { id: "direction", header: "Direction", cell: ({ row }) => row.original.direction },
     { id: "from_number", header: "From", cell: ({ row }) => <span className="font-mono text-xs whitespace-nowrap">{row.original.from_number ?? "—"}</span> },
     { id: "to_number", header: "To", cell: ({ row }) => <span className="font-mono text-xs whitespace-nowrap">{row.original.to_number ?? "—"}</span> },
-    { id: "agent", header: "Agent", cell: ({ row }) => <span className="whitespace-nowrap">{agentNames.get(row.original.agent_id) ?? <span className="text-muted-foreground">Deleted agent</span>}</span> },
+    { id: "agent", header: "Agent", cell: ({ row }) => agentNames.get(row.original.agent_id) ?? <span className="text-muted-foreground">Deleted agent</span> },
     { id: "duration", header: () => <span className="block text-right">Duration</span>, cell: ({ row }) => <span className="block text-right tabular-nums">{formatDuration(row.original.duration_seconds)}</span> },
     { id: "cost", header: () => <span className="block text-right">Cost</span>, cell: ({ row }) => <span className="block text-right tabular-nums">{formatCost(row.original.cost)}</span> },
     { id: "end_reason", header: "End reason", cell: ({ row }) => humanize(row.original.end_reason) },

@@ -28,7 +28,8 @@ export function SelectField({
       <Label htmlFor={id}>{label}</Label>
       <Select value={value} onValueChange={onValueChange} disabled={disabled}>
         <SelectTrigger id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
-          <SelectValue />
+          {/* The chosen label is given, so the server's HTML shows it before the select hydrates. */}
+          <SelectValue>{options.find((option) => option.value === value)?.label}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           {options.map((option) => (
