@@ -38,7 +38,10 @@ export function TalkPanel({ agentId, initialStateName, language = "en-US", start
   const recognition = useSpeechRecognition(language, (phrase) => void say(phrase));
   const live = view.phase === "live";
   const transcriptEnd = useRef<HTMLDivElement>(null);
-  useEffect(() => transcriptEnd.current?.scrollIntoView({ block: "nearest" }), [view.entries.length, view.partial]);
+  // A block body: Chromium's scrollIntoView now returns a promise, which React refuses as an effect's cleanup.
+  useEffect(() => {
+    transcriptEnd.current?.scrollIntoView({ block: "nearest" });
+  }, [view.entries.length, view.partial]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

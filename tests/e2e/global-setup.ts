@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startFakeLlm } from "./helpers/fake-llm";
 
 const root = path.resolve(__dirname, "../..");
 const DIST_DIR = ".next-e2e";
@@ -12,6 +13,7 @@ const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
  * Builds the production app into .next-e2e (under /tmp/next-build.lock, so it never runs beside
  * another build) and serves it on a free port with a fresh embedded database, whose first start
  * seeds the demo organization. The demo credentials the server prints go to E2E_DEMO_FILE.
+ * The LLM providers point at a fake OpenAI-compatible server on 127.0.0.1 (helpers/fake-llm.ts).
  * E2E_BASE_URL set beforehand skips all this and targets that server; E2E_SKIP_BUILD=1 reuses .next-e2e.
  */
 export default async function globalSetup(): Promise<(() => Promise<void>) | void> {
@@ -20,7 +22,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "voice-e2e-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST_DIR, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO: "true" };
+  // The demo agents' LLM provider (openai, and the others) points at a local fake for the whole run.
+  const llm = await startFakeLlm();
+  const env: NodeJS.ProcessEnv = { ...process.env, ...llm.env(), NEXT_DIST_DIR: DIST_DIR, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO: "true" };
   delete env.DATABASE_URL; // the embedded database, so the demo seed runs
   const server = spawn(process.execPath, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -37,12 +41,14 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     console.log(`e2e: production build serving on ${baseUrl} (data in ${dataDir})`);
   } catch (error) {
     server.kill("SIGKILL");
+    await llm.close();
     console.error(output);
     throw error;
   }
 
   return async () => {
     await stop(server);
+    await llm.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
