@@ -182,6 +182,22 @@ describe("POST /v1/calls/{call_id}/terminate", () => {
     expect(await callFinishedJobs(id)).toBe(1);
   });
 
+  it("accepts terminate and delete without a body as an HTTP server hands them over (an empty stream, no Content-Length)", async () => {
+    // Next.js gives route handlers a body stream even when the client sent none (a bare `curl -X DELETE`).
+    const bodiless = (method: string, path: string) =>
+      api.app.request(
+        new Request(`http://localhost${path}`, {
+          method,
+          headers: { "X-Api-Key": key },
+          body: new ReadableStream({ start: (controller) => controller.close() }),
+          duplex: "half",
+        } as RequestInit),
+      );
+    const id = await insertCall(api.db, orgId, agentId, { status: "in_progress", endTime: null, durationSeconds: null, endReason: null });
+    expect((await bodiless("POST", `/v1/calls/${id}/terminate`)).status).toBe(200);
+    expect((await bodiless("DELETE", `/v1/calls/${id}`)).status).toBe(204);
+  });
+
   it("leaves an ended call as it was", async () => {
     const id = await insertCall(api.db, orgId, agentId, { endReason: "user_hangup" });
     const res = await api.request("POST", `/v1/calls/${id}/terminate`, { apiKey: key });

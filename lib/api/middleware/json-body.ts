@@ -6,10 +6,17 @@ import { ApiError } from "../errors";
 const jsonType = /^application\/([\w.-]+\+)?json$/i;
 const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/**
+ * Next.js hands route handlers a body stream even for a request that sent none (a bare
+ * `curl -X DELETE`), so the stream alone proves nothing. As in HTTP/1.1, a message has a body when it
+ * declares one: a positive Content-Length, a Transfer-Encoding, or (for in-process requests, which
+ * carry neither) a Content-Type.
+ */
 function hasBody(request: Request): boolean {
   if (request.body === null) return false;
   const length = request.headers.get("content-length");
-  return length === null || Number(length) > 0;
+  if (length !== null) return Number(length) > 0;
+  return request.headers.has("transfer-encoding") || request.headers.has("content-type");
 }
 
 /**
