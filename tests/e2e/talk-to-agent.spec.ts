@@ -14,7 +14,7 @@ test("talk to an agent in the studio, then find the call with its transcript and
   await expect(page).toHaveURL(/\/agents\/[^/]+$/, { timeout: 60_000 });
 
   await page.getByRole("tab", { name: "Talk" }).click();
-  const panel = page.getByRole("region", { name: "Talk to this agent" }).or(page.locator('[aria-label="Talk to this agent"]')).first();
+  const panel = page.locator('[aria-label="Talk to this agent"]');
   const transcript = panel.getByRole("log", { name: "Transcript" });
   const inspector = panel.getByRole("complementary", { name: "Call state" });
   await panel.getByRole("button", { name: "Start call" }).click();
