@@ -13,7 +13,7 @@ test("an API key made in the studio is shown once, works with /v1, and stops wor
   }).toPass();
   await page.getByLabel("Name").fill("CRM integration");
   await page.getByRole("button", { name: "Create key" }).click();
-  const keyField = page.getByLabel("CRM integration");
+  const keyField = page.getByRole("dialog").getByRole("textbox", { name: "CRM integration" });
   await expect(keyField).toHaveValue(/^vk_[0-9A-Za-z]{49}$/);
   const key = await keyField.inputValue();
   await page.getByRole("button", { name: "Done" }).click();
