@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { signIn } from "./helpers/accounts";
 import { demoCredentials } from "./helpers/demo";
+import { parseCsv } from "../helpers/csv-reader";
 
 /**
  * The calls pages on the demo organization, as a person uses them: filter, open a call, edit its
@@ -46,38 +47,6 @@ const shownJson = (page: Page, testId: string) => async (): Promise<unknown> => 
 
 const shownCallIds = (page: Page) => page.locator("tr[data-call-id]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-call-id")));
 
-/** RFC 4180 rows (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (quoted && char === '"') {
-      quoted = false;
-    } else if (quoted) {
-      field += char;
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else {
-      field += char;
-    }
-  }
-  return rows;
-}
 
 test.describe("calls", () => {
   test("filters by agent and type show the API's calls, page after page", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { callCsvColumns, callsToCsvLines, csvField, csvHeaderLine } from "@/components/calls/calls-csv";
 import type { Call } from "@/lib/voice-api/calls";
+import { parseCsv } from "../helpers/csv-reader";
 
 const call: Call = {
   id: "7d3c2b1a-0000-4000-8000-000000000001",
@@ -28,38 +29,6 @@ const call: Call = {
   transcript_string: "agent: Hello\nuser: =SUM(A1)",
 };
 
-/** A reader of RFC 4180 text, to check that what we write reads back field for field. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (quoted && char === '"') {
-      quoted = false;
-    } else if (quoted) {
-      field += char;
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else {
-      field += char;
-    }
-  }
-  return rows;
-}
 
 describe("calls CSV", () => {
   it("quotes only what needs quoting and doubles quotes", () => {
