@@ -4,6 +4,7 @@ import { ApiError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { handleError } from "./middleware/handle-error";
 import { jsonBodies, jsonBodyLimit } from "./middleware/json-body";
+import { jsonDepthLimit } from "./middleware/json-depth";
 import { rateLimit } from "./middleware/rate-limit";
 import { requestId } from "./middleware/request-id";
 import { registerOpenApiDocument } from "./openapi-document";
@@ -21,7 +22,7 @@ import { webCallRoutes } from "./routes/web-calls";
 /** Upload routes that take multipart bodies (none yet: knowledge-base sources will). */
 const allowsMultipart = (method: string, path: string) => method === "POST" && /\/knowledge-bases\/[^/]+\/sources$/.test(path);
 
-/** The public API, mounted at /v1. Middleware runs in this order: request id, auth, rate limit, body checks. */
+/** The public API, mounted at /v1. Middleware runs in this order: request id, auth, rate limit, body checks (type, size, depth). */
 export function createApiApp(deps: ApiDependencies) {
   const app = createRouter().basePath("/v1");
   app.onError(handleError);
@@ -36,7 +37,7 @@ export function createApiApp(deps: ApiDependencies) {
   );
   registerOpenApiDocument(app);
   registerWebhookEvents(app);
-  app.use("*", authenticate, rateLimit, jsonBodies({ allowsMultipart }), jsonBodyLimit({ allowsMultipart }));
+  app.use("*", authenticate, rateLimit, jsonBodies({ allowsMultipart }), jsonBodyLimit({ allowsMultipart }), jsonDepthLimit);
   app.route("/", webCallRoutes());
   app.route("/", callRoutes());
   app.route("/", phoneNumberRoutes());
