@@ -119,8 +119,9 @@ export async function deliverWebhookAttempt(
     }
   } catch (failure) {
     error = (failure as Error).message;
-    // A URL we will never send to (not http/https, credentials in it) does not get better with time.
-    permanent = failure instanceof OutboundRequestError && failure.code === "invalid_url";
+    // A URL we will not send to (not http/https, credentials in it, or an address the policy refuses)
+    // fails now: retrying it for 28 hours only delays telling the customer.
+    permanent = failure instanceof OutboundRequestError && (failure.code === "invalid_url" || failure.code === "blocked_address");
   }
 
   const finishedAt = now();
