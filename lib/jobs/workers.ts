@@ -2,7 +2,7 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import { loadConfig } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import { ingestKnowledgeBaseSource } from "@/lib/services/knowledge-base-ingestion";
+import { ingestKnowledgeBaseSource, type IngestionLimits } from "@/lib/services/knowledge-base-ingestion";
 import { purgeExpiredRecords } from "@/lib/services/maintenance";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
@@ -26,6 +26,8 @@ export type WorkerDependencies = {
   webhooks?: Partial<WebhookDeliverySettings>;
   /** Post-call answers: provider environment and default model; by default process.env and POST_CALL_MODEL. */
   postCallAnswers?: PostCallAnswerSettings;
+  /** Knowledge-base indexing bounds; by default the configured ones (KB_PDF_*, KB_MAX_CHUNKS_PER_SOURCE). */
+  ingestion?: Partial<IngestionLimits>;
 };
 
 /** Webhook attempts wait on the network, not the CPU: several run at once in each process. */
@@ -37,13 +39,15 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
     await dialCall(deps.db, job.data.callId, deps.telephonyProvider);
   });
   const storage = deps.storage ?? createBlobStore(loadConfig().storage, deps.db);
-  // PDF extraction is CPU-bound: one at a time per process; more worker processes share the queue.
+  const ingestionLimits: IngestionLimits = { ...loadConfig().knowledgeBase.ingestion, ...deps.ingestion };
+  // PDF extraction is CPU-bound (in a worker thread): one at a time per process; more processes share the queue.
   await boss.work<{ sourceId: string }>(
     jobNames.ingestKnowledgeBaseSource,
     { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
     async ([job]) => {
       await ingestKnowledgeBaseSource(deps.db, storage, job.data.sourceId, {
         lastAttempt: job.retryCount >= job.retryLimit,
+        limits: ingestionLimits,
       });
     },
   );
