@@ -47,7 +47,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
   if (lock && config.seedDemo) await seedDemoOnFirstStart(connection, config, storage);
   const links = await createSignedLinks(connection.db, config.signedLinks);
   const boss = await startPgBoss(connection);
-  const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage }) : null;
+  const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage, exclusive: Boolean(lock) }) : null;
   const queue = pgBossQueue(boss);
   const api = createApiApp({
     db: connection.db,

@@ -7,7 +7,8 @@ import { insertKnowledgeBaseChunks } from "./knowledge-base-sources";
 import { DEFAULT_PDF_LIMITS, extractPdfText, type PdfLimits } from "./pdf-text";
 import { chunkTextYielding } from "./text-chunks";
 
-async function markFailed(db: Database, sourceId: string, reason: string) {
+/** A `processing` source becomes `failed` with the reason (a source no longer processing is left alone). */
+export async function failKnowledgeBaseSource(db: Database, sourceId: string, reason: string) {
   await db
     .update(knowledgeBaseSources)
     .set({ status: "failed", failureReason: reason.slice(0, 1000), updatedAt: new Date() })
@@ -43,11 +44,11 @@ export async function ingestKnowledgeBaseSource(
   if (!source || source.status !== "processing") return;
   try {
     const text = await sourceText(source, storage, limits);
-    if (!text.ok) return await markFailed(db, sourceId, text.reason);
+    if (!text.ok) return await failKnowledgeBaseSource(db, sourceId, text.reason);
     const chunks = await chunkTextYielding(text.text);
-    if (!chunks.length) return await markFailed(db, sourceId, "No text could be extracted");
+    if (!chunks.length) return await failKnowledgeBaseSource(db, sourceId, "No text could be extracted");
     if (chunks.length > limits.maxChunks) {
-      return await markFailed(db, sourceId, `The text makes ${chunks.length} chunks; at most ${limits.maxChunks} are indexed per source`);
+      return await failKnowledgeBaseSource(db, sourceId, `The text makes ${chunks.length} chunks; at most ${limits.maxChunks} are indexed per source`);
     }
 
     await db.transaction(async (transaction) => {
@@ -76,7 +77,7 @@ export async function ingestKnowledgeBaseSource(
     });
   } catch (error) {
     if (options.lastAttempt) {
-      await markFailed(db, sourceId, `Processing failed: ${(error as Error).message || "unexpected error"}`).catch(() => undefined);
+      await failKnowledgeBaseSource(db, sourceId, `Processing failed: ${(error as Error).message || "unexpected error"}`).catch(() => undefined);
     }
     throw error;
   }

@@ -171,3 +171,14 @@ export async function deliverWebhookAttempt(
   });
   return outcome;
 }
+
+/**
+ * Ends the lease of attempt `attempt` when the worker that held it is known to be gone, so the retried
+ * job sends it now instead of waiting for the lease to run out.
+ */
+export async function releaseDeliveryLease(db: Database, deliveryId: string, attempt: number): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({ lockedUntil: sql`now()` })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.attempts, attempt), eq(webhookDeliveries.status, "pending"), isNotNull(webhookDeliveries.lockedUntil)));
+}
