@@ -74,8 +74,14 @@ async function main() {
   const poll = setInterval(async () => {
     const [d] = await connection.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
     const [s] = await connection.db.select().from(knowledgeBaseSources).where(eq(knowledgeBaseSources.id, source.id));
-    if (d.status !== "pending" && !reported.has("delivery")) reported.add("delivery") && say("delivery", { status: d.status, attempts: d.attempts, log: d.attemptLog });
-    if (s.status !== "processing" && !reported.has("source")) reported.add("source") && say("source", { status: s.status, reason: s.failureReason });
+    if (d.status !== "pending" && !reported.has("delivery")) {
+      reported.add("delivery");
+      say("delivery", { status: d.status, attempts: d.attempts, log: d.attemptLog });
+    }
+    if (s.status !== "processing" && !reported.has("source")) {
+      reported.add("source");
+      say("source", { status: s.status, reason: s.failureReason });
+    }
   }, 200);
   process.once("SIGTERM", async () => {
     clearInterval(poll);
