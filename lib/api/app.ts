@@ -37,7 +37,17 @@ export function createApiApp(deps: ApiDependencies) {
   );
   registerOpenApiDocument(app);
   registerWebhookEvents(app);
-  app.use("*", authenticate, rateLimit, jsonBodies({ allowsMultipart }), jsonBodyLimit({ allowsMultipart }), jsonDepthLimit);
+  // Which operations require a body, from their OpenAPI definitions (read once every route is registered).
+  let requiredBodies: { method: string; pattern: RegExp }[] | undefined;
+  const requiresBody = (method: string, path: string) => {
+    requiredBodies ??= app.openAPIRegistry.definitions.flatMap((definition) =>
+      definition.type === "route" && definition.route.request?.body?.required
+        ? [{ method: definition.route.method.toUpperCase(), pattern: new RegExp(`^/v1${definition.route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`) }]
+        : [],
+    );
+    return requiredBodies.some((route) => route.method === method && route.pattern.test(path));
+  };
+  app.use("*", authenticate, rateLimit, jsonBodies({ allowsMultipart, requiresBody }), jsonBodyLimit({ allowsMultipart }), jsonDepthLimit);
   app.route("/", webCallRoutes());
   app.route("/", callRoutes());
   app.route("/", phoneNumberRoutes());
