@@ -1,0 +1,70 @@
+import { FRAME_MS } from "./audio/pcm";
+import { PeriodicTimer, type MediaClock } from "./clock";
+
+export type PacedFrame<T> = { pcm: Int16Array; tag: T };
+
+/**
+ * Sends queued 20 ms frames in real time: one per period on absolute deadlines (drift-free), never
+ * two within one period. Idle when the queue is empty; the next frame then goes out at once (or
+ * when the period after the last one ends), so no start-up wait is added. `clear` drops the queue
+ * at once. `onPlayed` reports each frame as it goes out: that is what the caller hears.
+ */
+export class Pacer<T> {
+  private queue: PacedFrame<T>[] = [];
+  private head = 0;
+  private lastSentAt = -Infinity;
+  private readonly timer: PeriodicTimer;
+  /** Deadlines and send times, for the benchmark's jitter figure. */
+  lateness: number[] | null = null;
+
+  constructor(
+    private readonly clock: MediaClock,
+    private readonly send: (frame: PacedFrame<T>, at: number) => void,
+  ) {
+    this.timer = new PeriodicTimer(clock, FRAME_MS, (_slot, deadline) => this.tick(deadline));
+  }
+
+  get queuedFrames(): number {
+    return this.queue.length - this.head;
+  }
+
+  get idle(): boolean {
+    return !this.timer.running;
+  }
+
+  enqueue(frames: PacedFrame<T>[]): void {
+    for (const frame of frames) this.queue.push(frame);
+    if (!this.timer.running && this.queuedFrames > 0) this.timer.begin(Math.max(this.clock.now(), this.lastSentAt + FRAME_MS));
+  }
+
+  /** Drops everything not yet sent; returns the dropped frames. */
+  clear(): PacedFrame<T>[] {
+    const dropped = this.queue.slice(this.head);
+    this.queue = [];
+    this.head = 0;
+    this.timer.stop();
+    return dropped;
+  }
+
+  stop(): void {
+    this.clear();
+  }
+
+  private tick(deadline: number): void {
+    if (this.head >= this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+      this.timer.stop();
+      return;
+    }
+    const frame = this.queue[this.head++];
+    if (this.head > 256) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    const now = this.clock.now();
+    this.lastSentAt = now;
+    this.lateness?.push(now - deadline);
+    this.send(frame, now);
+  }
+}
