@@ -9,7 +9,7 @@ export class WavFormatError extends Error {
   }
 }
 
-export function wavHeader(sampleRate: number, channels: number, dataBytes: number): Uint8Array {
+export function wavHeader(sampleRate: number, channels: number, dataBytes: number): Uint8Array<ArrayBuffer> {
   const header = new Uint8Array(44);
   const view = new DataView(header.buffer);
   const ascii = (offset: number, text: string) => [...text].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
@@ -29,7 +29,7 @@ export function wavHeader(sampleRate: number, channels: number, dataBytes: numbe
   return header;
 }
 
-export function encodeWav({ sampleRate, channels, samples }: WavAudio): Uint8Array {
+export function encodeWav({ sampleRate, channels, samples }: WavAudio): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(44 + samples.length * 2);
   out.set(wavHeader(sampleRate, channels, samples.length * 2));
   const view = new DataView(out.buffer);
