@@ -73,9 +73,11 @@ export function decideBargeIn(sensitivity: InterruptionSensitivity, speech: { sp
   const rules = sensitivityRules[sensitivity];
   const { speechMs, transcript, final } = speech;
   if (transcript !== null && hasStopPhrase(transcript)) return "interrupt";
-  const content = transcript === null ? null : contentWords(transcript);
-  if (content !== null && content.length === 0) return final ? "backchannel" : "wait";
+  // Without words yet, only sustained speech decides; otherwise the words are awaited.
+  if (transcript === null) return speechMs >= rules.sustainedMs ? "interrupt" : "wait";
+  const content = contentWords(transcript);
+  if (content.length === 0) return final ? "backchannel" : "wait";
   if (speechMs >= rules.sustainedMs) return "interrupt";
-  if (content !== null && content.length >= rules.minWords && speechMs >= rules.minSpeechMs) return "interrupt";
+  if (content.length >= rules.minWords && speechMs >= rules.minSpeechMs) return "interrupt";
   return final ? "too_short" : "wait";
 }
