@@ -126,6 +126,7 @@ export class MediaSession {
   private turnCount = 0;
   private fillerIndex = 0;
   private marks = 0;
+  private inputSlot = 0;
   private dtmf = "";
   private dtmfAt = 0;
   private closed = false;
@@ -150,7 +151,10 @@ export class MediaSession {
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
     this.callStart = this.clock.now();
     this.idleSince = this.callStart;
-    this.inputTimer = new PeriodicTimer(this.clock, FRAME_MS, (_slot, deadline) => this.onInputTick(deadline));
+    // Caller audio is processed for every period, late ones included, so it keeps pace with the line.
+    this.inputTimer = new PeriodicTimer(this.clock, FRAME_MS, (slot) => {
+      for (; this.inputSlot <= slot && !this.closed; this.inputSlot++) this.onInputTick(this.callStart + (this.inputSlot + 1) * FRAME_MS);
+    });
   }
 
   static async start(options: MediaSessionOptions): Promise<MediaSession> {

@@ -47,6 +47,17 @@ describe("media session: speaking and listening", () => {
     expect([...order].sort((a, b) => a! - b!)).toEqual(order);
   });
 
+  it("works at phone rates: 8 kHz in and out, resampled once at the edge", async () => {
+    const call = await sessionHarness({ inputRate: 8000, outputRate: 8000, reply: () => "Certainly." });
+    await call.run(300);
+    call.transport.say(speech("request", 8000));
+    await call.runUntil(() => call.port.reports.length > 1, 10_000);
+    expect(call.port.inputs[1]).toEqual({ kind: "caller", source: "speech", text: fixtureWords.request });
+    expect(call.transport.played.every((frame) => frame.pcm.length === 160)).toBe(true);
+    const reply = call.transport.heard(0, call.clock.now());
+    expect(findTones(reply, 8000, [call.voice.frequencyOf("Certainly.")])).toHaveLength(1);
+  });
+
   it("answers DTMF digits and typed text as caller turns", async () => {
     const call = await sessionHarness();
     await call.run(200);
