@@ -13,6 +13,8 @@ export class Pacer<T> {
   private queue: PacedFrame<T>[] = [];
   private head = 0;
   private lastSentAt = -Infinity;
+  /** A send callback that enqueues (a sentence's end) must not send a second frame in the same period. */
+  private sending = false;
   private readonly timer: PeriodicTimer;
   /** Deadlines and send times, for the benchmark's jitter figure. */
   lateness: number[] | null = null;
@@ -34,7 +36,13 @@ export class Pacer<T> {
 
   enqueue(frames: PacedFrame<T>[]): void {
     for (const frame of frames) this.queue.push(frame);
-    if (!this.timer.running && this.queuedFrames > 0) this.timer.begin(Math.max(this.clock.now(), this.lastSentAt + FRAME_MS));
+    if (this.timer.running || this.queuedFrames === 0) return;
+    const now = this.clock.now();
+    const due = Math.max(now, this.lastSentAt + FRAME_MS);
+    if (due > now) return this.timer.begin(due);
+    // Idle and due: the first frame goes out now rather than one timer hop later.
+    this.tick(now);
+    if (this.queuedFrames > 0 && !this.timer.running) this.timer.begin(now + FRAME_MS);
   }
 
   /** Drops everything not yet sent; returns the dropped frames. */
@@ -57,6 +65,7 @@ export class Pacer<T> {
       this.timer.stop();
       return;
     }
+    if (this.sending) return;
     const frame = this.queue[this.head++];
     if (this.head > 256) {
       this.queue = this.queue.slice(this.head);
@@ -65,6 +74,11 @@ export class Pacer<T> {
     const now = this.clock.now();
     this.lastSentAt = now;
     this.lateness?.push(now - deadline);
-    this.send(frame, now);
+    this.sending = true;
+    try {
+      this.send(frame, now);
+    } finally {
+      this.sending = false;
+    }
   }
 }

@@ -51,20 +51,24 @@ export type SessionSummary = {
   recording: { sampleRate: number; channels: 2; durationMs: number; bytes: number } | null;
 };
 
+const speechDuration = (utterance: Utterance) => utterance.lastSpeechAt - utterance.firstSpeechAt;
+
 const PRE_ROLL_FRAMES = 15; // 300 ms of audio before speech was confirmed, so the first syllable reaches speech-to-text
 const MAX_FILLERS_PER_RESPONSE = 3;
 const DEFAULT_FILLERS = ["One moment, please.", "Let me check on that.", "Just a moment."];
 
 type Utterance = {
-  startedAt: number;
-  speechFrames: number;
+  /** Start of the first speech frame and end of the last one: the utterance's speech duration. */
+  firstSpeechAt: number;
+  lastSpeechAt: number;
   duringAgent: boolean;
   interrupted: boolean;
   /** Too little to interrupt: becomes a turn once the agent has finished. */
   deferred: boolean;
   interim: string;
   peekText: string | null;
-  peekFrames: number;
+  /** lastSpeechAt when the peek was taken: a peek of all the speech stands for the final transcript. */
+  peekSpeechAt: number;
   peeking: boolean;
 };
 
@@ -211,15 +215,15 @@ export class MediaSession {
     if (this.preRoll.length > PRE_ROLL_FRAMES) this.preRoll.shift();
     if (speech) this.lastVoiceAt = now;
     const event = this.segmenter.push(speech);
-    if (event?.type === "speech_started") this.onSpeechStarted(now);
+    if (event?.type === "speech_started") this.onSpeechStarted(now, this.callStart + (event.firstFrame + 1) * FRAME_MS);
     else if (this.utterance) this.recognition.write(frame);
     if (event?.type === "speech_stopped") this.onSpeechStopped(now);
-    if (this.utterance && speech) this.utterance.speechFrames++;
+    if (this.utterance && speech) this.utterance.lastSpeechAt = now;
     if (this.utterance) this.checkUtterance(now);
     this.checkTimers(now);
   }
 
-  private onSpeechStarted(now: number): void {
+  private onSpeechStarted(now: number, firstSpeechEnd: number): void {
     this.emit({ type: "user_speech_started" });
     this.idleSince = now;
     const response = this.response;
@@ -230,14 +234,14 @@ export class MediaSession {
       return;
     }
     this.utterance = {
-      startedAt: now,
-      speechFrames: 0,
+      firstSpeechAt: firstSpeechEnd - FRAME_MS,
+      lastSpeechAt: now,
       duringAgent: this.agentSpeaking(),
       interrupted: false,
       deferred: false,
       interim: "",
       peekText: null,
-      peekFrames: 0,
+      peekSpeechAt: 0,
       peeking: false,
     };
     for (const frame of this.preRoll) this.recognition.write(frame);
@@ -268,7 +272,7 @@ export class MediaSession {
   private considerBargeIn(utterance: Utterance, now: number): void {
     const final = !this.segmenter.speaking;
     const transcript = this.options.stt.streaming ? utterance.interim || null : utterance.peekText;
-    const decision = decideBargeIn(this.options.settings.interruptions_sensitivity, { speechMs: utterance.speechFrames * FRAME_MS, transcript, final });
+    const decision = decideBargeIn(this.options.settings.interruptions_sensitivity, { speechMs: speechDuration(utterance), transcript, final });
     if (decision === "interrupt") {
       utterance.interrupted = true;
       this.interrupt(now);
@@ -279,7 +283,7 @@ export class MediaSession {
     else if (final && !this.options.stt.streaming && !utterance.peeking && utterance.peekText === null) {
       // Batch speech-to-text: what was said decides between a backchannel and "stop".
       utterance.peeking = true;
-      utterance.peekFrames = utterance.speechFrames;
+      utterance.peekSpeechAt = utterance.lastSpeechAt;
       this.recognition
         .peek()
         .then((text) => (utterance.peekText = text))
@@ -295,7 +299,7 @@ export class MediaSession {
     if (this.agentSpeaking() && !utterance.interrupted) {
       if (this.options.settings.interruptions && !utterance.deferred) {
         const decision = decideBargeIn(this.options.settings.interruptions_sensitivity, {
-          speechMs: utterance.speechFrames * FRAME_MS,
+          speechMs: speechDuration(utterance),
           transcript: this.options.stt.streaming ? utterance.interim || null : utterance.peekText,
           final: true,
         });
@@ -307,7 +311,8 @@ export class MediaSession {
     const metrics: Metrics = {
       turn: ++this.turnCount,
       speechEndedAt: this.lastVoiceAt,
-      endOfTurnAt: now,
+      // When the decision was actually taken (a late timer makes it later than the frame's slot).
+      endOfTurnAt: Math.max(now, this.clock.now()),
       transcriptAt: null,
       firstTokenAt: null,
       firstSentenceAt: null,
@@ -317,7 +322,7 @@ export class MediaSession {
     };
     let text: string;
     try {
-      const reusePeek = !this.options.stt.streaming && utterance.peekText !== null && utterance.peekFrames === utterance.speechFrames;
+      const reusePeek = !this.options.stt.streaming && utterance.peekText !== null && utterance.peekSpeechAt === utterance.lastSpeechAt;
       if (reusePeek) this.recognition.discard();
       text = reusePeek ? utterance.peekText! : await this.recognition.finish();
     } catch (error) {
