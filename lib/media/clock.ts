@@ -55,9 +55,16 @@ export class PeriodicTimer {
 
   private schedule(): void {
     const generation = this.generation;
-    this.cancel = this.clock.at(this.start + this.slot * this.periodMs, () => {
-      if (generation === this.generation) this.fire(generation);
-    });
+    const deadline = this.start + this.slot * this.periodMs;
+    const arm = () => {
+      this.cancel = this.clock.at(deadline, () => {
+        if (generation !== this.generation) return;
+        // Timers round to whole milliseconds and may fire a little early: never before the deadline.
+        if (this.clock.now() < deadline) arm();
+        else this.fire(generation);
+      });
+    };
+    arm();
   }
 
   private fire(generation: number): void {

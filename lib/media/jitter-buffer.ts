@@ -113,6 +113,11 @@ export class JitterBuffer {
   }
 
   private take(samples: number): Int16Array {
+    // The usual case, a whole 20 ms packet: handed on as it is.
+    if (this.head === 0 && this.ready[0]?.length === samples) {
+      this.readySamples -= samples;
+      return this.ready.shift()!;
+    }
     const out = new Int16Array(samples);
     let filled = 0;
     while (filled < samples && this.ready.length > 0) {

@@ -16,14 +16,15 @@ export class Pacer<T> {
   /** A send callback that enqueues (a sentence's end) must not send a second frame in the same period. */
   private sending = false;
   private readonly timer: PeriodicTimer;
-  /** Deadlines and send times, for the benchmark's jitter figure. */
-  lateness: number[] | null = null;
+  /** When set, each frame's departure jitter is recorded: |interval since the previous frame of the same run − 20 ms|. */
+  jitter: number[] | null = null;
+  private running = false;
 
   constructor(
     private readonly clock: MediaClock,
     private readonly send: (frame: PacedFrame<T>, at: number) => void,
   ) {
-    this.timer = new PeriodicTimer(clock, FRAME_MS, (_slot, deadline) => this.tick(deadline));
+    this.timer = new PeriodicTimer(clock, FRAME_MS, () => this.tick());
   }
 
   get queuedFrames(): number {
@@ -41,7 +42,7 @@ export class Pacer<T> {
     const due = Math.max(now, this.lastSentAt + FRAME_MS);
     if (due > now) return this.timer.begin(due);
     // Idle and due: the first frame goes out now rather than one timer hop later.
-    this.tick(now);
+    this.tick();
     if (this.queuedFrames > 0 && !this.timer.running) this.timer.begin(now + FRAME_MS);
   }
 
@@ -50,6 +51,7 @@ export class Pacer<T> {
     const dropped = this.queue.slice(this.head);
     this.queue = [];
     this.head = 0;
+    this.running = false;
     this.timer.stop();
     return dropped;
   }
@@ -58,10 +60,11 @@ export class Pacer<T> {
     this.clear();
   }
 
-  private tick(deadline: number): void {
+  private tick(): void {
     if (this.head >= this.queue.length) {
       this.queue = [];
       this.head = 0;
+      this.running = false;
       this.timer.stop();
       return;
     }
@@ -72,8 +75,9 @@ export class Pacer<T> {
       this.head = 0;
     }
     const now = this.clock.now();
+    if (this.running) this.jitter?.push(Math.abs(now - this.lastSentAt - FRAME_MS));
+    this.running = true;
     this.lastSentAt = now;
-    this.lateness?.push(now - deadline);
     this.sending = true;
     try {
       this.send(frame, now);

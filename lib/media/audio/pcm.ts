@@ -76,6 +76,7 @@ export class Framer {
   }
 
   push(samples: Int16Array): Int16Array[] {
+    if (this.pending.length === 0 && samples.length === this.frameSamples) return [samples];
     const all = this.pending.length ? concatPcm([this.pending, samples]) : samples;
     const frames: Int16Array[] = [];
     let offset = 0;

@@ -56,6 +56,8 @@ function design(inputRate: number, outputRate: number): Design {
 export class Resampler {
   private readonly design: Design | null;
   private history: Float64Array;
+  /** Scratch space for history + input, reused between calls (no allocation per frame). */
+  private scratch = new Float64Array(0);
   /** Next output's position in upsampled time, counted from the first sample of `history`. */
   private position = 0;
 
@@ -70,8 +72,10 @@ export class Resampler {
 
   process(input: Int16Array): Int16Array {
     const d = this.design;
-    if (!d) return input.slice();
-    const x = new Float64Array(this.history.length + input.length);
+    if (!d) return input;
+    const needed = this.history.length + input.length;
+    if (this.scratch.length < needed) this.scratch = new Float64Array(needed);
+    const x = this.scratch.subarray(0, needed);
     x.set(this.history);
     for (let i = 0; i < input.length; i++) x[this.history.length + i] = input[i];
     const { up, down, taps, coefficients } = d;
@@ -97,7 +101,7 @@ export class Resampler {
       }
     }
     const keep = taps - 1;
-    this.history = x.slice(x.length - keep);
+    this.history.set(x.subarray(x.length - keep));
     this.position = t - (x.length - keep) * up;
     return n === out.length ? out : out.slice(0, n);
   }

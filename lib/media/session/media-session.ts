@@ -168,10 +168,10 @@ export class MediaSession {
     return session;
   }
 
-  /** Output pacing lateness samples (ms), recorded when enabled: for the benchmark. */
+  /** Starts recording the output's departure jitter (ms per frame): for the benchmark. */
   recordPacing(): number[] {
-    this.pacer.lateness = [];
-    return this.pacer.lateness;
+    this.pacer.jitter = [];
+    return this.pacer.jitter;
   }
 
   /** A typed caller turn (the browser's text frame). */

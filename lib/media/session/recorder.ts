@@ -1,7 +1,6 @@
 import { closeSync, openSync, writeSync } from "node:fs";
-import { pcmToBytes } from "../audio/pcm";
 import { Resampler } from "../audio/resampler";
-import { wavHeader, interleaveStereo } from "../audio/wav";
+import { wavHeader } from "../audio/wav";
 
 export const RECORDING_SAMPLE_RATE = 16000;
 const FRAME = RECORDING_SAMPLE_RATE / 50;
@@ -10,6 +9,7 @@ const MAX_AGENT_BACKLOG = RECORDING_SAMPLE_RATE;
 
 /** Where the recording goes: interleaved 16-bit stereo PCM as it is made, then the WAV header. */
 export interface RecordingSink {
+  /** The recorder reuses `pcm` after the call: a sink that keeps it must copy it. */
   write(pcm: Uint8Array): void;
   /** The call ended; `header` is the finished 44-byte WAV header for `dataBytes` of audio. */
   finish(header: Uint8Array, dataBytes: number): Promise<void>;
@@ -21,7 +21,7 @@ export class MemoryRecordingSink implements RecordingSink {
   wav: Uint8Array | null = null;
 
   write(pcm: Uint8Array): void {
-    this.chunks.push(pcm);
+    this.chunks.push(pcm.slice());
   }
 
   async finish(header: Uint8Array, dataBytes: number): Promise<void> {
@@ -65,6 +65,8 @@ export class StereoRecorder {
   private agent: Int16Array[] = [];
   private agentSamples = 0;
   private dataBytes = 0;
+  private readonly buffer = new Uint8Array(FRAME * 4);
+  private readonly view = new DataView(this.buffer.buffer);
 
   constructor(
     private readonly sink: RecordingSink,
@@ -83,10 +85,12 @@ export class StereoRecorder {
 
   /** One 20 ms caller frame at 16 kHz: writes it beside the agent audio of the same period. */
   callerFrame(frame: Int16Array): void {
-    const right = this.takeAgent(frame.length);
-    const bytes = pcmToBytes(interleaveStereo(frame, right));
-    this.dataBytes += bytes.length;
-    this.sink.write(bytes);
+    const { buffer, view } = this;
+    buffer.fill(0);
+    for (let i = 0; i < FRAME; i++) view.setInt16(i * 4, frame[i] ?? 0, true);
+    this.takeAgent(view, FRAME);
+    this.dataBytes += buffer.length;
+    this.sink.write(buffer);
   }
 
   /** Pads to `durationMs` with silence and finishes the file. */
@@ -97,18 +101,17 @@ export class StereoRecorder {
     return { sampleRate: RECORDING_SAMPLE_RATE, channels: 2, durationMs: (this.dataBytes / 4 / RECORDING_SAMPLE_RATE) * 1000, bytes: this.dataBytes + 44 };
   }
 
-  private takeAgent(samples: number): Int16Array {
-    const out = new Int16Array(samples);
+  /** Writes up to `samples` of queued agent audio into the right channel of `view`. */
+  private takeAgent(view: DataView, samples: number): void {
     let filled = 0;
     while (filled < samples && this.agent.length) {
       const first = this.agent[0];
       const count = Math.min(first.length, samples - filled);
-      out.set(first.subarray(0, count), filled);
+      for (let i = 0; i < count; i++) view.setInt16((filled + i) * 4 + 2, first[i], true);
       filled += count;
       if (count === first.length) this.agent.shift();
       else this.agent[0] = first.subarray(count);
     }
     this.agentSamples -= filled;
-    return out;
   }
 }

@@ -68,6 +68,9 @@ class DeepgramRecognition implements RecognitionStream {
   private finals: string[] = [];
   private interim = "";
   private utteranceHasAudio = false;
+  /** The next utterance may begin while this one's flush is awaited: its audio must not be forgotten. */
+  private finishing = false;
+  private audioWhileFinishing = false;
   private lastMessageAt = 0;
   private finalized = false;
   private dropUntil = 0;
@@ -87,7 +90,8 @@ class DeepgramRecognition implements RecognitionStream {
 
   write(pcm: Int16Array): void {
     if (this.closed) return;
-    this.utteranceHasAudio = true;
+    if (this.finishing) this.audioWhileFinishing = true;
+    else this.utteranceHasAudio = true;
     const bytes = pcmToBytes(pcm);
     if (this.socket?.readyState === WebSocket.OPEN) this.send(bytes);
     else {
@@ -110,6 +114,7 @@ class DeepgramRecognition implements RecognitionStream {
       throw error;
     }
     this.finalized = false;
+    this.finishing = true;
     const sentAt = Date.now();
     this.sendJson({ type: "Finalize" });
     await new Promise<void>((resolve) => {
@@ -167,7 +172,9 @@ class DeepgramRecognition implements RecognitionStream {
   private reset(): string {
     this.finals = [];
     this.interim = "";
-    this.utteranceHasAudio = false;
+    this.utteranceHasAudio = this.audioWhileFinishing;
+    this.finishing = false;
+    this.audioWhileFinishing = false;
     return "";
   }
 
