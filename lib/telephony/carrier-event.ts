@@ -46,8 +46,8 @@ export type CarrierEvent = EventBase &
     | { type: "stream_started" }
     | { type: "stream_stopped" }
     | { type: "stream_failed"; reason: string }
+    /** The short message played to a call we turned away has ended: hang up. */
     | { type: "message_played" }
-    | { type: "dtmf"; digit: string }
   );
 
 export type CarrierEventType = CarrierEvent["type"];
