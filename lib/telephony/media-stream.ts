@@ -149,6 +149,7 @@ export abstract class MediaStreamBase implements MediaStreamAdapter {
 
   protected onAudio(payload: unknown): void {
     if (!this.started) return this.bad("media before start");
+    if (this.stopped) return;
     if (typeof payload !== "string" || payload.length % 4 !== 0 || !base64Pattern.test(payload)) return this.bad("media payload is not base64");
     const bytes = Buffer.from(payload, "base64");
     const samples = this.started.encoding === "PCMA" ? decodeAlaw(bytes) : decodeMulaw(bytes);

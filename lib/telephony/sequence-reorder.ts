@@ -3,15 +3,19 @@
  * items are held (at 20 ms frames, 4 is 80 ms); then it counts as lost and delivery moves on.
  */
 export class SequenceReorder<T> {
-  private expected: number | null = null;
+  private expected: number | null;
   private readonly held = new Map<number, T>();
   reordered = 0;
   lost = 0;
 
+  /** `first`: the number the stream starts at, when known (else the first one seen). */
   constructor(
     private readonly maxHeld: number,
     private readonly deliver: (item: T) => void,
-  ) {}
+    first: number | null = null,
+  ) {
+    this.expected = first;
+  }
 
   push(sequence: number, item: T): void {
     if (this.expected === null) this.expected = sequence;

@@ -12,7 +12,7 @@ const MAX_HELD_FRAMES = 4;
  */
 export class TelnyxMediaStream extends MediaStreamBase {
   private idJson = "";
-  private readonly reorder = new SequenceReorder<Record<string, unknown>>(MAX_HELD_FRAMES, (message) => this.dispatch(message));
+  private readonly reorder = new SequenceReorder<Record<string, unknown>>(MAX_HELD_FRAMES, (message) => this.dispatch(message), 1); // `start` is 1
 
   constructor(options: MediaStreamOptions) {
     super("telnyx", options);
