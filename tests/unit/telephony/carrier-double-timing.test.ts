@@ -45,7 +45,7 @@ describe("carrier doubles in real time", () => {
     await until(() => stream.frames.length >= 50, 3000, "50 frames");
     const spanMs = stream.frameTimes[49] - stream.frameTimes[0];
     expect(spanMs).toBeGreaterThan(900); // 49 intervals of 20 ms = 980 ms
-    expect(spanMs).toBeLessThan(1300);
+    expect(spanMs).toBeLessThan(1500);
     const heard = Int16Array.from(stream.frames.slice(0, 50).flatMap((frame) => Array.from(frame)));
     expect(toneWindows(heard, 700).length).toBeGreaterThanOrEqual(48);
   });
@@ -58,7 +58,7 @@ describe("carrier doubles in real time", () => {
     await until(() => stream.marks.includes("after-500ms"), 3000, "the mark");
     const elapsed = performance.now() - sentAt;
     expect(elapsed).toBeGreaterThan(450);
-    expect(elapsed).toBeLessThan(900);
+    expect(elapsed).toBeLessThan(1200);
     const tone = toneWindows(peer.heardAudio(), 1200);
     expect(tone.length).toBeGreaterThanOrEqual(23);
     expect(tone.length).toBeLessThanOrEqual(26);
@@ -76,7 +76,7 @@ describe("carrier doubles in real time", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const heardMs = toneWindows(peer.heardAudio(), 900).length * 20;
     expect(heardMs).toBeGreaterThan(200);
-    expect(heardMs).toBeLessThan(500);
+    expect(heardMs).toBeLessThan(700);
     expect(peer.clears).toBe(1);
   });
 
