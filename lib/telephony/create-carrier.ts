@@ -1,3 +1,4 @@
+import "server-only";
 import type { Carrier } from "./carrier";
 import type { FetchLike } from "./carrier-http";
 import { TelnyxCarrier } from "./telnyx/telnyx-carrier";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { KeyObject } from "node:crypto";
 import type { Carrier, CarrierNumber, CredentialCheck, DialRequest, InboundAction, TransferRequest, WebhookReply, WebhookRequest, WebhookVerification } from "../carrier";
 import { CarrierApiError } from "../carrier-error";

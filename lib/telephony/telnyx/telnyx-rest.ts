@@ -1,3 +1,4 @@
+import "server-only";
 import { CarrierApiError } from "../carrier-error";
 import { carrierRequest, type CarrierHttpOptions } from "../carrier-http";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Carrier, CarrierNumber, CredentialCheck, DialRequest, InboundAction, TransferRequest, WebhookReply, WebhookRequest, WebhookVerification } from "../carrier";
 import { CarrierApiError } from "../carrier-error";
 import type { CarrierEvent } from "../carrier-event";
