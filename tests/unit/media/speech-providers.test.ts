@@ -7,6 +7,7 @@ import { dominantFrequency, silence, speech } from "../../helpers/audio-analysis
 import { startFakeAzureSpeech, type FakeAzureSpeech } from "../../helpers/fake-speech/azure-speech";
 import { startFakeDeepgram, type FakeDeepgram } from "../../helpers/fake-speech/deepgram";
 import { startFakeOpenAiSpeech, type FakeOpenAiSpeech } from "../../helpers/fake-speech/openai-speech";
+import { startFakeSpeech } from "../../helpers/fake-speech";
 import { transcriptsByFixture } from "../../helpers/fake-speech/scripts";
 
 const words = { request: "I would like to book a table for two people tomorrow evening.", stop: "Stop.", yeah: "Yeah." } as const;
@@ -196,5 +197,25 @@ describe("deepgram", () => {
     recognition.write(speech("stop"));
     await expect(recognition.finish()).rejects.toThrow(/401/);
     await recognition.close();
+  });
+});
+
+describe("all the fakes at once", () => {
+  it("configures every server provider and speaks one sentence at one frequency everywhere", async () => {
+    const fakes = await startFakeSpeech({ transcripts: transcriptsByFixture(words) });
+    try {
+      for (const transcriber of ["openai", "openai_compatible", "azure", "deepgram"]) {
+        for (const voice of ["openai", "openai_compatible", "azure"]) expect(speechConfigurationProblems(settings({ transcriber, voice }), fakes.env())).toEqual([]);
+      }
+      const frequencies = [];
+      for (const voice of ["openai", "azure"]) {
+        const { audio } = await collect(createTextToSpeech(settings({ voice }), fakes.env()).synthesize("Same words.", new AbortController().signal));
+        frequencies.push(dominantFrequency(audio, 24000));
+      }
+      expect(frequencies[0]).toBeCloseTo(fakes.voice.frequencyOf("Same words."), -1);
+      expect(frequencies[1]).toBeCloseTo(frequencies[0], 0);
+    } finally {
+      await fakes.close();
+    }
   });
 });
