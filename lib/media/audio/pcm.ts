@@ -49,10 +49,6 @@ export function levelDbfs(samples: Int16Array): number {
   return rms === 0 ? -Infinity : 20 * Math.log10(rms / 32768);
 }
 
-export function clampSample(value: number): number {
-  return value > 32767 ? 32767 : value < -32768 ? -32768 : Math.round(value);
-}
-
 /**
  * Cuts a stream of arbitrarily sized chunks into fixed-size frames, carrying the remainder over.
  * Odd bytes are carried too, so network chunks can be pushed as they arrive.
