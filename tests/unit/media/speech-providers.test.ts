@@ -169,7 +169,7 @@ describe("deepgram", () => {
     }
     const started = Date.now();
     expect(await recognition.finish()).toBe(words.request);
-    expect(Date.now() - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(1000); // well before the 2 s Finalize timeout
     expect(interim.length).toBeGreaterThan(2);
     expect(interim[0].split(" ").length).toBeLessThan(words.request.split(" ").length);
     const session = deepgram.sessions.at(-1)!;
