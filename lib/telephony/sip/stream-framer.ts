@@ -8,7 +8,7 @@ export type FramedItem = { kind: "message"; data: Buffer } | { kind: "ping" } | 
 const contentLengthPattern = /^(?:content-length|l)[ \t]*:[ \t]*(\S*)[ \t]*\r?$/im;
 
 export class StreamFramer {
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private failed = false;
   private blankBytes = 0;
 
