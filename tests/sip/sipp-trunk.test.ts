@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { SipUserAgent, type SipUserAgentOptions } from "@/lib/telephony/sip/user-agent";
+import { framesWithTone } from "../helpers/sip/audio";
 import { receivedMessages, sippInstalled, startSipp, type SippResult, type SippRun } from "../helpers/sip/sipp";
 
 // SIPp plays the trunk; our user agent places the call. SIPp's exit code says whether every
@@ -147,6 +148,83 @@ describe.skipIf(!sippInstalled)("SIPp as the trunk", () => {
     await new Promise<void>((resolve) => call.on("ringing", resolve));
     await call.hangup();
     expect(call.outcome).toMatchObject({ kind: "canceled", sipStatus: 487, hungUpBy: "local" });
+    expectScenarioPassed(await sipp.done);
+  });
+
+  it("plays early media from a 183 with SDP before the answer", async () => {
+    const { sipp, ua, trunk } = await setup("trunk-early-media.xml");
+    const call = await ua.dial({ trunk, to: "+15551230000", from: "+15557770000" });
+    const heard: Int16Array[] = [];
+    call.audio.onAudio((frame) => heard.push(frame));
+    await new Promise<void>((resolve) => call.on("early_media", resolve));
+    expect(call.state).toBe("early_media");
+    await answered(call);
+    const beforeAnswer = framesWithTone(heard, 1000);
+    expect(beforeAnswer).toBeGreaterThan(40); // most of the 1.2 s before the 200 OK
+    await call.hangup();
+    expectScenarioPassed(await sipp.done);
+  });
+
+  it("transfers by REFER: 202, NOTIFY 100 then 200 (sipfrag), then hangs up", async () => {
+    const { sipp, ua, trunk } = await setup("trunk-refer-accepted.xml");
+    const call = await ua.dial({ trunk, to: "+15551230000", from: "+15557770000" });
+    await answered(call);
+    expect(await call.transfer("+15559990000")).toEqual({ outcome: "transferred", status: 200 });
+    expect(await call.ended).toMatchObject({ kind: "completed", hungUpBy: "local", transferredTo: "+15559990000" });
+    expectScenarioPassed(await sipp.done);
+  });
+
+  it("reports a refused REFER (405) so the caller can fall back; the call goes on", async () => {
+    const { sipp, ua, trunk } = await setup("trunk-refer-refused.xml", { transport: "tcp" });
+    const call = await ua.dial({ trunk, to: "+15551230000", from: "+15557770000" });
+    await answered(call);
+    expect(await call.transfer("+15559990000")).toEqual({ outcome: "refused", status: 405, reason: "405 Method Not Allowed" });
+    expect(call.state).toBe("answered");
+    await call.hangup();
+    expect(call.outcome).toMatchObject({ kind: "completed", hungUpBy: "local" });
+    expectScenarioPassed(await sipp.done);
+  });
+
+  it("answers hold (sendonly → recvonly) and unhold re-INVITEs, stops sending while held", async () => {
+    const { sipp, ua, trunk } = await setup("trunk-hold.xml");
+    const call = await ua.dial({ trunk, to: "+15551230000", from: "+15557770000" });
+    const holds: boolean[] = [];
+    call.on("hold", (held) => holds.push(held));
+    await answered(call);
+    const sentWhileHeld: number[] = [];
+    const ticker = setInterval(() => {
+      const before = call.mediaStats.packetsSent;
+      call.audio.sendAudio(new Int16Array(160));
+      if (call.isOnHold) sentWhileHeld.push(call.mediaStats.packetsSent - before);
+    }, 20);
+    const outcome = await call.ended;
+    clearInterval(ticker);
+    expect(holds).toEqual([true, false]);
+    expect(sentWhileHeld.length).toBeGreaterThan(5);
+    expect(sentWhileHeld.every((sent) => sent === 0)).toBe(true);
+    expect(outcome).toMatchObject({ kind: "completed", hungUpBy: "remote" });
+    expectScenarioPassed(await sipp.done);
+  });
+
+  it("refreshes an RFC 4028 session timer by re-INVITE when it is the refresher", async () => {
+    const { sipp, ua, trunk } = await setup("trunk-session-timer.xml");
+    const call = await ua.dial({ trunk, to: "+15551230000", from: "+15557770000" });
+    await answered(call);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(call.state).toBe("answered");
+    await call.hangup();
+    const result = await sipp.done;
+    expectScenarioPassed(result);
+    expect(receivedMessages(result.messages).filter((message) => message.startsWith("INVITE "))).toHaveLength(2);
+  });
+
+  it("ends a dead dialog: in-dialog OPTIONS unanswered → BYE, failed with no one hanging up", async () => {
+    const { sipp, ua, trunk } = await setup("trunk-keepalive-lost.xml", { transport: "tcp", ua: { keepAliveIntervalMs: 300 } });
+    const call = await ua.dial({ trunk, to: "+15551230000", from: "+15557770000" });
+    await answered(call);
+    const outcome = await call.ended;
+    expect(outcome).toMatchObject({ kind: "failed", hungUpBy: null });
+    expect(outcome.reason).toMatch(/keep-alive OPTIONS/);
     expectScenarioPassed(await sipp.done);
   });
 });

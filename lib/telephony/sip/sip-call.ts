@@ -101,6 +101,11 @@ export abstract class SipCall {
     return this.rtp;
   }
 
+  /** RTP counters (packets sent and received, ignored, DTMF) and the jitter buffer's. */
+  get mediaStats() {
+    return { ...this.rtp.stats, jitter: { ...this.rtp.jitterStats } };
+  }
+
   get isOnHold(): boolean {
     return this.held;
   }
