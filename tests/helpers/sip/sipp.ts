@@ -27,6 +27,8 @@ export type SippOptions = {
   scenario: string;
   /** Our user agent's host:port, for SIPp as the caller. */
   remote?: string;
+  /** The called number SIPp puts in To (-s). */
+  service?: string;
   transport?: "udp" | "tcp";
   /** -key name value pairs, used as [name] in the scenario. */
   keys?: Record<string, string>;
@@ -78,6 +80,7 @@ export async function startSipp(options: SippOptions): Promise<SippRun> {
   const args = [
     "-sf", scenario,
     ...(options.remote ? [options.remote] : []),
+    ...(options.service ? ["-s", options.service] : []),
     "-i", "127.0.0.1",
     "-p", String(port),
     "-mi", "127.0.0.1",
