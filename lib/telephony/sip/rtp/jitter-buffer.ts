@@ -67,8 +67,8 @@ export class JitterBuffer<T> {
       this.stats.underruns++;
       return { kind: "silence" };
     }
-    const payload = this.frames.get(next);
-    if (payload) {
+    if (this.frames.has(next)) {
+      const payload = this.frames.get(next)!;
       this.frames.delete(next);
       this.lastPlayed = next;
       this.stats.played++;
