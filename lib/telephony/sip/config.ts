@@ -32,7 +32,7 @@ const schema = z
   })
   .refine((env) => env.RTP_PORT_MIN >= 1024 && env.RTP_PORT_MIN < env.RTP_PORT_MAX, { message: "RTP_PORT_MIN must be at least 1024 and below RTP_PORT_MAX", path: ["RTP_PORT_MIN"] });
 
-export function loadSipConfig(env: NodeJS.ProcessEnv = process.env): SipConfig {
+export function loadSipConfig(env: Record<string, string | undefined> = process.env): SipConfig {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid SIP configuration: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
