@@ -37,6 +37,8 @@ export type CallContext = {
   transferTimeoutMs: number;
   registerDialog(call: SipCall, dialog: Dialog): void;
   forget(call: SipCall): void;
+  /** Work that must finish before the user agent closes (a BYE in flight). */
+  track(work: Promise<unknown>): void;
 };
 
 export type SipCallState = "calling" | "ringing" | "early_media" | "answered" | "ended";
@@ -294,6 +296,7 @@ export abstract class SipCall {
   protected async bye(outcome: CallOutcomeInput): Promise<void> {
     if (this.state === "ended" || !this.dialog) return;
     const sent = this.sendInDialog("BYE");
+    this.context.track(sent);
     this.finish(outcome);
     await sent;
   }

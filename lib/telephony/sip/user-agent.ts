@@ -95,6 +95,7 @@ export class SipUserAgent {
   private readonly pendingInvites = new Map<string, { canceled: boolean; call?: InboundCall }>();
   private readonly allowLists: { trunk: InboundTrunk; list: net.BlockList }[];
   private readonly context: CallContext;
+  private readonly inFlight = new Set<Promise<unknown>>();
   private closing = false;
 
   private constructor(
@@ -118,6 +119,10 @@ export class SipUserAgent {
       transferTimeoutMs: options.transferTimeoutMs ?? 30_000,
       registerDialog: (call, dialog) => this.dialogs.set(dialog.key, call),
       forget: (call) => this.forget(call),
+      track: (work) => {
+        const done = work.finally(() => this.inFlight.delete(done));
+        this.inFlight.add(done);
+      },
     };
     layer.core = {
       onRequest: (request, transaction, source) => this.onRequest(request, transaction, source),
@@ -164,7 +169,7 @@ export class SipUserAgent {
   async close(graceMs = 2_000): Promise<void> {
     this.closing = true;
     const hangups = this.calls.map((call) => call.hangup().catch(() => {}));
-    await Promise.race([Promise.all(hangups), new Promise((resolve) => setTimeout(resolve, graceMs))]);
+    await Promise.race([Promise.all([...hangups, ...this.inFlight]), new Promise((resolve) => setTimeout(resolve, graceMs))]);
     this.layer.close();
     await this.transport.close();
   }
