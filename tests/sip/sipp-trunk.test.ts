@@ -166,11 +166,33 @@ describe.skipIf(!sippInstalled)("SIPp as the trunk", () => {
   });
 
   it("transfers by REFER: 202, NOTIFY 100 then 200 (sipfrag), then hangs up", async () => {
-    const { sipp, ua, trunk } = await setup("trunk-refer-accepted.xml");
+    const { sipp, ua, trunk } = await setup("trunk-refer.xml", { fill: { final: "200 OK" } });
     const call = await ua.dial({ trunk, to: "+15551230000", from: "+15557770000" });
     await answered(call);
     expect(await call.transfer("+15559990000")).toEqual({ outcome: "transferred", status: 200 });
     expect(await call.ended).toMatchObject({ kind: "completed", hungUpBy: "local", transferredTo: "+15559990000" });
+    expectScenarioPassed(await sipp.done);
+  });
+
+  it("reports a transfer whose target failed (NOTIFY sipfrag 486): the call goes on", async () => {
+    const { sipp, ua, trunk } = await setup("trunk-refer.xml", { fill: { final: "486 Busy Here" } });
+    const call = await ua.dial({ trunk, to: "+15551230000", from: "+15557770000" });
+    await answered(call);
+    expect(await call.transfer("+15559990000")).toEqual({ outcome: "failed", status: 486, reason: "486 Busy Here" });
+    expect(call.state).toBe("answered");
+    await call.hangup();
+    expectScenarioPassed(await sipp.done);
+  });
+
+  it("ends the call when the far end misses its own session refresh (refresher=uas)", async () => {
+    const { sipp, ua, trunk } = await setup("trunk-session-expired.xml");
+    const call = await ua.dial({ trunk, to: "+15551230000", from: "+15557770000" });
+    await answered(call);
+    const outcome = await call.ended;
+    expect(outcome).toMatchObject({ kind: "failed", hungUpBy: null });
+    expect(outcome.reason).toMatch(/missed its session refresh/);
+    expect(outcome.durationMs).toBeGreaterThanOrEqual(1900);
+    expect(outcome.durationMs).toBeLessThan(3000);
     expectScenarioPassed(await sipp.done);
   });
 
@@ -226,5 +248,18 @@ describe.skipIf(!sippInstalled)("SIPp as the trunk", () => {
     expect(outcome).toMatchObject({ kind: "failed", hungUpBy: null });
     expect(outcome.reason).toMatch(/keep-alive OPTIONS/);
     expectScenarioPassed(await sipp.done);
+  });
+
+  it("puts SIP_PUBLIC_ADDRESS in Via, Contact and the SDP, and still gets its responses (rport)", async () => {
+    const { sipp, ua, trunk } = await setup("trunk-final-response.xml", { fill: { status: "486", reason: "Busy Here" }, ua: { publicAddress: { host: "192.0.2.50", port: 15060 } } });
+    const call = await ua.dial({ trunk, to: "+15551230000", from: "+15557770000" });
+    expect(await call.ended).toMatchObject({ kind: "busy", sipStatus: 486 });
+    const result = await sipp.done;
+    expectScenarioPassed(result);
+    const invite = receivedMessages(result.messages).find((message) => message.startsWith("INVITE "))!;
+    expect(invite).toMatch(/^Via: SIP\/2\.0\/UDP 192\.0\.2\.50:15060;rport;branch=z9hG4bK\w+\r$/m);
+    expect(invite).toMatch(/^Contact: <sip:192\.0\.2\.50:15060>\r$/m);
+    expect(invite).toMatch(/^c=IN IP4 192\.0\.2\.50\r$/m);
+    expect(invite).toMatch(/^o=- \d+ \d+ IN IP4 192\.0\.2\.50\r$/m);
   });
 });
