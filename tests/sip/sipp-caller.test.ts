@@ -88,6 +88,29 @@ describe.skipIf(!sippInstalled)("SIPp as the caller", () => {
     expect(digits).toEqual(["4", "*", "9"]);
   });
 
+  it("takes a late offer: our 200 OK offers, the ACK answers PCMA, and audio flows in PCMA", async () => {
+    const heard: Int16Array[] = [];
+    let codec: string | undefined;
+    const ua = await agent(() => ({
+      action: "accept",
+      onCall: (accepted) => {
+        accepted.audio.onAudio((frame) => heard.push(frame));
+        void (async () => {
+          expect(accepted.codec).toBeUndefined(); // until the ACK brings the answer
+          while (!accepted.codec) await new Promise((resolve) => setTimeout(resolve, 10));
+          codec = accepted.codec;
+          await playPaced(sineTone(900, 1000), (frame) => accepted.audio.sendAudio(frame));
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await accepted.hangup();
+        })();
+      },
+    }));
+    const result = await call(ua, "caller-late-offer.xml", { rtpEcho: true });
+    expectScenarioPassed(result);
+    expect(codec).toBe("PCMA");
+    expect(framesWithTone(heard, 900)).toBeGreaterThan(35);
+  });
+
   it.skipIf(!runningAsRoot)("reports each RFC 4733 digit of SIPp's captures once", async () => {
     const digits: string[] = [];
     const ua = await agent(() => ({ action: "accept", onCall: (accepted) => accepted.audio.onDtmf((digit) => digits.push(digit)) }));

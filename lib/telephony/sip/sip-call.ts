@@ -103,6 +103,11 @@ export abstract class SipCall {
     return this.rtp;
   }
 
+  /** The agreed codec, once offer and answer are done. */
+  get codec(): NegotiatedAudio["codec"] | undefined {
+    return this.negotiated?.codec;
+  }
+
   /** RTP counters (packets sent and received, ignored, DTMF) and the jitter buffer's. */
   get mediaStats() {
     return { ...this.rtp.stats, jitter: { ...this.rtp.jitterStats } };

@@ -92,7 +92,9 @@ export class TransactionLayer {
     const key = serverKey(message, message.method === "ACK" ? "INVITE" : message.method);
     const existing = key ? this.servers.get(key) : undefined;
     if (existing) {
-      existing.receive(message);
+      // an ACK for our 2xx that reuses the INVITE's branch (RFC 2543 style) still belongs to the dialog
+      if (message.method === "ACK" && existing.state === "accepted") this.core.onRequest(message, null, source);
+      else existing.receive(message);
       return;
     }
     if (message.method === "ACK") {
