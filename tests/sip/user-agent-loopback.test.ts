@@ -65,4 +65,19 @@ describe("our user agent calling our user agent", () => {
     const { call } = await pair("udp", false);
     expect(await call.ended).toMatchObject({ kind: "busy", sipStatus: 486, hungUpBy: "remote", answeredAt: null, durationMs: 0 });
   });
+
+  it("drains: new calls and OPTIONS probes get 503 while a live call goes on to its end", async () => {
+    const { caller, callee, call, answered } = await pair("udp");
+    await new Promise<void>((resolve) => call.on("answered", resolve));
+    const drained = callee.drain();
+    const refused = await caller.dial({ trunk: { host: "127.0.0.1", port: callee.port }, to: "+15550001111", from: "+15550002222" });
+    expect(await refused.ended).toMatchObject({ kind: "failed", sipStatus: 503 });
+    expect(call.state).toBe("answered");
+    let done = false;
+    void drained.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(done).toBe(false);
+    await answered[0].hangup();
+    await drained;
+  });
 });

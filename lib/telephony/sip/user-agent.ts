@@ -165,6 +165,15 @@ export class SipUserAgent {
     return call;
   }
 
+  /**
+   * Stops taking calls (new INVITEs and OPTIONS probes get 503, so a dispatcher moves on) and
+   * resolves once the live calls have ended on their own.
+   */
+  async drain(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.calls.map((call) => call.ended));
+  }
+
   /** Stops taking calls, hangs up live ones (waiting up to `graceMs`) and closes the sockets. */
   async close(graceMs = 2_000): Promise<void> {
     this.closing = true;
@@ -217,6 +226,7 @@ export class SipUserAgent {
         });
         return;
       case "OPTIONS":
+        if (this.closing) return respond(503);
         respond(200, { headers: [{ name: "Allow", value: ALLOWED_METHODS }, { name: "Accept", value: "application/sdp" }, { name: "Supported", value: "timer" }] });
         return;
       case "BYE":
