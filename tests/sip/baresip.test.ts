@@ -6,12 +6,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SipCall } from "@/lib/telephony/sip/sip-call";
 import { SipUserAgent } from "@/lib/telephony/sip/user-agent";
 import { framesWithTone, playPaced, sineTone, toneShare } from "../helpers/sip/audio";
-import { freePort } from "../helpers/sip/sipp";
+import { firstProject, freePort } from "../helpers/sip/sipp";
 import { decodeWav, encodeWav } from "../helpers/sip/wav";
 
 // baresip, a real softphone, driven headless: its aufile module plays a WAV (a 1000 Hz tone) into
 // the call, its sndfile module records what it decodes from us, and an ALSA null device plays it.
-const baresipInstalled = spawnSync("baresip", ["-h"], { encoding: "utf8" }).error === undefined;
+const baresipInstalled = firstProject && spawnSync("baresip", ["-h"], { encoding: "utf8" }).error === undefined;
 const children: ChildProcess[] = [];
 const agents: SipUserAgent[] = [];
 

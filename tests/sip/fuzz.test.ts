@@ -9,6 +9,7 @@ import { StreamFramer } from "@/lib/telephony/sip/stream-framer";
 import { parseUri } from "@/lib/telephony/sip/uri";
 import { SipUserAgent } from "@/lib/telephony/sip/user-agent";
 import { fuzzCorpus, seededRandom } from "../helpers/sip/fuzz-corpus";
+import { firstProject } from "../helpers/sip/sipp";
 
 const agents: SipUserAgent[] = [];
 afterEach(async () => {
@@ -32,7 +33,7 @@ function classify(corpus: Buffer[]) {
   return { counts, answers };
 }
 
-describe("fuzzing the SIP parser and user agent (10,000 seeded messages)", () => {
+describe.runIf(firstProject)("fuzzing the SIP parser and user agent (10,000 seeded messages)", () => {
   it("parses every message without throwing: a message, or a typed error; what parses round-trips", () => {
     const corpus = fuzzCorpus();
     expect(corpus).toHaveLength(10_000);

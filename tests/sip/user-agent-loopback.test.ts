@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SipCall } from "@/lib/telephony/sip/sip-call";
 import { SipUserAgent, type InboundInvite } from "@/lib/telephony/sip/user-agent";
 import { framesWithTone, playPaced, sineTone } from "../helpers/sip/audio";
+import { firstProject } from "../helpers/sip/sipp";
 
 // Two of our user agents on loopback: one places the call through the other as its "trunk".
 const timers = { t1: 50, t2: 400, t4: 500 };
@@ -33,7 +34,7 @@ afterEach(async () => {
   await Promise.all(agents.splice(0).map((agent) => agent.close(200)));
 });
 
-describe("our user agent calling our user agent", () => {
+describe.runIf(firstProject)("our user agent calling our user agent", () => {
   for (const transport of ["udp", "tcp"] as const) {
     it(`exchanges audio both ways and DTMF, then the callee hangs up (${transport})`, async () => {
       const { call, answered, invites } = await pair(transport);

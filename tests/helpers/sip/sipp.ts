@@ -11,7 +11,9 @@ import path from "node:path";
 
 export const SIPP_SCENARIOS = path.resolve(process.cwd(), "tests/fixtures/sipp");
 
-export const sippInstalled = spawnSync("sipp", ["-v"], { encoding: "utf8" }).status !== null;
+/** The SIP tests use no database: they run in the PGlite project only, not again on Postgres. */
+export const firstProject = process.env.TEST_DB !== "postgres";
+export const sippInstalled = firstProject && spawnSync("sipp", ["-v"], { encoding: "utf8" }).status !== null;
 export const runningAsRoot = process.getuid?.() === 0;
 
 export type SippResult = { code: number | null; output: string; messages: string; errors: string };
