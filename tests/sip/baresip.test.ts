@@ -5,9 +5,10 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SipCall } from "@/lib/telephony/sip/sip-call";
 import { SipUserAgent } from "@/lib/telephony/sip/user-agent";
-import { framesWithTone, playPaced, sineTone, toneShare } from "../helpers/sip/audio";
+import { sineTone, toneShare } from "../helpers/audio/tones";
+import { framesWithTone, playPaced } from "../helpers/sip/audio";
 import { firstProject, freePort } from "../helpers/sip/sipp";
-import { decodeWav, encodeWav } from "../helpers/sip/wav";
+import { encodeWav, parseWav } from "../helpers/audio/wav";
 
 // baresip, a real softphone, driven headless: its aufile module plays a WAV (a 1000 Hz tone) into
 // the call, its sndfile module records what it decodes from us, and an ALSA null device plays it.
@@ -26,7 +27,7 @@ async function startBaresip(dial?: string) {
   mkdirSync(recordings);
   const sipPort = await freePort();
   const rtpBase = await freePort(true);
-  writeFileSync(path.join(directory, "in.wav"), encodeWav(sineTone(1000, 8000)));
+  writeFileSync(path.join(directory, "in.wav"), encodeWav({ sampleRate: 8000, samples: sineTone(1000, 8000) }));
   writeFileSync(
     path.join(directory, "config"),
     [
@@ -68,7 +69,7 @@ async function startBaresip(dial?: string) {
         const file = readdirSync(recordings).find((name) => name.endsWith("-dec.wav"));
         if (file && output.includes("terminated")) {
           await new Promise((resolve) => setTimeout(resolve, 200));
-          return decodeWav(readFileSync(path.join(recordings, file))).samples;
+          return parseWav(readFileSync(path.join(recordings, file))).samples;
         }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

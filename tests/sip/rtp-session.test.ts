@@ -5,7 +5,8 @@ import { parseToneEvent, serializeToneEvent } from "@/lib/telephony/sip/rtp/dtmf
 import { parseRtp, serializeRtp, type RtpPacket } from "@/lib/telephony/sip/rtp/rtp-packet";
 import { RtpPortRange } from "@/lib/telephony/sip/rtp/rtp-ports";
 import { RtpSession } from "@/lib/telephony/sip/rtp/rtp-session";
-import { framesWithTone, playPaced, sineTone } from "../helpers/sip/audio";
+import { sineTone } from "../helpers/audio/tones";
+import { framesWithTone, playPaced } from "../helpers/sip/audio";
 import { firstProject } from "../helpers/sip/sipp";
 
 // One RTP session against a plain UDP socket playing the far end, so every packet is seen on the wire.

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SipCall } from "@/lib/telephony/sip/sip-call";
 import { SipUserAgent, type InboundDecision, type InboundInvite, type InboundTrunk } from "@/lib/telephony/sip/user-agent";
-import { framesWithTone, playPaced, sineTone } from "../helpers/sip/audio";
+import { sineTone } from "../helpers/audio/tones";
+import { framesWithTone, playPaced } from "../helpers/sip/audio";
 import { runningAsRoot, sippInstalled, startSipp, type SippResult, type SippRun } from "../helpers/sip/sipp";
 
 // SIPp places calls to our user agent (the inbound side of a trunk).

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SipCall } from "@/lib/telephony/sip/sip-call";
 import { SipUserAgent, type InboundInvite } from "@/lib/telephony/sip/user-agent";
-import { framesWithTone, playPaced, sineTone } from "../helpers/sip/audio";
+import { sineTone } from "../helpers/audio/tones";
+import { framesWithTone, playPaced } from "../helpers/sip/audio";
 import { firstProject } from "../helpers/sip/sipp";
 
 // Two of our user agents on loopback: one places the call through the other as its "trunk".

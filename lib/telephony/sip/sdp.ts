@@ -2,9 +2,10 @@
 // telephone-event (RFC 4733, events 0-16), 20 ms packets; hold by sendonly/inactive or c=0.0.0.0.
 
 import net from "node:net";
+import type { StreamEncoding } from "../media-stream";
 
 export type Direction = "sendrecv" | "sendonly" | "recvonly" | "inactive";
-export type AudioCodecName = "PCMU" | "PCMA";
+export type AudioCodecName = StreamEncoding;
 
 export type SdpMedia = {
   type: string;

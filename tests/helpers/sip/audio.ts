@@ -1,29 +1,8 @@
-// Tones for SIP audio tests: generated as 16-bit PCM at 8 kHz, found again by Goertzel.
+// Tone checks for SIP audio tests over 20 ms frames (tones themselves: tests/helpers/audio/tones).
 
-export const RATE = 8000;
+import { toneShare } from "../audio/tones";
 
-export function sineTone(frequency: number, durationMs: number, amplitude = 8000): Int16Array {
-  const samples = new Int16Array(Math.round((durationMs * RATE) / 1000));
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(amplitude * Math.sin((2 * Math.PI * frequency * i) / RATE));
-  return samples;
-}
-
-/** Goertzel power at `frequency` relative to the block's energy: about 0.5 for a pure tone at it, near 0 without. */
-export function toneShare(samples: Int16Array, frequency: number): number {
-  if (samples.length === 0) return 0;
-  const coefficient = 2 * Math.cos((2 * Math.PI * frequency) / RATE);
-  let previous = 0;
-  let beforePrevious = 0;
-  let energy = 0;
-  for (const sample of samples) {
-    const current = sample + coefficient * previous - beforePrevious;
-    beforePrevious = previous;
-    previous = current;
-    energy += sample * sample;
-  }
-  const power = previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious;
-  return energy === 0 ? 0 : power / (energy * samples.length);
-}
+const RATE = 8000;
 
 /** How many 20 ms frames carry `frequency` as their dominant tone. */
 export function framesWithTone(frames: Int16Array[], frequency: number, threshold = 0.3): number {

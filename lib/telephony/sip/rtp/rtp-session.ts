@@ -5,6 +5,7 @@
 import type dgram from "node:dgram";
 import { randomInt } from "node:crypto";
 import { decodeAlaw, decodeMulaw, encodeAlaw, encodeMulaw } from "@/lib/media/g711";
+import { FRAME_SAMPLES, STREAM_SAMPLE_RATE } from "../../media-stream";
 import { Listeners } from "../listeners";
 import type { AudioCodecName, Direction, NegotiatedAudio } from "../sdp";
 import { TELEPHONE_EVENT_PT } from "../sdp";
@@ -12,9 +13,7 @@ import { digitOfEvent, eventOfDigit, parseToneEvent, serializeToneEvent } from "
 import { JitterBuffer } from "./jitter-buffer";
 import { parseRtp, serializeRtp } from "./rtp-packet";
 
-export const SAMPLE_RATE = 8000;
-export const FRAME_MS = 20;
-export const FRAME_SAMPLES = (SAMPLE_RATE * FRAME_MS) / 1000;
+const FRAME_MS = 20;
 const COMFORT_NOISE_PT = 13;
 const DTMF_VOLUME = 10; // -10 dBm0
 const RELATCH_SILENCE_MS = 2_000;
@@ -180,7 +179,7 @@ export class RtpSession implements CallAudio {
   private sendEvent(event: number, durationMs: number): Promise<void> {
     this.advanceClock();
     const start = this.timestamp;
-    const total = (durationMs * SAMPLE_RATE) / 1000;
+    const total = (durationMs * STREAM_SAMPLE_RATE) / 1000;
     this.dtmfSending = true;
     return new Promise((resolve) => {
       let elapsed = 0;
