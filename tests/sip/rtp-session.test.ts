@@ -95,15 +95,18 @@ describe.runIf(firstProject)("RTP session on the wire", () => {
     const tone = sineTone(1000, 400);
     const packet = (sequence: number, payloadType = 0, payload?: Buffer, timestamp = sequence * 160) =>
       serializeRtp({ payloadType, sequence, timestamp, ssrc: 77, marker: false, payload: payload ?? Buffer.from(encodeMulaw(tone.subarray((sequence - 100) * 160, (sequence - 99) * 160))) });
-    const order = [100, 102, 101, 103, 105, 104, 106, 107, 109, 108, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119];
-    for (const sequence of order) {
-      peer.send(packet(sequence), rtp.localPort, "127.0.0.1");
-      intruder.send(packet(sequence, 0, Buffer.alloc(160, 0x7f)), rtp.localPort, "127.0.0.1"); // silence from elsewhere: ignored
-      if (sequence === 110) {
+    // swapped pairs leave together, so reordering never races the playout clock of a loaded machine
+    const groups = [[100], [102, 101], [103], [105, 104], [106], [107], [109, 108], [110], ...[111, 112, 113, 114, 115, 116, 117, 118, 119].map((sequence) => [sequence])];
+    for (const group of groups) {
+      for (const sequence of group) {
+        peer.send(packet(sequence), rtp.localPort, "127.0.0.1");
+        intruder.send(packet(sequence, 0, Buffer.alloc(160, 0x7f)), rtp.localPort, "127.0.0.1"); // silence from elsewhere: ignored
+      }
+      if (group.includes(110)) {
         peer.send(packet(500, 13, Buffer.from([40])), rtp.localPort, "127.0.0.1");
         for (const end of [false, false, true, true, true]) peer.send(packet(600, 101, serializeToneEvent({ event: 9, end, volume: 10, duration: 480 }), 9999), rtp.localPort, "127.0.0.1");
       }
-      await wait(20);
+      await wait(20 * group.length);
     }
     await wait(100);
     const toneFrames = frames.filter((frame) => framesWithTone([frame], 1000) === 1);
@@ -114,7 +117,7 @@ describe.runIf(firstProject)("RTP session on the wire", () => {
     expect(Math.max(...joined.map((sample, i) => Math.abs(sample - reference[i])))).toBe(0);
     expect(digits).toEqual(["9"]);
     expect(rtp.stats).toMatchObject({ comfortNoise: 1, dtmfReceived: 1 });
-    expect(rtp.stats.packetsIgnored).toBe(order.length);
+    expect(rtp.stats.packetsIgnored).toBe(20);
     expect(rtp.target).toEqual({ address: "127.0.0.1", port: peer.address().port, lastSeen: expect.any(Number) });
   });
 });
