@@ -1,7 +1,7 @@
 // Structured header values (RFC 3261 §20, §25): name-addr/addr-spec with parameters, Via, CSeq and lists.
 // Every parser returns null on malformed input; none throws.
 
-import { parseHostPort, parseUri, type SipUri } from "./uri";
+import { parseHostPort } from "./uri";
 
 export type Params = Record<string, string | null>;
 
@@ -123,13 +123,6 @@ export function parseNameAddr(value: string): NameAddr | null {
 export function formatNameAddr(nameAddr: NameAddr): string {
   const name = nameAddr.displayName !== undefined ? `${quote(nameAddr.displayName)} ` : "";
   return `${name}<${nameAddr.uri}>${formatParams(nameAddr.params)}`;
-}
-
-/** A name-addr whose URI is a SIP URI (From, To, Contact, Route). */
-export function parseSipNameAddr(value: string): (NameAddr & { sipUri: SipUri }) | null {
-  const nameAddr = parseNameAddr(value);
-  const sipUri = nameAddr ? parseUri(nameAddr.uri) : null;
-  return nameAddr && sipUri ? { ...nameAddr, sipUri } : null;
 }
 
 export type Via = { transport: string; host: string; port?: number; params: Params };

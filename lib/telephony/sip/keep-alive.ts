@@ -12,8 +12,6 @@ export type KeepAliveActions = {
   dead(reason: string): void;
 };
 
-export type SessionTimer = { interval: number; refresher: "uac" | "uas" };
-
 /** Reads `Session-Expires: 1800;refresher=uac` (RFC 4028 §4). */
 export function parseSessionExpires(value: string | undefined): { interval: number; refresher?: "uac" | "uas" } | null {
   const match = value ? /^\s*(\d{1,9})\s*(.*)$/.exec(value) : null;

@@ -18,8 +18,4 @@ export class Listeners<Args extends unknown[]> {
       }
     }
   }
-
-  get size(): number {
-    return this.listeners.size;
-  }
 }

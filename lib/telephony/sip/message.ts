@@ -85,7 +85,7 @@ export function addHeader(message: SipMessage, name: string, value: string, posi
   else message.headers.push({ name, value });
 }
 
-export function startLine(message: SipMessage): string {
+function startLine(message: SipMessage): string {
   return message.kind === "request" ? `${message.method} ${message.uri} SIP/2.0` : `SIP/2.0 ${message.status} ${message.reason}`;
 }
 
@@ -100,7 +100,7 @@ export function serializeMessage(message: SipMessage): Buffer {
   return message.body.length ? Buffer.concat([Buffer.from(head, "utf8"), message.body]) : Buffer.from(head, "utf8");
 }
 
-export const reasonPhrases: Record<number, string> = {
+const reasonPhrases: Record<number, string> = {
   100: "Trying", 180: "Ringing", 181: "Call Is Being Forwarded", 182: "Queued", 183: "Session Progress",
   200: "OK", 202: "Accepted", 300: "Multiple Choices", 301: "Moved Permanently", 302: "Moved Temporarily",
   400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",

@@ -68,10 +68,6 @@ export class TransactionLayer {
     return key ? this.servers.get(key) : undefined;
   }
 
-  get activeTransactions(): number {
-    return this.clients.size + this.servers.size;
-  }
-
   close(): void {
     for (const transaction of [...this.clients.values(), ...this.servers.values()]) transaction.terminate();
   }

@@ -96,17 +96,6 @@ export function parseUri(text: string): SipUri | null {
   return { scheme, user, password, host: hostPort.host, port: hostPort.port, params, headers };
 }
 
-export function formatUri(uri: SipUri): string {
-  let text = `${uri.scheme}:`;
-  if (uri.user !== undefined) text += uri.password !== undefined ? `${uri.user}:${uri.password}@` : `${uri.user}@`;
-  text += uri.host;
-  if (uri.port !== undefined) text += `:${uri.port}`;
-  for (const [name, value] of Object.entries(uri.params)) text += value === null ? `;${name}` : `;${name}=${value}`;
-  const headers = Object.entries(uri.headers);
-  if (headers.length) text += "?" + headers.map(([name, value]) => `${name}=${value}`).join("&");
-  return text;
-}
-
 /** The host as it appears in a URI or Via: IPv6 addresses in brackets. */
 export function uriHost(address: string): string {
   return address.includes(":") && !address.startsWith("[") ? `[${address}]` : address;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { endKindForStatus } from "@/lib/telephony/sip/call-outcome";
 import { loadSipConfig } from "@/lib/telephony/sip/config";
+import { userAgentOptionsFromConfig } from "@/lib/telephony/sip/user-agent";
 
 describe("SIP configuration", () => {
   it("defaults to 0.0.0.0:5060 and RTP 10000-20000, and reads SIP_PUBLIC_ADDRESS with an optional port", () => {
@@ -13,6 +14,12 @@ describe("SIP configuration", () => {
       rtpPortMax: 30999,
     });
     expect(loadSipConfig({ SIP_PUBLIC_ADDRESS: "sip.example.com" }).publicAddress).toEqual({ host: "sip.example.com" });
+    expect(userAgentOptionsFromConfig(loadSipConfig({ SIP_PORT: "5070", SIP_PUBLIC_ADDRESS: "203.0.113.7" }))).toEqual({
+      bindAddress: "0.0.0.0",
+      port: 5070,
+      publicAddress: { host: "203.0.113.7" },
+      rtpPorts: { min: 10000, max: 20000 },
+    });
   });
 
   it("names the variable that is wrong", () => {

@@ -45,8 +45,4 @@ export class RtpPortRange {
   release(port: number): void {
     this.inUse.delete(port);
   }
-
-  get used(): number {
-    return this.inUse.size;
-  }
 }
