@@ -2,15 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { decodeWav } from "@/lib/media/audio/wav";
 import { resample } from "@/lib/media/audio/resampler";
+import { sineTone, toneShare } from "./audio/tones";
 
-// Audio is asserted, not assumed: tones are found by Goertzel or FFT, durations measured.
+// Audio is asserted, not assumed: tones are found by Goertzel (./audio/tones), durations measured.
 
-/** A sine tone as 16-bit PCM. `amplitude` is relative to full scale (0..1). */
+/** A sine tone as 16-bit PCM; `amplitude` relative to full scale (0..1). */
 export function tone(frequency: number, durationMs: number, sampleRate: number, amplitude = 0.5): Int16Array {
-  const count = Math.round((sampleRate * durationMs) / 1000);
-  const out = new Int16Array(count);
-  for (let i = 0; i < count; i++) out[i] = Math.round(amplitude * 32767 * Math.sin((2 * Math.PI * frequency * i) / sampleRate));
-  return out;
+  return sineTone(frequency, durationMs, sampleRate, amplitude * 32767);
 }
 
 /** Gaussian white noise with the given RMS level in dBFS (deterministic for a seed). */
@@ -36,41 +34,22 @@ export function silence(durationMs: number, sampleRate: number): Int16Array {
   return new Int16Array(Math.round((sampleRate * durationMs) / 1000));
 }
 
-/** Power of one frequency in a block, normalized so a full-scale sine gives about 0.25 (Goertzel). */
-export function goertzelPower(samples: Int16Array, frequency: number, sampleRate: number): number {
-  const coefficient = 2 * Math.cos((2 * Math.PI * frequency) / sampleRate);
-  let previous = 0;
-  let previous2 = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const value = samples[i] / 32768 + coefficient * previous - previous2;
-    previous2 = previous;
-    previous = value;
-  }
-  const power = previous2 * previous2 + previous * previous - coefficient * previous * previous2;
-  return power / (samples.length * samples.length);
-}
-
-/** The strongest frequency in the block: a Hann-windowed DFT on a grid of `step` Hz, refined to 0.5 Hz. */
+/** The strongest frequency in the block: a Hann-windowed Goertzel scan on a grid of `step` Hz, refined to 0.5 Hz. */
 export function dominantFrequency(samples: Int16Array, sampleRate: number, { from = 50, to = sampleRate / 2, step = 5 } = {}): number {
   const windowed = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i++) windowed[i] = Math.round(samples[i] * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (samples.length - 1))));
   let best = from;
-  let bestPower = -1;
-  for (let frequency = from; frequency <= to; frequency += step) {
-    const power = goertzelPower(windowed, frequency, sampleRate);
-    if (power > bestPower) {
-      bestPower = power;
+  let bestShare = -1;
+  const consider = (frequency: number) => {
+    const share = toneShare(windowed, frequency, sampleRate);
+    if (share > bestShare) {
+      bestShare = share;
       best = frequency;
     }
-  }
-  // Refine around the coarse peak.
-  for (let frequency = best - step; frequency <= best + step; frequency += 0.5) {
-    const power = goertzelPower(windowed, frequency, sampleRate);
-    if (power > bestPower) {
-      bestPower = power;
-      best = frequency;
-    }
-  }
+  };
+  for (let frequency = from; frequency <= to; frequency += step) consider(frequency);
+  const coarse = best;
+  for (let frequency = coarse - step; frequency <= coarse + step; frequency += 0.5) consider(frequency);
   return best;
 }
 
@@ -84,19 +63,19 @@ export type ToneSpan = { frequency: number; startMs: number; endMs: number };
 
 /**
  * Where each of the given frequencies sounds, in 20 ms blocks: a block belongs to the candidate
- * whose Goertzel power is strongest, if that power is above the threshold (about -30 dBFS).
+ * with the largest share of its energy (Goertzel), if that share passes `minShare`.
  */
-export function findTones(samples: Int16Array, sampleRate: number, candidates: number[], { blockMs = 20, minPower = 1e-4 } = {}): ToneSpan[] {
+export function findTones(samples: Int16Array, sampleRate: number, candidates: number[], { blockMs = 20, minShare = 0.2 } = {}): ToneSpan[] {
   const block = Math.round((sampleRate * blockMs) / 1000);
   const spans: ToneSpan[] = [];
   for (let start = 0; start + block <= samples.length; start += block) {
     const slice = samples.subarray(start, start + block);
     let best: number | null = null;
-    let bestPower = minPower;
+    let bestShare = minShare;
     for (const frequency of candidates) {
-      const power = goertzelPower(slice, frequency, sampleRate);
-      if (power > bestPower) {
-        bestPower = power;
+      const share = toneShare(slice, frequency, sampleRate);
+      if (share > bestShare) {
+        bestShare = share;
         best = frequency;
       }
     }

@@ -60,7 +60,8 @@ async function call(options: { transcriber: "openai" | "deepgram"; greeting: str
   return { transport, port, events, session, start, waitFor, stop };
 }
 
-describe("media session in real time", () => {
+// No database here: with TEST_DATABASE_URL set these run in the first project only (real time is the cost).
+describe.runIf(process.env.TEST_DB !== "postgres")("media session in real time", () => {
   it("greets, hears a spoken turn over HTTP speech-to-text, and answers in audio", async () => {
     const live = await call({ transcriber: "openai", greeting: "Hello, how can I help?", reply: () => "A table for two, certainly." });
     await live.waitFor(() => live.port.reports.length === 1, 4000);
