@@ -19,6 +19,8 @@ export type AnalyticsAgent = AnalyticsTotals & { agent_id: string; agent_name: s
 export type AnalyticsQuestion = {
   question_id: string;
   name: string;
+  agent_id: string;
+  agent_name: string | null;
   type: string;
   answered: number;
   unanswered: number;

@@ -228,6 +228,8 @@ describe("GET /v1/analytics/post-call-answers", () => {
     expect(byName.resolved).toEqual({
       question_id: q.resolved,
       name: "resolved",
+      agent_id: alpha,
+      agent_name: "Alpha",
       type: "boolean",
       answered: 3,
       unanswered: 1,
@@ -241,7 +243,8 @@ describe("GET /v1/analytics/post-call-answers", () => {
       { option_id: option.neutral, value: "Neutral", count: 0, rate: 0 },
       { option_id: option.negative, value: "Negative", count: 1, rate: 0.3333 },
     ]);
-    expect(byName.topics).toMatchObject({ type: "multi_choice", answered: 2 });
+    // A deleted question still names the agent that asked it.
+    expect(byName.topics).toMatchObject({ type: "multi_choice", answered: 2, agent_id: alpha, agent_name: "Alpha" });
     expect(byName.topics.options).toEqual([
       { option_id: "t-billing", value: "Billing", count: 2, rate: 1 },
       { option_id: "t-hours", value: "Hours", count: 1, rate: 0.5 },
@@ -307,7 +310,7 @@ describe("writes keep the figures exact", () => {
     };
     expect(await read()).toEqual({ calls: 2, cost: 1, priced: 1, duration: 100, answers: [[1, { yes: 1, no: 0, yes_rate: 1 }]] });
 
-    await api.db.update(calls).set({ status: "ended", cost: 0.5, durationSeconds: 30 }).where(eq(calls.id, first));
+    await api.db.update(calls).set({ status: "ended", cost: 0.5, durationSeconds: 30, answeredAt: new Date("2026-04-01T09:00:05Z") }).where(eq(calls.id, first));
     await api.db.update(calls).set({ metadata: { touched: true } }).where(eq(calls.organizationId, org.organizationId));
     await api.db.update(callPostCallAnswers).set({ answerBoolean: false }).where(eq(callPostCallAnswers.id, answerId));
     expect(await read()).toEqual({ calls: 2, cost: 1.5, priced: 0.75, duration: 130, answers: [[1, { yes: 0, no: 1, yes_rate: 0 }]] });
@@ -323,21 +326,28 @@ describe("writes keep the figures exact", () => {
     let state = 12345;
     const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const start = Date.parse("2026-05-01T00:00:00Z");
-    const made: { time: number; cents: number | null; duration: number | null; agent: string }[] = [];
+    const made: { time: number; cents: number | null; duration: number | null; answered: boolean; agent: string }[] = [];
     for (let i = 0; i < 120; i++) {
+      // Some calls were never answered and still carry a 0 s duration and a $0 cost, as a terminated ringing call does.
+      const answered = next() >= 0.15;
       const row = {
         time: start + Math.floor(next() * 3 * 86_400_000),
-        cents: next() < 0.2 ? null : Math.floor(next() * 500),
-        duration: next() < 0.2 ? null : Math.floor(next() * 2400),
+        cents: !answered ? 0 : next() < 0.2 ? null : Math.floor(next() * 500),
+        duration: !answered ? 0 : next() < 0.2 ? null : Math.floor(next() * 2400),
+        answered,
         agent: agentIds[i % 2],
       };
       made.push(row);
       await insertCall(api.db, org.organizationId, row.agent, {
         startTime: new Date(row.time),
+        answeredAt: answered && row.duration !== null ? new Date(row.time + 3000) : null,
         cost: row.cents === null ? null : row.cents / 100,
         durationSeconds: row.duration,
       });
     }
+    const timed = (row: (typeof made)[number]) => row.answered && row.duration !== null;
+    const average = (values: number[], digits: number) =>
+      values.length ? Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10 ** digits) / 10 ** digits : null;
     for (let i = 0; i < 12; i++) {
       const a = start + Math.floor(next() * 3 * 86_400_000);
       const b = a + 1 + Math.floor(next() * 86_400_000);
@@ -349,17 +359,24 @@ describe("writes keep the figures exact", () => {
       expect(body.data.calls, query).toBe(inRange.length);
       expect(body.data.total_cost, query).toBe(cents / 100);
       expect(body.data.total_duration_seconds, query).toBe(inRange.reduce((sum, row) => sum + (row.duration ?? 0), 0));
+      // "Average duration per answered call" and "average cost per call with a cost", as the dashboard labels them.
+      expect(body.data.average_duration_seconds, query).toBe(average(inRange.filter(timed).map((row) => row.duration!), 2));
+      expect(body.data.average_cost, query).toBe(average(inRange.filter((row) => (row.cents ?? 0) > 0).map((row) => row.cents! / 100), 6));
       const histogram = (await get(`duration-histogram?${query}`, org.apiKey)).body.data;
       expect(histogram.buckets.reduce((sum: number, b: { calls: number }) => sum + b.calls, 0) + histogram.calls_without_duration, query).toBe(inRange.length);
-      expect(histogram.buckets[7].calls, query).toBe(inRange.filter((row) => row.duration !== null && row.duration >= 1800).length);
+      expect(histogram.buckets[0].calls, query).toBe(inRange.filter((row) => timed(row) && row.duration! < 30).length);
+      expect(histogram.buckets[7].calls, query).toBe(inRange.filter((row) => timed(row) && row.duration! >= 1800).length);
     }
     // And the rollup holds what a recount of the calls gives.
     const recount = await api.db.execute(sql`
       select count(*) as n from (
-        select agent_id, analytics_period(start_time) p, count(*) c, coalesce(sum(cost), 0) cost, coalesce(sum(duration_seconds), 0) d
+        select agent_id, analytics_period(start_time) p, count(*) c, coalesce(sum(cost), 0) cost,
+          coalesce(sum(duration_seconds) filter (where answered_at is not null), 0) d, count(*) filter (where cost > 0) priced,
+          count(*) filter (where answered_at is not null and duration_seconds is not null) timed
         from calls where organization_id = ${org.organizationId}::uuid group by 1, 2
         except
-        select agent_id, period_start, calls, cost_total, duration_total from call_stats_15m where organization_id = ${org.organizationId}::uuid
+        select agent_id, period_start, calls, cost_total, duration_total, priced_calls, timed_calls from call_stats_15m
+        where organization_id = ${org.organizationId}::uuid
       ) x`);
     expect(Number((recount as unknown as { rows: { n: unknown }[] }).rows[0].n)).toBe(0);
   });

@@ -86,6 +86,8 @@ const QuestionBreakdownSchema = z
   .object({
     question_id: z.uuid(),
     name: z.string(),
+    agent_id: z.uuid().openapi({ description: "The agent that asks the question (two agents may ask questions of the same name)." }),
+    agent_name: z.string().nullable().openapi({ description: "Null once the agent is deleted." }),
     type: z.string().openapi({ description: "text, boolean, number, single_choice or multi_choice" }),
     answered: z.number().int().openapi({ description: "Answers with has_answer true." }),
     unanswered: z.number().int().openapi({ description: "Answers with has_answer false." }),

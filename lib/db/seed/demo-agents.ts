@@ -203,6 +203,12 @@ export const receptionAgent: DemoAgent = {
             extraction_instructions: "First and last name",
           },
           {
+            name: "problem_category",
+            type: "string",
+            description: "What kind of problem the caller has",
+            extraction_instructions: "Plumbing, Heating, Electrical or Pricing question",
+          },
+          {
             name: "visit_booked",
             type: "boolean",
             description: "Whether a technician visit was agreed",
@@ -215,7 +221,15 @@ export const receptionAgent: DemoAgent = {
       },
     ],
   },
-  questions: [],
+  questions: [
+    { name: "visit_booked", description: "Did the caller book a technician visit?", type: "boolean" },
+    {
+      name: "problem_category",
+      description: "What did the caller call about?",
+      type: "single_choice",
+      options: ["Plumbing", "Heating", "Electrical", "Pricing question"],
+    },
+  ],
 };
 
 export const demoAgents = [appointmentAgent, surveyAgent, receptionAgent];
