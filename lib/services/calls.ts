@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
-import { callEvents, callPostCallAnswers, calls, type CallType } from "@/lib/db/schema";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { callEvents, callPostCallAnswers, calls, type CallEndReason, type CallStatus, type CallType } from "@/lib/db/schema";
+import { callStatsSource, selectRows } from "./analytics-source";
 import { toCallResponse, toPostCallAnswerResponse, type CallResponse } from "./call-records";
 import type { ServiceContext } from "./context";
 import { withTransaction } from "./context";
@@ -12,13 +13,21 @@ import { cursorPage, olderThanCursor } from "./cursor-paging";
 import { listFields, pageInfo } from "./paging";
 import type { LinkSigner } from "@/lib/storage/signed-links";
 
-export type ListCallsInput = {
+export type CallFilterInput = {
   agentId?: string;
   callType?: CallType;
   fromNumber?: string;
   toNumber?: string;
   startTimeGt?: Date;
   startTimeLt?: Date;
+  status?: CallStatus;
+  endReason?: CallEndReason;
+  answerType?: "human" | "voicemail" | "unknown";
+  /** Words in what was said (web-search syntax: "a phrase", -word, or), matched by Postgres full-text search. */
+  search?: string;
+};
+
+export type ListCallsInput = CallFilterInput & {
   cursor?: string;
   page: number;
   limit: number;
@@ -57,7 +66,7 @@ const summaryColumns = {
   secureRecordingUrl: calls.secureRecordingUrl,
 };
 
-function filters(ctx: ServiceContext, input: ListCallsInput): SQL[] {
+function filters(ctx: ServiceContext, input: CallFilterInput): SQL[] {
   const where: SQL[] = [eq(calls.organizationId, ctx.organizationId)];
   if (input.agentId) where.push(eq(calls.agentId, input.agentId));
   if (input.callType) where.push(eq(calls.type, input.callType));
@@ -65,7 +74,50 @@ function filters(ctx: ServiceContext, input: ListCallsInput): SQL[] {
   if (input.toNumber) where.push(eq(calls.toNumber, input.toNumber));
   if (input.startTimeGt) where.push(gt(calls.startTime, input.startTimeGt));
   if (input.startTimeLt) where.push(lt(calls.startTime, input.startTimeLt));
+  if (input.status) where.push(eq(calls.status, input.status));
+  if (input.endReason) where.push(eq(calls.endReason, input.endReason));
+  if (input.answerType) where.push(eq(calls.answerType, input.answerType));
+  if (input.search) where.push(sql`${calls.transcriptSearch} @@ websearch_to_tsquery('english', ${input.search})`);
   return where;
+}
+
+/** Below this many matches a count is exact; above it, the planner's estimate (a count cannot stay fast at any size). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+export type CallCount = { total: number; exact: boolean };
+
+const EPOCH = new Date(0);
+const FAR_FUTURE = new Date("9999-12-31T00:00:00.000Z");
+
+/**
+ * How many calls match. Filtered by agent and start time only, the analytics rollups give the exact
+ * figure at any size. Otherwise the matches are counted up to EXACT_COUNT_LIMIT, and past that the
+ * planner's estimate is returned with `exact: false`.
+ */
+export async function countCalls(ctx: ServiceContext, input: CallFilterInput): Promise<CallCount> {
+  const { agentId, startTimeGt, startTimeLt, ...others } = input;
+  if (Object.values(others).every((value) => value === undefined)) {
+    // start_time_gt is exclusive and times are kept to the millisecond.
+    const from = startTimeGt ? new Date(startTimeGt.getTime() + 1) : EPOCH;
+    const to = startTimeLt ?? FAR_FUTURE;
+    if (from >= to) return { total: 0, exact: true };
+    const [row] = await selectRows<{ total: unknown }>(
+      ctx.db,
+      sql`select coalesce(sum(s.calls), 0) as total from ${callStatsSource(ctx, { from, to, timezone: "UTC", agentId })} s`,
+    );
+    return { total: Number(row.total), exact: true };
+  }
+  const where = and(...filters(ctx, input));
+  const [counted] = await selectRows<{ total: unknown }>(
+    ctx.db,
+    sql`select count(*) as total from (select 1 from ${calls} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) matches`,
+  );
+  const total = Number(counted.total);
+  if (total <= EXACT_COUNT_LIMIT) return { total, exact: true };
+  const [plan] = await selectRows<Record<string, unknown>>(ctx.db, sql`explain (format json) select 1 from ${calls} where ${where}`);
+  const json = Object.values(plan)[0];
+  const estimate = Number((typeof json === "string" ? JSON.parse(json) : json)?.[0]?.Plan?.["Plan Rows"] ?? 0);
+  return { total: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(estimate)), exact: false };
 }
 
 function listColumns(input: ListCallsInput) {
@@ -98,7 +150,7 @@ export async function listCalls(ctx: CallsContext, input: ListCallsInput): Promi
   }
 
   const where = filters(ctx, input);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, { total }] = await Promise.all([
     ctx.db
       .select(listColumns(input))
       .from(calls)
@@ -106,17 +158,17 @@ export async function listCalls(ctx: CallsContext, input: ListCallsInput): Promi
       .orderBy(desc(calls.startTime), desc(calls.id))
       .limit(input.limit)
       .offset((input.page - 1) * input.limit),
-    ctx.db
-      .select({ total: count() })
-      .from(calls)
-      .where(and(...where)),
+    countCalls(ctx, input),
   ]);
   return { items: rows.map((row) => toCallResponse(row, ctx.links)), ...listFields(pageInfo(input.page, input.limit, total)) };
 }
 
+// Everything but the search vector, which only the database reads.
+const { transcriptSearch: _search, ...callColumns } = getTableColumns(calls);
+
 async function findCall(ctx: ServiceContext, callId: string) {
   const [row] = await ctx.db
-    .select()
+    .select(callColumns)
     .from(calls)
     .where(and(eq(calls.id, callId), eq(calls.organizationId, ctx.organizationId)))
     .limit(1);
