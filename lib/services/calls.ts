@@ -164,7 +164,10 @@ export async function listCalls(ctx: CallsContext, input: ListCallsInput): Promi
 }
 
 // Everything but the search vector, which only the database reads.
-const { transcriptSearch: _search, ...callColumns } = getTableColumns(calls);
+const callColumns = Object.fromEntries(Object.entries(getTableColumns(calls)).filter(([name]) => name !== "transcriptSearch")) as Omit<
+  ReturnType<typeof getTableColumns<typeof calls>>,
+  "transcriptSearch"
+>;
 
 async function findCall(ctx: ServiceContext, callId: string) {
   const [row] = await ctx.db

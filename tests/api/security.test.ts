@@ -25,6 +25,7 @@ function textSourceUpload(): FormData {
 
 const routes: RouteCase[] = [
   { name: "list calls", method: "GET", path: () => "/v1/calls", ownResource: false },
+  { name: "count calls", method: "GET", path: () => "/v1/calls/count", ownResource: false },
   { name: "get call", method: "GET", path: () => `/v1/calls/${ids.call}`, ownResource: true },
   { name: "patch call", method: "PATCH", path: () => `/v1/calls/${ids.call}`, body: () => ({ metadata: { hacked: true } }), ownResource: true },
   { name: "delete call", method: "DELETE", path: () => `/v1/calls/${ids.call}`, ownResource: true },
@@ -165,6 +166,8 @@ describe("tenant isolation", () => {
   it("leaves the first organization's data untouched and unseen", async () => {
     const calls = await (await api.request("GET", "/v1/calls", { apiKey: stranger.apiKey })).json();
     expect(calls.data).toEqual([]);
+    const counted = await (await api.request("GET", "/v1/calls/count?status=ended", { apiKey: stranger.apiKey })).json();
+    expect(counted.data).toEqual({ total: 0, exact: true });
     const call = await (await api.request("GET", `/v1/calls/${ids.call}`, { apiKey: owner.apiKey })).json();
     expect(call.data.metadata).toEqual({ original: true });
     const ongoing = await (await api.request("GET", `/v1/calls/${ids.ongoingCall}`, { apiKey: owner.apiKey })).json();
