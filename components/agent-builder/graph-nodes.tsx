@@ -33,7 +33,7 @@ export function StateNodeView({ id, data, selected }: NodeProps<StateNode>) {
       data-state-name={state.name}
       data-invalid={problems > 0 ? "true" : undefined}
     >
-      <Handle type="target" position={Position.Left} className="!size-3 !bg-muted-foreground" />
+      <Handle type="target" position={Position.Left} className="!size-4 !border-2 !border-background !bg-muted-foreground" aria-label="Transitions in" />
       <div className="flex items-center gap-1.5">
         {initial ? <Flag className="size-3.5 shrink-0 text-success" aria-label="Initial state" /> : null}
         <span className="truncate font-mono text-sm font-semibold">{state.name || "(no name)"}</span>
@@ -49,7 +49,14 @@ export function StateNodeView({ id, data, selected }: NodeProps<StateNode>) {
           <AlertTriangle className="size-3" aria-hidden /> {problems} {problems === 1 ? "problem" : "problems"}
         </p>
       ) : null}
-      <Handle type="source" position={Position.Right} className="!size-3 !bg-primary" />
+      {/* A handle big enough to grab: 16 px, with a wider invisible hit area around it. */}
+      <Handle
+        type="source"
+        position={Position.Right}
+        className="!size-4 !border-2 !border-background !bg-primary after:absolute after:-inset-2.5 after:content-['']"
+        aria-label={`Drag to add a transition from ${state.name || "this state"}`}
+        title="Drag to another state to add a transition"
+      />
     </div>
   );
 }
@@ -61,7 +68,7 @@ export function MissingNodeView({ data, selected }: NodeProps<MissingStateNode>)
       data-testid="missing-node"
       data-state-name={data.name}
     >
-      <Handle type="target" position={Position.Left} className="!size-3 !bg-destructive" />
+      <Handle type="target" position={Position.Left} className="!size-4 !border-2 !border-background !bg-destructive" />
       <p className="font-semibold text-destructive">No state “{data.name}”</p>
       <p className="text-muted-foreground">Transitions point here. Add a state with this name, or send them elsewhere.</p>
     </div>
