@@ -13,13 +13,14 @@ import {
   ReactFlowProvider,
   useReactFlow,
   type Connection,
+  type ReactFlowInstance,
   type EdgeChange,
   type NodeChange,
 } from "@xyflow/react";
 import { AlertTriangle, Flag, LayoutGrid, Map as MapIcon, PanelRightClose, PanelRightOpen, Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from "react";
 import { Button } from "@/components/ui/button";
-import { addState, autoLayout, connect, deleteElements, setInitialState, updateState, updateTransition } from "@/lib/agent-builder/editor-actions";
+import { addState, autoLayout, connect, deleteElements, NODE_BOX, setInitialState, updateState, updateTransition } from "@/lib/agent-builder/editor-actions";
 import { isStateNode, nodeName, type EditorDocument, type EditorNode, type TransitionEdge } from "@/lib/agent-builder/editor-document";
 import type { EditorErrors } from "@/lib/agent-builder/validation-errors";
 import { cn } from "@/lib/utils/cn";
@@ -145,6 +146,22 @@ function GraphEditorInner({ doc, onChange, errors, readOnly }: Props) {
     requestAnimationFrame(() => flow.setCenter(position.x + 112, position.y + 60, { zoom: Math.max(flow.getZoom(), READABLE_ZOOM), duration: 300 }));
   };
 
+  /** Fitted when the graph fits at a readable zoom; otherwise readable, from the graph's left edge (where it starts). */
+  const startView = useCallback(
+    (instance: ReactFlowInstance<EditorNode, TransitionEdge>) => {
+      void instance.fitView(fitOptions).then(() => {
+        const nodes = instance.getNodes();
+        const box = document.querySelector("[data-testid=graph-canvas]")?.getBoundingClientRect();
+        if (!nodes.length || !box) return;
+        const { zoom, y } = instance.getViewport();
+        const left = Math.min(...nodes.map((node) => node.position.x));
+        const right = Math.max(...nodes.map((node) => node.position.x + (node.measured?.width ?? NODE_BOX.width)));
+        if ((right - left) * zoom > box.width) void instance.setViewport({ x: 32 - left * zoom, y, zoom });
+      });
+    },
+    [],
+  );
+
   const relayout = () => {
     onChange(autoLayout);
     requestAnimationFrame(() => flow.fitView({ ...fitOptions, duration: 300 }));
@@ -213,8 +230,7 @@ function GraphEditorInner({ doc, onChange, errors, readOnly }: Props) {
               nodesDraggable={!readOnly}
               nodesConnectable={!readOnly}
               style={themeVariables}
-              fitView
-              fitViewOptions={fitOptions}
+              onInit={startView}
               minZoom={0.2}
               connectionRadius={36}
               onNodeClick={() => setPanelOpen(true)}

@@ -40,8 +40,12 @@ export function StateNodeView({ id, data, selected }: NodeProps<StateNode>) {
       </div>
       <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{state.prompt || "No prompt yet"}</p>
       <div className="mt-1.5 flex flex-wrap gap-1 text-[10px] text-muted-foreground">
-        {state.tools.length ? <span className="rounded bg-muted px-1">{state.tools.length} tools</span> : null}
-        {state.variables.length ? <span className="rounded bg-muted px-1">{state.variables.length} variables</span> : null}
+        {state.tools.length ? <span className="rounded bg-muted px-1">{state.tools.length} {state.tools.length === 1 ? "tool" : "tools"}</span> : null}
+        {state.variables.length ? (
+          <span className="rounded bg-muted px-1">
+            {state.variables.length} {state.variables.length === 1 ? "variable" : "variables"}
+          </span>
+        ) : null}
         {state.llm ? <span className="rounded bg-muted px-1">own model</span> : null}
       </div>
       {problems > 0 ? (

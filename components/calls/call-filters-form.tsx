@@ -1,6 +1,6 @@
 "use client";
 
-import { FilterX, Search } from "lucide-react";
+import { ChevronDown, FilterX, Search } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -10,6 +10,7 @@ import type { AgentOption } from "./agent-options";
 import { SelectField } from "./select-field";
 import { isoToLocalInput, localInputToIso, MAX_SEARCH_LENGTH, validateCallFilters, type FilterErrors } from "./call-filters";
 import { humanize } from "./format";
+import { cn } from "@/lib/utils/cn";
 
 const ANY = "any";
 const choice = (value: string) => (value === ANY ? undefined : value);
@@ -31,6 +32,9 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
     before: isoToLocalInput(filters.start_time_lt),
   }));
   const [errors, setErrors] = useState<FilterErrors>({});
+  // On phones the filters beyond the search fold away, so the calls start on the first screen.
+  const [more, setMore] = useState(false);
+  const active = Object.keys(filters).filter((key) => key !== "search").length;
   const set = (key: keyof typeof draft) => (value: string) => setDraft((old) => ({ ...old, [key]: value }));
 
   const submit = (event: FormEvent) => {
@@ -70,6 +74,19 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
           autoComplete="off"
         />
       </FormField>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="col-span-2 justify-between md:hidden"
+        aria-expanded={more || Object.keys(errors).length > 0}
+        aria-controls="more-call-filters"
+        onClick={() => setMore(!more)}
+      >
+        {more ? "Fewer filters" : `More filters${active ? ` (${active} set)` : ""}`}
+        <ChevronDown aria-hidden className={cn("transition-transform", more && "rotate-180")} />
+      </Button>
+      <div id="more-call-filters" className={cn("col-span-2 grid-cols-2 gap-3 md:contents", more || Object.keys(errors).length > 0 ? "grid" : "hidden")}>
       <SelectField
         label="Agent"
         value={draft.agent_id}
@@ -121,6 +138,7 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
       <FormField label="Started before" error={errors.start_time_lt} className="col-span-2 grid gap-1.5 sm:col-span-1">
         <Input type="datetime-local" value={draft.before} onChange={(e) => set("before")(e.target.value)} />
       </FormField>
+      </div>
       <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-4 2xl:col-span-5">
         <Button type="submit" size="sm">
           <Search aria-hidden /> Apply filters
