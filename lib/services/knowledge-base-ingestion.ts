@@ -5,7 +5,7 @@ import { knowledgeBaseChunks, knowledgeBaseSources } from "@/lib/db/schema";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { insertKnowledgeBaseChunks } from "./knowledge-base-sources";
 import { extractPdfText } from "./pdf-text";
-import { chunkText } from "./text-chunks";
+import { chunkPages } from "./text-chunks";
 
 async function markFailed(db: Database, sourceId: string, reason: string) {
   await db
@@ -38,7 +38,7 @@ export async function ingestKnowledgeBaseSource(
   try {
     const text = await sourceText(source, storage);
     if (!text.ok) return await markFailed(db, sourceId, text.reason);
-    const chunks = chunkText(text.text);
+    const chunks = chunkPages("pageTexts" in text ? text.pageTexts : null, text.text);
     if (!chunks.length) return await markFailed(db, sourceId, "No text could be extracted");
 
     await db.transaction(async (transaction) => {
@@ -52,12 +52,14 @@ export async function ingestKnowledgeBaseSource(
       await tx.delete(knowledgeBaseChunks).where(eq(knowledgeBaseChunks.sourceId, sourceId));
       await insertKnowledgeBaseChunks(
         tx,
-        chunks.map((content, position) => ({
+        chunks.map((chunk, position) => ({
           organizationId: source.organizationId,
           knowledgeBaseId: source.knowledgeBaseId,
           sourceId,
           position,
-          content,
+          content: chunk.content,
+          page: chunk.page,
+          isContents: chunk.isContents,
         })),
       );
       await tx

@@ -8,9 +8,9 @@ export function isPdf(bytes: Uint8Array): boolean {
   return bytes.byteLength >= PDF_SIGNATURE.length && PDF_SIGNATURE.every((byte, index) => bytes[index] === byte);
 }
 
-export type PdfText = { ok: true; text: string; pages: number } | { ok: false; reason: string };
+export type PdfText = { ok: true; text: string; pages: number; pageTexts: string[] } | { ok: false; reason: string };
 
-/** The text of every page (pages separated by a blank line), or why there is none. */
+/** The text of every page (apart in `pageTexts`, and joined by a blank line in `text`), or why there is none. */
 export async function extractPdfText(bytes: Uint8Array): Promise<PdfText> {
   let document: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
@@ -27,7 +27,7 @@ export async function extractPdfText(bytes: Uint8Array): Promise<PdfText> {
     if (!joined.trim()) {
       return { ok: false, reason: "The PDF has no extractable text (scanned pages would need OCR, which is not supported)" };
     }
-    return { ok: true, text: joined, pages: totalPages };
+    return { ok: true, text: joined, pages: totalPages, pageTexts: text };
   } catch (error) {
     return { ok: false, reason: `The text of the PDF could not be extracted: ${(error as Error).message || "unknown error"}` };
   } finally {

@@ -102,3 +102,30 @@ export function chunkText(text: string, options: ChunkOptions = {}): string[] {
   flush();
   return chunks;
 }
+
+export type PageChunk = { content: string; page: number | null; isContents: boolean };
+
+/**
+ * Chunks of a paged document: each page chunked on its own, so every chunk knows its page (from 1).
+ * `pages` null: a text without pages (one run of chunks, page null).
+ */
+export function chunkPages(pages: readonly string[] | null, text: string, options: ChunkOptions = {}): PageChunk[] {
+  if (!pages) return chunkText(text, options).map((content) => ({ content, page: null, isContents: looksLikeContents(content) }));
+  return pages.flatMap((pageText, index) =>
+    chunkText(pageText, options).map((content) => ({ content, page: index + 1, isContents: looksLikeContents(content) })),
+  );
+}
+
+// "Introduction ........ 3", "2.1 Opening hours   14", "Chapter 4 - Billing 27".
+const CONTENTS_LINE = /(\.{3,}|…|\s{2,}|\s-\s|\t)\s*\d{1,4}\s*$|^\s*(\d+(\.\d+)*|[IVX]+\.?)\s+\S.*\s\d{1,4}\s*$/;
+
+/**
+ * A table of contents (or an index) rather than prose: most of its lines end in a page number. Such
+ * chunks name every topic and would outrank the pages that explain them, so search ranks them lower.
+ */
+export function looksLikeContents(content: string): boolean {
+  const lines = content.split("\n").map((line) => line.trim()).filter(Boolean);
+  if (/^(table of )?contents\b/i.test(lines[0] ?? "") && lines.length >= 3) return true;
+  if (lines.length < 4) return false;
+  return lines.filter((line) => CONTENTS_LINE.test(line)).length / lines.length >= 0.6;
+}
