@@ -26,6 +26,7 @@ function textSourceUpload(): FormData {
 const routes: RouteCase[] = [
   { name: "list calls", method: "GET", path: () => "/v1/calls", ownResource: false },
   { name: "count calls", method: "GET", path: () => "/v1/calls/count", ownResource: false },
+  { name: "list llm models", method: "GET", path: () => "/v1/llm-models?provider=azure_openai", ownResource: false },
   { name: "get call", method: "GET", path: () => `/v1/calls/${ids.call}`, ownResource: true },
   { name: "patch call", method: "PATCH", path: () => `/v1/calls/${ids.call}`, body: () => ({ metadata: { hacked: true } }), ownResource: true },
   { name: "delete call", method: "DELETE", path: () => `/v1/calls/${ids.call}`, ownResource: true },
