@@ -101,8 +101,12 @@ async function listOrder(ctx: ServiceContext, input: CallFilterInput) {
   return sparse ? [sql`${calls.startTime} + interval '0 seconds' desc`, desc(calls.id)] : [desc(calls.startTime), desc(calls.id)];
 }
 
-/** Up to this many matches a search is sorted after reading them by the GIN index. */
-const SPARSE_SEARCH_LIMIT = 10_000;
+/**
+ * Up to this many matches a search is sorted after reading them by the GIN index; past it the matches
+ * are at least 0.2 % of a million calls and the start-time walk fills a page within ~25,000 rows.
+ * Low, because finding out costs a look at that many matches (see docs/performance.md).
+ */
+const SPARSE_SEARCH_LIMIT = 2_000;
 
 /** Below this many matches a count is exact; above it, the planner's estimate (a count cannot stay fast at any size). */
 export const EXACT_COUNT_LIMIT = 10_000;
