@@ -6,8 +6,17 @@ export function GET() {
   <meta charset="utf-8" />
   <meta name="viewport" content="width=device-width, initial-scale=1" />
   <title>Voice Agent API reference</title>
+  <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+  <script src="/docs/assets/docs-theme.js"></script>
   <link rel="stylesheet" href="/docs/assets/swagger-ui.css" />
-  <style>body { margin: 0; } .topbar { display: none; }</style>
+  <style>
+    body { margin: 0; } .topbar { display: none; }
+    /* Dark mode as the studio chose it (its theme setting, else the system's): Swagger UI has none of its own. */
+    html.dark { color-scheme: dark; background: #0f0f12; }
+    html.dark body { background: #0f0f12; }
+    html.dark .swagger-ui { filter: invert(90%) hue-rotate(180deg); }
+    html.dark .swagger-ui img, html.dark .swagger-ui .microlight { filter: invert(100%) hue-rotate(180deg); }
+  </style>
 </head>
 <body>
   <div id="reference"></div>
