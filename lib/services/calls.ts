@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } f
 import { callEvents, callPostCallAnswers, calls, type CallEndReason, type CallStatus, type CallType } from "@/lib/db/schema";
 import { callStatsSource, selectRows } from "./analytics-source";
 import { toCallResponse, toPostCallAnswerResponse, type CallResponse } from "./call-records";
+import type { Database } from "@/lib/db/client";
 import type { ServiceContext } from "./context";
 import { withTransaction } from "./context";
 import { NotFoundError, ValidationError } from "./errors";
@@ -81,11 +82,25 @@ function filters(ctx: ServiceContext, input: CallFilterInput): SQL[] {
   return where;
 }
 
+/**
+ * Runs `fn` with the planner limited to bitmap scans for calls: a search is then read through the
+ * GIN index, never by walking a b-tree (by start time or agent) and testing every call on the way,
+ * which is what the planner picks for a rare word it cannot tell apart from a common one.
+ */
+async function withSearchPlan<T>(ctx: ServiceContext, input: CallFilterInput, fn: (db: Database) => Promise<T>): Promise<T> {
+  if (!input.search) return fn(ctx.db);
+  return ctx.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`set local enable_indexonlyscan = off`);
+    return fn(tx);
+  });
+}
+
 /** How many calls match, counting no further than `cap`. */
 async function countUpTo(ctx: ServiceContext, input: CallFilterInput, cap: number): Promise<number> {
-  const [counted] = await selectRows<{ total: unknown }>(
-    ctx.db,
-    sql`select count(*) as total from (select 1 from ${calls} where ${and(...filters(ctx, input))} limit ${cap}) matches`,
+  const [counted] = await withSearchPlan(ctx, input, (db) =>
+    selectRows<{ total: unknown }>(db, sql`select count(*) as total from (select 1 from ${calls} where ${and(...filters(ctx, input))} limit ${cap}) matches`),
   );
   return Number(counted.total);
 }
@@ -96,9 +111,9 @@ async function countUpTo(ctx: ServiceContext, input: CallFilterInput, cap: numbe
  * organization to fill a page that never fills. The order by an expression keeps the planner off
  * that walk; common words keep it (a page fills within the first rows).
  */
-async function listOrder(ctx: ServiceContext, input: CallFilterInput) {
+async function listPlan(ctx: ServiceContext, input: CallFilterInput): Promise<{ order: SQL[]; sparse: boolean }> {
   const sparse = input.search ? (await countUpTo(ctx, input, SPARSE_SEARCH_LIMIT + 1)) <= SPARSE_SEARCH_LIMIT : false;
-  return sparse ? [sql`${calls.startTime} + interval '0 seconds' desc`, desc(calls.id)] : [desc(calls.startTime), desc(calls.id)];
+  return sparse ? { order: [sql`${calls.startTime} + interval '0 seconds' desc`, desc(calls.id)], sparse } : { order: [desc(calls.startTime), desc(calls.id)], sparse };
 }
 
 /**
@@ -167,21 +182,26 @@ export function cursorPageQuery(ctx: ServiceContext, input: ListCallsInput, orde
 
 /** Newest first, ordered by (start_time, id) so that calls sharing a start time page exactly once. */
 export async function listCalls(ctx: CallsContext, input: ListCallsInput): Promise<ListCallsResult> {
-  const order = await listOrder(ctx, input);
+  const { order, sparse } = await listPlan(ctx, input);
+  // A sparse search reads its few matches through the GIN index (bitmap scans only) and sorts them.
+  const read = <T>(fn: (db: Database) => Promise<T>) => (sparse ? withSearchPlan(ctx, input, fn) : fn(ctx.db));
   if (input.useCursor) {
-    const page = cursorPage(await cursorPageQuery(ctx, input, order), input.limit, (row) => ({ time: row.startTime, id: row.id }));
+    const rows = await read((db) => cursorPageQuery({ ...ctx, db }, input, order));
+    const page = cursorPage(rows, input.limit, (row) => ({ time: row.startTime, id: row.id }));
     return { items: page.items.map((row) => toCallResponse(row, ctx.links)), ...listFields({ next_cursor: page.next_cursor }) };
   }
 
   const where = filters(ctx, input);
   const [rows, { total }] = await Promise.all([
-    ctx.db
-      .select(listColumns(input))
-      .from(calls)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit),
+    read((db) =>
+      db
+        .select(listColumns(input))
+        .from(calls)
+        .where(and(...where))
+        .orderBy(...order)
+        .limit(input.limit)
+        .offset((input.page - 1) * input.limit),
+    ),
     countCalls(ctx, input),
   ]);
   return { items: rows.map((row) => toCallResponse(row, ctx.links)), ...listFields(pageInfo(input.page, input.limit, total)) };
