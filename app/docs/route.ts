@@ -12,10 +12,13 @@ export function GET() {
   <style>
     body { margin: 0; } .topbar { display: none; }
     /* Dark mode as the studio chose it (its theme setting, else the system's): Swagger UI has none of its own. */
-    html.dark { color-scheme: dark; background: #0f0f12; }
-    html.dark body { background: #0f0f12; }
-    html.dark .swagger-ui { filter: invert(90%) hue-rotate(180deg); }
+    html.dark { color-scheme: dark; background: #161616; }
+    html.dark body { background: #fff; min-height: 100vh; filter: invert(91%) hue-rotate(180deg); }
     html.dark .swagger-ui img, html.dark .swagger-ui .microlight { filter: invert(100%) hue-rotate(180deg); }
+    /* Swagger UI's own badges and links, darkened to 4.5:1. */
+    .swagger-ui .info .title small { background: #4b5563; }
+    .swagger-ui .info .title small.version-stamp { background: #2d6a1e; }
+    .swagger-ui .info .url, .swagger-ui .info a { color: #1d4ed8; }
   </style>
 </head>
 <body>

@@ -33,7 +33,7 @@ export function StateNodeView({ id, data, selected }: NodeProps<StateNode>) {
       data-state-name={state.name}
       data-invalid={problems > 0 ? "true" : undefined}
     >
-      <Handle type="target" position={Position.Left} className="!size-4 !border-2 !border-background !bg-muted-foreground" aria-label="Transitions in" />
+      <Handle type="target" position={Position.Left} className="!size-4 !border-2 !border-background !bg-muted-foreground" />
       <div className="flex items-center gap-1.5">
         {initial ? <Flag className="size-3.5 shrink-0 text-success" aria-label="Initial state" /> : null}
         <span className="truncate font-mono text-sm font-semibold">{state.name || "(no name)"}</span>
@@ -58,7 +58,6 @@ export function StateNodeView({ id, data, selected }: NodeProps<StateNode>) {
         type="source"
         position={Position.Right}
         className="!size-4 !border-2 !border-background !bg-primary after:absolute after:-inset-2.5 after:content-['']"
-        aria-label={`Drag to add a transition from ${state.name || "this state"}`}
         title="Drag to another state to add a transition"
       />
     </div>

@@ -140,7 +140,7 @@ export function VersionsPanel({
           <div className="overflow-x-auto rounded-md border">
             <table className="w-full text-xs">
               <caption className="p-2 text-left text-sm font-medium">
-                {changes.length === 0 ? `No differences between version ${compareWith} and version ${shown}` : `${changes.length} changes from version ${compareWith} to version ${shown}`}
+                {changes.length === 0 ? `No differences between version ${compareWith} and version ${shown}` : `${changes.length} ${changes.length === 1 ? "change" : "changes"} from version ${compareWith} to version ${shown}`}
               </caption>
               <thead className="bg-muted/50 text-muted-foreground">
                 <tr>

@@ -58,7 +58,8 @@ export async function UsageContent({ api, query }: { api: VoiceApiClient; query:
         </CardHeader>
         <CardContent className="grid gap-4">
           <UsageChart days={data.days} />
-          <div className="max-h-96 overflow-auto rounded-md border">
+          {/* Focusable, so the days can be scrolled with the keyboard. */}
+          <div className="max-h-96 overflow-auto rounded-md border" tabIndex={0} role="region" aria-label="Usage per day">
             <table className="w-full text-sm">
               <caption className="sr-only">Calls, minutes, cost and peak concurrent calls per day</caption>
               <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">

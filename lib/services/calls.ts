@@ -83,9 +83,9 @@ function filters(ctx: ServiceContext, input: CallFilterInput): SQL[] {
 }
 
 /**
- * Runs `fn` with the planner limited to bitmap scans for calls: a search is then read through the
- * GIN index, never by walking a b-tree (by start time or agent) and testing every call on the way,
- * which is what the planner picks for a rare word it cannot tell apart from a common one.
+ * Runs `fn` with the planner limited to bitmap scans: a search is then read through the GIN index
+ * (ANDed with the b-trees of the other filters), never by walking a b-tree or the table and testing
+ * every call on the way, which the planner picks when it guesses a word's matches wrong.
  */
 async function withSearchPlan<T>(ctx: ServiceContext, input: CallFilterInput, fn: (db: Database) => Promise<T>): Promise<T> {
   if (!input.search) return fn(ctx.db);
@@ -93,6 +93,9 @@ async function withSearchPlan<T>(ctx: ServiceContext, input: CallFilterInput, fn
     const tx = transaction as unknown as Database;
     await tx.execute(sql`set local enable_indexscan = off`);
     await tx.execute(sql`set local enable_indexonlyscan = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    // Room for exact bitmaps of a common word and an agent's calls (lossy ones recheck every row).
+    await tx.execute(sql`set local work_mem = '32MB'`);
     return fn(tx);
   });
 }

@@ -76,6 +76,8 @@ async function main() {
     let organizationId: string;
     if (flags["reuse-database"]) {
       [{ id: organizationId }] = (await rows(sql`select id from organizations where name = 'Search benchmark' limit 1`)) as { id: string }[];
+      await applyMigrations(connection);
+      await connection.exec("analyze calls");
     } else {
       await applyMigrations(connection);
       const org = await createOrganization(connection.db, "Search benchmark");

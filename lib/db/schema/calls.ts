@@ -82,6 +82,8 @@ export const calls = pgTable(
     index("calls_org_type_start_idx").on(table.organizationId, table.type, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_org_from_start_idx").on(table.organizationId, table.fromNumber, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_org_to_start_idx").on(table.organizationId, table.toNumber, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("calls_org_status_start_idx").on(table.organizationId, table.status, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("calls_org_end_reason_start_idx").on(table.organizationId, table.endReason, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_transcript_search_idx").using("gin", table.transcriptSearch),
     // The runtime's timer sweep: ongoing calls only, least recently written first (a small partial index).
     index("calls_in_progress_updated_idx").on(table.updatedAt).where(sql`${table.status} = 'in_progress'`),
