@@ -397,21 +397,21 @@ describe("GET /v1/analytics/usage", () => {
         ...extra,
       });
     // March 1: three overlap 10:05–10:10; a fourth starts exactly when one ends (not an overlap).
-    await span("2026-03-01T10:00:00Z", "2026-03-01T10:10:00Z", a);
-    await span("2026-03-01T10:05:00Z", "2026-03-01T10:20:00Z", a);
+    await span("2026-03-01T10:00:00Z", "2026-03-01T10:10:00Z", a, { cost: 0.2 });
+    await span("2026-03-01T10:05:00Z", "2026-03-01T10:20:00Z", a, { cost: 0.2 });
     await span("2026-03-01T10:08:00Z", "2026-03-01T10:12:00Z", b);
     await span("2026-03-01T10:20:00Z", "2026-03-01T10:21:00Z", b);
     // Crossing midnight into March 2, where it is the only call live (and one more starts later).
-    await span("2026-03-01T23:50:00Z", "2026-03-02T00:30:00Z", a);
+    await span("2026-03-01T23:50:00Z", "2026-03-02T00:30:00Z", a, { cost: 0.2 });
     await span("2026-03-02T09:00:00Z", "2026-03-02T09:03:00Z", b);
     const { res, body } = await get("usage?from=2026-03-01&to=2026-03-03", org.apiKey);
     expect(res.status).toBe(200);
     expect(body.data.days).toEqual([
-      { date: "2026-03-01", calls: 5, minutes: 10 + 15 + 4 + 1 + 40, total_cost: 0.5, peak_concurrent_calls: 3 },
+      { date: "2026-03-01", calls: 5, minutes: 10 + 15 + 4 + 1 + 40, total_cost: 0.8, peak_concurrent_calls: 3 },
       { date: "2026-03-02", calls: 1, minutes: 3, total_cost: 0.1, peak_concurrent_calls: 1 },
       { date: "2026-03-03", calls: 0, minutes: 0, total_cost: 0, peak_concurrent_calls: 0 },
     ]);
-    expect(body.data).toMatchObject({ peak_concurrent_calls: 3, peak_at: "2026-03-01T10:08:00.000Z", totals: { calls: 6, minutes: 73, total_cost: 0.6 } });
+    expect(body.data).toMatchObject({ peak_concurrent_calls: 3, peak_at: "2026-03-01T10:08:00.000Z", totals: { calls: 6, minutes: 73, total_cost: 0.9 } });
     expect(body.data.agents.map((agent: { agent_name: string; minutes: number; calls: number }) => [agent.agent_name, agent.calls, agent.minutes])).toEqual([
       ["Sales", 3, 65],
       ["Support", 3, 8],

@@ -93,7 +93,7 @@ describe("seedCalls", () => {
     await insertAgent(connection.db, org.id);
     const store = new Map<string, Uint8Array>();
     const storage = { put: async (key: string, body: Uint8Array) => void store.set(key, body) } as unknown as BlobStore;
-    await seedCalls(connection.db, { organizationId: org.id, count: 200, now, seed: 9, storage, recordingShare: 0.5, maxRecordings: 6 });
+    await seedCalls(connection.db, { organizationId: org.id, count: 400, now, seed: 9, storage, recordingShare: 1, maxRecordings: 6 });
     const recorded = (await organizationCalls(org.id)).filter((row) => row.recordingBlobKey);
     expect(recorded).toHaveLength(6);
     expect(store.size).toBe(6);

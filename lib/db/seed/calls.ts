@@ -30,7 +30,7 @@ export type SeedCallsInput = {
   onProgress?: (created: number, total: number) => void;
   /** Where recordings go; default: the store the configuration selects. */
   storage?: BlobStore;
-  /** Share of answered calls that get a recording (default 0.3), until `maxRecordings` have one. */
+  /** Share of answered calls of the last 7 days that get a recording (default 0.3), until `maxRecordings` have one. */
   recordingShare?: number;
   /** At most this many recordings (default 40): each is as long as its call (8 KB a second), so a million calls cannot mean 300k blobs. */
   maxRecordings?: number;
@@ -58,6 +58,7 @@ const DEFAULT_VARIABLES: VariableDefinition[] = [{ name: "customer_name", type: 
 const FALLBACK_NUMBERS = ["+18885550100", "+18885550101"];
 const CUSTOMER_AREA_CODES = ["206", "212", "305", "312", "415", "512", "617", "702", "720", "917"];
 const DAY_MS = 86_400_000;
+const RECORDED_DAYS = 7;
 const WINDOW_MS = 90 * DAY_MS;
 
 /** Inserts `count` finished calls with transcripts, variables, answers and costs, in batches. */
@@ -371,7 +372,8 @@ function addCall(
   batch.variableValues.push(JSON.stringify(variables));
 
   let recordingKey: string | null = null;
-  if (talked && recording && recording.left > 0 && recording.random.chance(recording.share)) {
+  // Recordings go to recent calls, the ones people open first.
+  if (talked && recording && recording.left > 0 && now - start <= RECORDED_DAYS * DAY_MS && recording.random.chance(recording.share)) {
     recording.left -= 1;
     recordingKey = callRecordingKey(plan.organizationId, id);
     const spoken = lines.map((line, index) => ({ role: line.role, startMs: offsets[index], ms: speakingMs(line.content) }));
