@@ -19,10 +19,10 @@ export function GET() {
     .swagger-ui .info .title small { background: #4b5563; }
     .swagger-ui .info .title small.version-stamp { background: #2d6a1e; }
     .swagger-ui .info .url, .swagger-ui .info a { color: #1d4ed8; }
-    .swagger-ui .opblock-get .opblock-summary-method { background: #1d5fa8; }
-    .swagger-ui .opblock-post .opblock-summary-method { background: #1e7a4e; }
-    .swagger-ui .opblock-patch .opblock-summary-method, .swagger-ui .opblock-put .opblock-summary-method { background: #8a4f00; }
-    .swagger-ui .opblock-delete .opblock-summary-method { background: #b3261e; }
+    .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d5fa8 !important; }
+    .swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1e7a4e !important; }
+    .swagger-ui .opblock.opblock-patch .opblock-summary-method, .swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a4f00 !important; }
+    .swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b3261e !important; }
     .swagger-ui .btn.authorize { color: #1e7a4e; border-color: #1e7a4e; }
     .swagger-ui .btn.authorize svg { fill: #1e7a4e; }
   </style>

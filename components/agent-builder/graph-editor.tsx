@@ -237,7 +237,8 @@ function GraphEditorInner({ doc, onChange, errors, readOnly }: Props) {
               proOptions={{ hideAttribution: true }}
             >
               <Background gap={20} />
-              <Controls fitViewOptions={fitOptions} showInteractive={false}>
+              {/* "Fit view" asked for shows every state, however small; only the first view keeps the readable zoom. */}
+              <Controls fitViewOptions={{ padding: 0.15, maxZoom: 1 }} showInteractive={false}>
                 <ControlButton onClick={() => setMinimap(!minimap)} title={minimap ? "Hide the minimap" : "Show the minimap"} aria-label={minimap ? "Hide the minimap" : "Show the minimap"} aria-pressed={minimap}>
                   <MapIcon aria-hidden />
                 </ControlButton>

@@ -27,7 +27,7 @@ export function CostPerAgent({ agents }: { agents: AnalyticsAgent[] }) {
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <ul className="grid gap-2 sm:hidden" aria-label="Calls, cost and duration per agent">
+      <ul className="grid gap-2 sm:hidden" data-testid="agent-cards">
         {agents.map((agent) => (
           <li key={agent.agent_id} className="rounded-md border p-3 text-sm">
             <p className="font-medium">{agentLabel(agent)}</p>

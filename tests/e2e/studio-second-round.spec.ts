@@ -247,7 +247,7 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("button", { name: "Remove +14155550101" })).toBeInViewport();
 
     await page.goto("/dashboard");
-    const agents = page.getByRole("list", { name: "Calls, cost and duration per agent" });
+    const agents = page.getByTestId("agent-cards");
     await expect(agents.getByRole("listitem")).toHaveCount(3);
     for (const item of await agents.getByRole("listitem").all()) {
       const itemBox = await item.boundingBox();
