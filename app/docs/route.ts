@@ -25,6 +25,9 @@ export function GET() {
     .swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b3261e !important; }
     .swagger-ui .btn.authorize { color: #1e7a4e; border-color: #1e7a4e; }
     .swagger-ui .btn.authorize svg { fill: #1e7a4e; }
+    .swagger-ui .json-schema-2020-12-expand-deep-button, .swagger-ui .json-schema-2020-12__title,
+    .swagger-ui .json-schema-2020-12__attribute, .swagger-ui .json-schema-2020-12-keyword__name,
+    .swagger-ui .json-schema-2020-12-keyword__value, .swagger-ui .model-hint { color: #1f2937 !important; }
   </style>
 </head>
 <body>
