@@ -12,7 +12,8 @@ export function GET() {
   <style>
     body { margin: 0; } .topbar { display: none; }
     /* Dark mode as the studio chose it (its theme setting, else the system's): Swagger UI has none of its own. */
-    html.dark { color-scheme: dark; background: #161616; }
+    /* Light content inverted: the page keeps a light color-scheme, so native controls stay light under the filter. */
+    html.dark { background: #161616; }
     html.dark body { background: #fff; min-height: 100vh; filter: invert(91%) hue-rotate(180deg); }
     html.dark .swagger-ui img, html.dark .swagger-ui .microlight { filter: invert(100%) hue-rotate(180deg); }
     /* Swagger UI's own badges and links, darkened to 4.5:1. */
