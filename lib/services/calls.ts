@@ -1,7 +1,9 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
-import { callEvents, callPostCallAnswers, calls, type CallType } from "@/lib/db/schema";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { callEvents, callPostCallAnswers, calls, type CallEndReason, type CallStatus, type CallType } from "@/lib/db/schema";
+import { callStatsSource, selectRows } from "./analytics-source";
 import { toCallResponse, toPostCallAnswerResponse, type CallResponse } from "./call-records";
+import type { Database } from "@/lib/db/client";
 import type { ServiceContext } from "./context";
 import { withTransaction } from "./context";
 import { NotFoundError, ValidationError } from "./errors";
@@ -12,13 +14,21 @@ import { cursorPage, olderThanCursor } from "./cursor-paging";
 import { listFields, pageInfo } from "./paging";
 import type { LinkSigner } from "@/lib/storage/signed-links";
 
-export type ListCallsInput = {
+export type CallFilterInput = {
   agentId?: string;
   callType?: CallType;
   fromNumber?: string;
   toNumber?: string;
   startTimeGt?: Date;
   startTimeLt?: Date;
+  status?: CallStatus;
+  endReason?: CallEndReason;
+  answerType?: "human" | "voicemail" | "unknown";
+  /** Words in what was said (web-search syntax: "a phrase", -word, or), matched by Postgres full-text search. */
+  search?: string;
+};
+
+export type ListCallsInput = CallFilterInput & {
   cursor?: string;
   page: number;
   limit: number;
@@ -57,7 +67,7 @@ const summaryColumns = {
   secureRecordingUrl: calls.secureRecordingUrl,
 };
 
-function filters(ctx: ServiceContext, input: ListCallsInput): SQL[] {
+function filters(ctx: ServiceContext, input: CallFilterInput): SQL[] {
   const where: SQL[] = [eq(calls.organizationId, ctx.organizationId)];
   if (input.agentId) where.push(eq(calls.agentId, input.agentId));
   if (input.callType) where.push(eq(calls.type, input.callType));
@@ -65,7 +75,90 @@ function filters(ctx: ServiceContext, input: ListCallsInput): SQL[] {
   if (input.toNumber) where.push(eq(calls.toNumber, input.toNumber));
   if (input.startTimeGt) where.push(gt(calls.startTime, input.startTimeGt));
   if (input.startTimeLt) where.push(lt(calls.startTime, input.startTimeLt));
+  if (input.status) where.push(eq(calls.status, input.status));
+  if (input.endReason) where.push(eq(calls.endReason, input.endReason));
+  if (input.answerType) where.push(eq(calls.answerType, input.answerType));
+  if (input.search) where.push(sql`${calls.transcriptSearch} @@ websearch_to_tsquery('english', ${input.search})`);
   return where;
+}
+
+/**
+ * Runs `fn` with the planner limited to bitmap scans: a search is then read through the GIN index
+ * (ANDed with the b-trees of the other filters), never by walking a b-tree or the table and testing
+ * every call on the way, which the planner picks when it guesses a word's matches wrong.
+ */
+async function withSearchPlan<T>(ctx: ServiceContext, input: CallFilterInput, fn: (db: Database) => Promise<T>): Promise<T> {
+  if (!input.search) return fn(ctx.db);
+  return ctx.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`set local enable_indexonlyscan = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    // Room for exact bitmaps of a common word and an agent's calls (lossy ones recheck every row).
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return fn(tx);
+  });
+}
+
+/** How many calls match, counting no further than `cap`. */
+async function countUpTo(ctx: ServiceContext, input: CallFilterInput, cap: number): Promise<number> {
+  const [counted] = await withSearchPlan(ctx, input, (db) =>
+    selectRows<{ total: unknown }>(db, sql`select count(*) as total from (select 1 from ${calls} where ${and(...filters(ctx, input))} limit ${cap}) matches`),
+  );
+  return Number(counted.total);
+}
+
+/**
+ * Newest first by (start_time, id). A search whose words are rare is read through the GIN index and
+ * sorted (it matches few calls); walking the start-time index instead would read every call of the
+ * organization to fill a page that never fills. The order by an expression keeps the planner off
+ * that walk; common words keep it (a page fills within the first rows).
+ */
+async function listPlan(ctx: ServiceContext, input: CallFilterInput): Promise<{ order: SQL[]; sparse: boolean }> {
+  const sparse = input.search ? (await countUpTo(ctx, input, SPARSE_SEARCH_LIMIT + 1)) <= SPARSE_SEARCH_LIMIT : false;
+  return sparse ? { order: [sql`${calls.startTime} + interval '0 seconds' desc`, desc(calls.id)], sparse } : { order: [desc(calls.startTime), desc(calls.id)], sparse };
+}
+
+/**
+ * Up to this many matches a search is sorted after reading them by the GIN index; past it the matches
+ * are at least 0.2 % of a million calls and the start-time walk fills a page within ~25,000 rows.
+ * Low, because finding out costs a look at that many matches (see docs/performance.md).
+ */
+const SPARSE_SEARCH_LIMIT = 2_000;
+
+/** Below this many matches a count is exact; above it, the planner's estimate (a count cannot stay fast at any size). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+export type CallCount = { total: number; exact: boolean };
+
+const EPOCH = new Date(0);
+const FAR_FUTURE = new Date("9999-12-31T00:00:00.000Z");
+
+/**
+ * How many calls match. Filtered by agent and start time only, the analytics rollups give the exact
+ * figure at any size. Otherwise the matches are counted up to EXACT_COUNT_LIMIT, and past that the
+ * planner's estimate is returned with `exact: false`.
+ */
+export async function countCalls(ctx: ServiceContext, input: CallFilterInput): Promise<CallCount> {
+  const { agentId, startTimeGt, startTimeLt, ...others } = input;
+  if (Object.values(others).every((value) => value === undefined)) {
+    // start_time_gt is exclusive and times are kept to the millisecond.
+    const from = startTimeGt ? new Date(startTimeGt.getTime() + 1) : EPOCH;
+    const to = startTimeLt ?? FAR_FUTURE;
+    if (from >= to) return { total: 0, exact: true };
+    const [row] = await selectRows<{ total: unknown }>(
+      ctx.db,
+      sql`select coalesce(sum(s.calls), 0) as total from ${callStatsSource(ctx, { from, to, timezone: "UTC", agentId })} s`,
+    );
+    return { total: Number(row.total), exact: true };
+  }
+  const where = and(...filters(ctx, input));
+  const total = await countUpTo(ctx, input, EXACT_COUNT_LIMIT + 1);
+  if (total <= EXACT_COUNT_LIMIT) return { total, exact: true };
+  const [plan] = await selectRows<Record<string, unknown>>(ctx.db, sql`explain (format json) select 1 from ${calls} where ${where}`);
+  const json = Object.values(plan)[0];
+  const estimate = Number((typeof json === "string" ? JSON.parse(json) : json)?.[0]?.Plan?.["Plan Rows"] ?? 0);
+  return { total: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(estimate)), exact: false };
 }
 
 function listColumns(input: ListCallsInput) {
@@ -80,43 +173,52 @@ function listColumns(input: ListCallsInput) {
  * The cursor-mode query: one row past the page tells whether there is a next page. Exported so
  * the benchmark can time the very same SQL without the API around it.
  */
-export function cursorPageQuery(ctx: ServiceContext, input: ListCallsInput) {
+export function cursorPageQuery(ctx: ServiceContext, input: ListCallsInput, order: SQL[] = [desc(calls.startTime), desc(calls.id)]) {
   const where = [...filters(ctx, input), olderThanCursor(calls.startTime, calls.id, input.cursor)];
   return ctx.db
     .select(listColumns(input))
     .from(calls)
     .where(and(...where))
-    .orderBy(desc(calls.startTime), desc(calls.id))
+    .orderBy(...order)
     .limit(input.limit + 1);
 }
 
 /** Newest first, ordered by (start_time, id) so that calls sharing a start time page exactly once. */
 export async function listCalls(ctx: CallsContext, input: ListCallsInput): Promise<ListCallsResult> {
+  const { order, sparse } = await listPlan(ctx, input);
+  // A sparse search reads its few matches through the GIN index (bitmap scans only) and sorts them.
+  const read = <T>(fn: (db: Database) => Promise<T>) => (sparse ? withSearchPlan(ctx, input, fn) : fn(ctx.db));
   if (input.useCursor) {
-    const page = cursorPage(await cursorPageQuery(ctx, input), input.limit, (row) => ({ time: row.startTime, id: row.id }));
+    const rows = await read((db) => cursorPageQuery({ ...ctx, db }, input, order));
+    const page = cursorPage(rows, input.limit, (row) => ({ time: row.startTime, id: row.id }));
     return { items: page.items.map((row) => toCallResponse(row, ctx.links)), ...listFields({ next_cursor: page.next_cursor }) };
   }
 
   const where = filters(ctx, input);
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select(listColumns(input))
-      .from(calls)
-      .where(and(...where))
-      .orderBy(desc(calls.startTime), desc(calls.id))
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit),
-    ctx.db
-      .select({ total: count() })
-      .from(calls)
-      .where(and(...where)),
+  const [rows, { total }] = await Promise.all([
+    read((db) =>
+      db
+        .select(listColumns(input))
+        .from(calls)
+        .where(and(...where))
+        .orderBy(...order)
+        .limit(input.limit)
+        .offset((input.page - 1) * input.limit),
+    ),
+    countCalls(ctx, input),
   ]);
   return { items: rows.map((row) => toCallResponse(row, ctx.links)), ...listFields(pageInfo(input.page, input.limit, total)) };
 }
 
+// Everything but the search vector, which only the database reads.
+const callColumns = Object.fromEntries(Object.entries(getTableColumns(calls)).filter(([name]) => name !== "transcriptSearch")) as Omit<
+  ReturnType<typeof getTableColumns<typeof calls>>,
+  "transcriptSearch"
+>;
+
 async function findCall(ctx: ServiceContext, callId: string) {
   const [row] = await ctx.db
-    .select()
+    .select(callColumns)
     .from(calls)
     .where(and(eq(calls.id, callId), eq(calls.organizationId, ctx.organizationId)))
     .limit(1);
