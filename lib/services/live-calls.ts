@@ -50,6 +50,7 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
         busy_since: null,
         session: null,
         timers: "media",
+        media_started_at: new Date().toISOString(),
         next_timer_at: new Date(mediaBackstopAt(agent, snapshot)).toISOString(),
       };
       const created = await db
@@ -71,12 +72,14 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
     }
     const call = await loadRuntimeCall(db, callId);
     if (!call) throw new NotFoundError("Call");
+    if (call.state.media_started_at) throw new ConflictError("The call's media is already connected (one media session per call)");
     const engine = { ...call.state.engine, answered_at: answeredAt.toISOString(), last_activity_at: answeredAt.toISOString() };
     const state: StoredRuntimeState = {
       ...call.state,
       version: call.state.version + 1,
       engine,
       timers: "media",
+      media_started_at: new Date().toISOString(),
       next_timer_at: new Date(mediaBackstopAt(call.agent, { ...call.snapshot, answered_at: engine.answered_at })).toISOString(),
     };
     const updated = await db
@@ -87,7 +90,7 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
     if (updated.length) break;
   }
   const call = await loadRuntimeCall(db, callId);
-  if (!call || call.state.timers !== "media") throw new ConflictError("The call changed while its media started; try again");
+  if (!call || !call.state.media_started_at) throw new ConflictError("The call changed while its media started; try again");
   return call;
 }
 
