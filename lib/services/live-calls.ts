@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError } from "./errors";
 import { agentVersionDocument, loadRuntimeCall, mediaBackstopAt, splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
 
 const ATTEMPTS = 5;
+const LATE_END_MS = 500;
 
 /**
  * Hands the call's clock to its media session (the engine fires no timer of its own from now on)
@@ -138,7 +139,8 @@ export async function finishLiveCall(db: Database, storage: BlobStore | null, ca
   }
   const [row] = await db.select({ answeredAt: calls.answeredAt, endTime: calls.endTime }).from(calls).where(eq(calls.id, callId));
   if (!row) return;
-  const later = row.endTime && row.endTime < outcome.endedAt ? outcome.endedAt : null;
+  // Only a goodbye that played on after the conversation ended moves the end (not the few ms of storing).
+  const later = row.endTime && outcome.endedAt.getTime() - row.endTime.getTime() > LATE_END_MS ? outcome.endedAt : null;
   await db
     .update(calls)
     .set({
