@@ -20,6 +20,8 @@ const environmentSchema = z.object({
   DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default("./.data"),
   PORT: positiveInt(3000),
+  HOST: optionalString,
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).default(30),
   RUN_WORKERS: booleanFlag(true),
   SEED_DEMO: booleanFlag(true),
   API_RATE_LIMIT_PER_MINUTE: positiveInt(1000),
@@ -45,6 +47,10 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   dataDir: string;
   port: number;
+  /** The address to listen on (default: every interface). */
+  host: string | undefined;
+  /** On SIGTERM, how long requests in flight and live calls (WebSockets) may run before they are cut. */
+  shutdownDrainSeconds: number;
   runWorkers: boolean;
   seedDemo: boolean;
   rateLimitPerMinute: number;
@@ -96,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     port: e.PORT,
+    host: e.HOST,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     runWorkers: e.RUN_WORKERS,
     seedDemo: e.SEED_DEMO,
     rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,

@@ -1,10 +1,12 @@
 import { createMiddleware } from "hono/factory";
+import { RateLimiter } from "@/lib/services/rate-limiter";
 import type { ApiDependencies, ApiEnv } from "./context";
 import { ApiError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { handleError } from "./middleware/handle-error";
 import { jsonBodies, jsonBodyLimit } from "./middleware/json-body";
 import { rateLimit } from "./middleware/rate-limit";
+import { refuseNewCallsWhileDraining } from "./middleware/refuse-new-calls";
 import { requestId } from "./middleware/request-id";
 import { registerOpenApiDocument } from "./openapi-document";
 import { createRouter } from "./router";
@@ -21,8 +23,12 @@ import { webCallRoutes } from "./routes/web-calls";
 /** Upload routes that take multipart bodies (none yet: knowledge-base sources will). */
 const allowsMultipart = (method: string, path: string) => method === "POST" && /\/knowledge-bases\/[^/]+\/sources$/.test(path);
 
-/** The public API, mounted at /v1. Middleware runs in this order: request id, auth, rate limit, body checks. */
-export function createApiApp(deps: ApiDependencies) {
+/**
+ * The public API, mounted at /v1. Middleware runs in this order: request id, the draining check of
+ * new calls, auth, rate limit, body checks.
+ */
+export function createApiApp(dependencies: ApiDependencies) {
+  const deps: ApiDependencies = { ...dependencies, rateLimiter: dependencies.rateLimiter ?? new RateLimiter(dependencies.db) };
   const app = createRouter().basePath("/v1");
   app.onError(handleError);
   app.notFound((c) => handleError(new ApiError("not_found", `No such endpoint: ${c.req.method} ${c.req.path}`), c));
@@ -36,7 +42,7 @@ export function createApiApp(deps: ApiDependencies) {
   );
   registerOpenApiDocument(app);
   registerWebhookEvents(app);
-  app.use("*", authenticate, rateLimit, jsonBodies({ allowsMultipart }), jsonBodyLimit({ allowsMultipart }));
+  app.use("*", refuseNewCallsWhileDraining, authenticate, rateLimit, jsonBodies({ allowsMultipart }), jsonBodyLimit({ allowsMultipart }));
   app.route("/", webCallRoutes());
   app.route("/", callRoutes());
   app.route("/", phoneNumberRoutes());

@@ -40,8 +40,9 @@ export const ApiResponseErrorSchema = z
     type: z.string().openapi({
       description:
         "generic_error (400), authentication_error (401), permission_error (403), not_found (404), " +
-        "method_not_allowed (405), conflict (409), payload_too_large (413), unsupported_media_type (415), " +
-        "rate_limit_exceeded (429) or internal_error (500).",
+        "method_not_allowed (405), request_timeout (408), conflict (409), payload_too_large (413), uri_too_long (414), " +
+        "unsupported_media_type (415), rate_limit_exceeded (429), header_fields_too_large (431), internal_error (500) " +
+        "or service_unavailable (503: the instance is shutting down; retry after Retry-After, another instance answers).",
       example: "generic_error",
     }),
     message: z.string(),
@@ -112,6 +113,11 @@ export const standardErrorResponses = {
 } as const;
 
 export const conflictResponse = { 409: errorResponse("Conflict with the current state") } as const;
+
+/** Routes that start a call: a draining instance refuses them (see Retry-After), another instance takes the retry. */
+export const drainingResponse = {
+  503: errorResponse("This instance is shutting down (graceful restart): retry after `Retry-After` seconds, another instance answers"),
+} as const;
 
 /** A JSON response (or request body) entry of a route definition. */
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {

@@ -13,7 +13,7 @@ import { createApiKey, findActiveApiKey } from "@/lib/auth/api-keys";
 import { connectPostgres } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { cursorPageQuery, listCalls } from "@/lib/services/calls";
-import { consumeRateLimit } from "@/lib/services/rate-limits";
+import { addToRateLimitWindows } from "@/lib/services/rate-limits";
 import { KeepAliveClient } from "./http-client";
 import { apiPath, buildScenarios, listInput, pageSql, scenarioData } from "./scenarios";
 import { elapsedMs, formatMs, summarize, textTable } from "./stats";
@@ -57,7 +57,7 @@ async function main() {
     const key = (await findActiveApiKey(connection.db, apiKey))!;
     const perRequest = [
       ["findActiveApiKey", formatMs(await p50(() => findActiveApiKey(connection.db, apiKey)))],
-      ["consumeRateLimit", formatMs(await p50(() => consumeRateLimit(connection.db, `api_key:${key.id}:probe`, 1_000_000_000, now())))],
+      ["rate-limit upsert", formatMs(await p50(() => addToRateLimitWindows(connection.db, [{ bucket: `api_key:${key.id}:probe`, windowStart: now(), count: 1 }])))],
     ];
     console.log(`Per request (p50 ms, ${REQUESTS} runs): ${perRequest.map(([name, ms]) => `${name} ${ms}`).join(", ")}\n`);
 

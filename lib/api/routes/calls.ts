@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { deleteCall, getCall, listCalls, terminateCall, updateCallMetadata } from "@/lib/services/calls";
 import { startPhoneCall } from "@/lib/services/start-phone-call";
 import { serviceContext } from "../context";
-import { conflictResponse, envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
+import { conflictResponse, drainingResponse, envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
 import { ApiError } from "../errors";
 import { createRouter } from "../router";
 import {
@@ -94,6 +94,7 @@ const startPhoneRoute = createRoute({
     201: jsonContent(envelope(StartPhoneCallResultSchema, "StartPhoneCallResponse"), "Call started"),
     ...standardErrorResponses,
     ...conflictResponse,
+    ...drainingResponse,
   },
 });
 

@@ -1,0 +1,34 @@
+/** How long a look-up stands: a key revoked on another instance stops working within this. */
+export const API_KEY_CACHE_TTL_MS = 1_000;
+const MAX_ENTRIES = 10_000;
+
+type Entry<T> = { value: T; loadedAt: number; revision: number };
+type CacheState = { entries: Map<string, Entry<unknown>>; revision: number };
+
+// On globalThis: Next.js bundles its own copy of this module beside the server's, and a revocation
+// made by either (the studio, the admin endpoint) must reach the one cache of the process.
+const STATE_KEY = Symbol.for("voice-agent-service.api-key-cache");
+const holder = globalThis as typeof globalThis & { [STATE_KEY]?: CacheState };
+const state = (holder[STATE_KEY] ??= { entries: new Map(), revision: 0 });
+
+/**
+ * The answer of `load` for a key hash (found or not), kept for up to API_KEY_CACHE_TTL_MS. A
+ * revocation in this process takes effect at once (`forgetCachedApiKeys`), one on another
+ * instance within the TTL.
+ */
+export async function cachedKeyLookup<T>(hash: string, load: () => Promise<T>): Promise<T> {
+  const now = performance.now();
+  const hit = state.entries.get(hash);
+  if (hit && hit.revision === state.revision && now - hit.loadedAt < API_KEY_CACHE_TTL_MS) return hit.value as T;
+  const revision = state.revision;
+  const value = await load();
+  state.entries.delete(hash);
+  if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
+  state.entries.set(hash, { value, loadedAt: now, revision });
+  return value;
+}
+
+/** Called after any key is revoked in this process: every cached answer is looked up again. */
+export function forgetCachedApiKeys(): void {
+  state.revision += 1;
+}
