@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiError } from "./errors";
 
-/** The only writers of `{data, message, error, status}` are `ok` and `errorBody`. */
+/** The only writers of `{data, message, error, status}` are `ok`, `okSerialized` and `errorBody`. */
 export function ok<T>(
   c: Context,
   data: T,
@@ -11,6 +11,20 @@ export function ok<T>(
 ) {
   const status = options.status ?? 200;
   return c.json({ data, message: options.message, error: null, status, ...options.extra }, status);
+}
+
+/**
+ * `ok` for data that is already JSON text (a large page written straight from Postgres' text): the
+ * same envelope, with the data spliced in instead of parsed and serialized again.
+ */
+export function okSerialized(
+  c: Context,
+  dataJson: string,
+  options: { message: string; status?: ContentfulStatusCode; extra?: Record<string, unknown> },
+) {
+  const status = options.status ?? 200;
+  const rest = JSON.stringify({ message: options.message, error: null, status, ...options.extra });
+  return c.body(`{"data":${dataJson},${rest.slice(1)}`, status, { "content-type": "application/json" });
 }
 
 export function errorBody(error: ApiError, requestId: string) {

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { getRequestListener } from "@hono/node-server";
 import { answerClientError } from "./client-errors";
+import { fetchListener } from "./fetch-listener";
 import { answerHealth, isHealthPath } from "./health";
 import { LiveConnections } from "./live-connections";
+import { respondWithError } from "./raw-error-response";
 import type { AppRuntime } from "./runtime";
 import { upgradeListener } from "./websocket-upgrades";
 import type { WebSocketRoutes } from "./websocket-routes";
@@ -31,7 +32,7 @@ export function createAppServer(parts: AppServerParts): { server: Server; live: 
   const live = new LiveConnections();
   const { runtime } = parts;
   // Only the Request reaches the app: bindings (the studio's user) are for in-process callers.
-  const api = getRequestListener((request) => runtime.api.fetch(request), { overrideGlobalObjects: false });
+  const api = fetchListener((request) => runtime.api.fetch(request));
   const server = createServer((request, response) => {
     live.trackResponse(response);
     if (runtime.lifecycle.draining) response.setHeader("Connection", "close");
@@ -41,7 +42,7 @@ export function createAppServer(parts: AppServerParts): { server: Server; live: 
     parts.next(request, response).catch((error: unknown) => {
       console.error(`${request.method} ${url} failed:`, error);
       if (response.headersSent) response.destroy();
-      else response.writeHead(500, { "content-type": "text/plain" }).end("Internal Server Error");
+      else respondWithError(response, "internal_error", "Internal server error");
     });
   });
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;

@@ -4,10 +4,7 @@ import type { Duplex } from "node:stream";
 import { loadConfig, type AppConfig } from "@/lib/config";
 import { createAppServer } from "./app-server";
 import { drain } from "./drain";
-import { errorBody } from "@/lib/api/envelope";
-import { ApiError } from "@/lib/api/errors";
-import { newRequestId } from "@/lib/api/middleware/request-id";
-import { writeErrorAndClose } from "./raw-error-response";
+import { respondWithError, writeErrorAndClose } from "./raw-error-response";
 import { getRuntime } from "./runtime";
 import { websocketEndpoints } from "./websocket-endpoints";
 
@@ -40,10 +37,7 @@ async function nextParts(options: StartOptions, config: AppConfig): Promise<WebP
 }
 
 const apiOnly: WebParts = {
-  handle: async (request, response) => {
-    const body = JSON.stringify(errorBody(new ApiError("not_found", `No such endpoint: ${request.method} ${request.url}`), newRequestId()));
-    response.writeHead(404, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }).end(body);
-  },
+  handle: async (request, response) => respondWithError(response, "not_found", `No such endpoint: ${request.method} ${request.url}`),
 };
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, fillPlaceholders, gt, inArray, lt, type SQL } from "drizzle-orm";
 import { callEvents, callPostCallAnswers, calls, type CallType } from "@/lib/db/schema";
 import { toCallResponse, toPostCallAnswerResponse, type CallResponse } from "./call-records";
 import type { ServiceContext } from "./context";
@@ -8,8 +8,9 @@ import { NotFoundError, ValidationError } from "./errors";
 import { sendCallFinished } from "./finished-call";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { applyMergePatch } from "./json-merge-patch";
-import { cursorPage, olderThanCursor } from "./cursor-paging";
-import { listFields, pageInfo } from "./paging";
+import { cursorPage, olderThan } from "./cursor-paging";
+import { listFields, pageInfo, parseCursor, type Cursor } from "./paging";
+import { inline, named, type Bind } from "./query-binding";
 import type { LinkSigner } from "@/lib/storage/signed-links";
 
 export type ListCallsInput = {
@@ -57,14 +58,14 @@ const summaryColumns = {
   secureRecordingUrl: calls.secureRecordingUrl,
 };
 
-function filters(ctx: ServiceContext, input: ListCallsInput): SQL[] {
-  const where: SQL[] = [eq(calls.organizationId, ctx.organizationId)];
-  if (input.agentId) where.push(eq(calls.agentId, input.agentId));
-  if (input.callType) where.push(eq(calls.type, input.callType));
-  if (input.fromNumber) where.push(eq(calls.fromNumber, input.fromNumber));
-  if (input.toNumber) where.push(eq(calls.toNumber, input.toNumber));
-  if (input.startTimeGt) where.push(gt(calls.startTime, input.startTimeGt));
-  if (input.startTimeLt) where.push(lt(calls.startTime, input.startTimeLt));
+function filters(ctx: ServiceContext, input: ListCallsInput, bind: Bind = inline): SQL[] {
+  const where: SQL[] = [eq(calls.organizationId, bind("organizationId", ctx.organizationId))];
+  if (input.agentId) where.push(eq(calls.agentId, bind("agentId", input.agentId)));
+  if (input.callType) where.push(eq(calls.type, bind("callType", input.callType)));
+  if (input.fromNumber) where.push(eq(calls.fromNumber, bind("fromNumber", input.fromNumber)));
+  if (input.toNumber) where.push(eq(calls.toNumber, bind("toNumber", input.toNumber)));
+  if (input.startTimeGt) where.push(gt(calls.startTime, bind("startTimeGt", input.startTimeGt)));
+  if (input.startTimeLt) where.push(lt(calls.startTime, bind("startTimeLt", input.startTimeLt)));
   return where;
 }
 
@@ -77,41 +78,79 @@ function listColumns(input: ListCallsInput) {
 }
 
 /**
- * The cursor-mode query: one row past the page tells whether there is a next page. Exported so
- * the benchmark can time the very same SQL without the API around it.
+ * The query of one page: in cursor mode one row past the page (which tells whether there is a next
+ * page), in page mode the page at its offset.
  */
-export function cursorPageQuery(ctx: ServiceContext, input: ListCallsInput) {
-  const where = [...filters(ctx, input), olderThanCursor(calls.startTime, calls.id, input.cursor)];
-  return ctx.db
+function pageQuery(ctx: ServiceContext, input: ListCallsInput, cursor: Cursor | undefined, bind: Bind) {
+  const query = ctx.db
     .select(listColumns(input))
     .from(calls)
-    .where(and(...where))
-    .orderBy(desc(calls.startTime), desc(calls.id))
-    .limit(input.limit + 1);
+    .where(and(...filters(ctx, input, bind), input.useCursor ? olderThan(calls.startTime, calls.id, cursor, bind) : undefined))
+    .orderBy(desc(calls.startTime), desc(calls.id));
+  if (input.useCursor) return query.limit(bind("limit", input.limit + 1));
+  return query.limit(bind("limit", input.limit)).offset(bind("offset", (input.page - 1) * input.limit));
+}
+
+/** The cursor-mode query, exported so that the benchmark times the very same SQL without the API around it. */
+export function cursorPageQuery(ctx: ServiceContext, input: ListCallsInput) {
+  return pageQuery(ctx, { ...input, useCursor: true }, input.cursor ? parseCursor(input.cursor) : undefined, inline);
+}
+
+const pageShapes = new Map<string, { sql: string; params: unknown[] }>();
+
+/**
+ * The page's SQL and values, as `listCalls` runs them. The SQL is built once per shape of request
+ * (which filters, which cursor form, which columns) and kept, so a request only fills in its values.
+ */
+export function callPageSql(ctx: ServiceContext, input: ListCallsInput): { sql: string; params: unknown[] } {
+  const cursor = input.useCursor && input.cursor ? parseCursor(input.cursor) : undefined;
+  const shape = [
+    input.useCursor,
+    input.includeTranscript,
+    input.includeVariableValues,
+    cursor ? (cursor.id ? "time+id" : "time") : "none",
+    // Present exactly when `filters` adds the condition.
+    ...[input.agentId, input.callType, input.fromNumber, input.toNumber, input.startTimeGt, input.startTimeLt].map(Boolean),
+  ].join();
+  let built = pageShapes.get(shape);
+  if (!built) {
+    built = pageQuery(ctx, input, cursor, named).toSQL();
+    pageShapes.set(shape, built);
+  }
+  const values = {
+    organizationId: ctx.organizationId,
+    agentId: input.agentId,
+    callType: input.callType,
+    fromNumber: input.fromNumber,
+    toNumber: input.toNumber,
+    startTimeGt: input.startTimeGt?.toISOString(),
+    startTimeLt: input.startTimeLt?.toISOString(),
+    cursorTime: cursor?.time.toISOString(),
+    cursorId: cursor?.id,
+    limit: input.useCursor ? input.limit + 1 : input.limit,
+    offset: (input.page - 1) * input.limit,
+  };
+  return { sql: built.sql, params: fillPlaceholders(built.params, values) };
 }
 
 /** Newest first, ordered by (start_time, id) so that calls sharing a start time page exactly once. */
 export async function listCalls(ctx: CallsContext, input: ListCallsInput): Promise<ListCallsResult> {
+  const cursor = input.useCursor && input.cursor ? parseCursor(input.cursor) : undefined;
   if (input.useCursor) {
-    const page = cursorPage(await cursorPageQuery(ctx, input), input.limit, (row) => ({ time: row.startTime, id: row.id }));
+    const page = cursorPage(await pageQuery(ctx, input, cursor, inline), input.limit, (row) => ({ time: row.startTime, id: row.id }));
     return { items: page.items.map((row) => toCallResponse(row, ctx.links)), ...listFields({ next_cursor: page.next_cursor }) };
   }
-
-  const where = filters(ctx, input);
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select(listColumns(input))
-      .from(calls)
-      .where(and(...where))
-      .orderBy(desc(calls.startTime), desc(calls.id))
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit),
-    ctx.db
-      .select({ total: count() })
-      .from(calls)
-      .where(and(...where)),
-  ]);
+  const [rows, total] = await Promise.all([pageQuery(ctx, input, undefined, inline), countCalls(ctx, input)]);
   return { items: rows.map((row) => toCallResponse(row, ctx.links)), ...listFields(pageInfo(input.page, input.limit, total)) };
+}
+
+/** Page mode's total, for `total_pages` and `total_items`. */
+export async function countCalls(ctx: ServiceContext, input: ListCallsInput): Promise<number> {
+  const [{ total }] = await ctx.db
+    .select({ total: count() })
+    .from(calls)
+    .where(and(...filters(ctx, input)));
+  return total;
 }
 
 async function findCall(ctx: ServiceContext, callId: string) {

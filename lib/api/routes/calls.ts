@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { deleteCall, getCall, listCalls, terminateCall, updateCallMetadata } from "@/lib/services/calls";
+import { listCallsJson } from "@/lib/services/call-list-json";
+import { deleteCall, getCall, terminateCall, updateCallMetadata } from "@/lib/services/calls";
 import { startPhoneCall } from "@/lib/services/start-phone-call";
 import { serviceContext } from "../context";
-import { conflictResponse, drainingResponse, envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
+import { conflictResponse, drainingResponse, envelope, jsonContent, listEnvelope, ok, okSerialized, standardErrorResponses } from "../envelope";
 import { ApiError } from "../errors";
 import { createRouter } from "../router";
 import {
@@ -108,7 +109,7 @@ export function callRoutes() {
         { field: "start_time_gt", message: "Must be earlier than start_time_lt" },
       ]);
     }
-    const result = await listCalls(
+    const { itemsJson, ...paging } = await listCallsJson(
       serviceContext(c),
       {
         agentId: q.agent_id,
@@ -125,8 +126,7 @@ export function callRoutes() {
         includeVariableValues: q.include_variable_values,
       },
     );
-    const { items, ...paging } = result;
-    return ok(c, items, { message: "Calls retrieved successfully", extra: paging }) as never;
+    return okSerialized(c, itemsJson, { message: "Calls retrieved successfully", extra: paging }) as never;
   });
 
   router.openapi(getRoute, async (c) => {
