@@ -76,6 +76,8 @@ async function runRoute(
         socket.once("close", gone);
         route.server.handleUpgrade(request, socket, head, (webSocket) => {
           socket.off("close", gone);
+          // A client's protocol fault (an oversized or malformed frame) closes its socket; it must not take the process down.
+          webSocket.on("error", (error) => console.warn(`WebSocket ${url.pathname}: ${error.message}`));
           accepted = webSocket;
           live.trackSocket(webSocket);
           resolve(webSocket);
