@@ -78,7 +78,7 @@ describe("WebSocket routes", () => {
   });
 
   it("refuses the echo without a valid key with the 401 envelope, before any handshake", async () => {
-    for (const headers of [{}, { "x-api-key": "vk_not_a_key" }]) {
+    for (const headers of [{}, { "x-api-key": "vk_not_a_key" }] as Record<string, string>[]) {
       const refused = await refusal(ECHO_PATH, headers);
       expect(refused.status).toBe(401);
       expect(refused.body).toMatchObject({ data: null, status: 401, error: { type: "authentication_error" } });
