@@ -25,7 +25,8 @@ import { apiSide, measure, measureRoundTrips, sqlSide, type Counts, type Measure
 import { createDatabase, dropDatabase, postgresServer } from "./postgres";
 import { markdown, printText, resultRow, type DatabaseReport, type ResultRow } from "./report";
 import { buildScenarios, describeData, scenarioData, type Scenario, type ScenarioData } from "./scenarios";
-import { startNextServer, type RunningServer } from "./server";
+import { measureLoad } from "./load";
+import { startAppServer, startFloorServer, type RunningServer } from "./server";
 import { formatCount, formatDuration, summarize } from "./stats";
 
 const USAGE = `Usage: npm run bench:api -- [options]
@@ -36,6 +37,9 @@ const USAGE = `Usage: npm run bench:api -- [options]
   --scenario-seconds S    time budget per side of a scenario, so a slow query cannot run for hours (default 20)
   --skip-pglite           only Postgres
   --analytics-only        only the /v1/analytics scenarios (on Postgres), not GET /v1/calls
+  --load-seconds S        the load test (GET /v1/calls?limit=50, 50 connections, API and the bare floor
+                          alternating, two rounds): seconds per side and round (default 15)
+  --skip-load             no load test
   --skip-postgres         only PGlite
   --keep                  keep the bench database (and the PGlite directory) afterwards
   --reuse-database URL    measure a database kept by an earlier --keep run instead of seeding one (never dropped)
@@ -55,6 +59,8 @@ const { values: flags } = parseArgs({
     "skip-pglite": { type: "boolean", default: false },
     "skip-postgres": { type: "boolean", default: false },
     "analytics-only": { type: "boolean", default: false },
+    "load-seconds": { type: "string", default: "15" },
+    "skip-load": { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
     "timeout-minutes": { type: "string", default: "120" },
     help: { type: "boolean", default: false },
@@ -83,6 +89,8 @@ const options = {
   skipPglite: flags["skip-pglite"]!,
   skipPostgres: flags["skip-postgres"]!,
   analyticsOnly: flags["analytics-only"]!,
+  loadSeconds: count("load-seconds", flags["load-seconds"], 1),
+  skipLoad: flags["skip-load"]!,
   keep: flags.keep!,
   timeoutMinutes: count("timeout-minutes", flags["timeout-minutes"], 1),
 };
@@ -119,6 +127,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     void cleanUp().finally(() => process.exit(130));
   });
 }
+
+const LOAD_CONNECTIONS = 50;
 
 const BENCH_SERVER_ENV = {
   RUN_WORKERS: "false",
@@ -201,10 +211,10 @@ function row(scenario: Scenario, api: Measured, raw: Measured): ResultRow {
 }
 
 async function startServer(env: Record<string, string>, apiKey: string, logFile: string): Promise<{ server: RunningServer; client: KeepAliveClient }> {
-  log(`starting next start (production build), log in ${logFile}`);
+  log(`starting the app server (npm start, production build), log in ${logFile}`);
   const started = Date.now();
   const headers = { "x-api-key": apiKey, accept: "application/json" };
-  const server = await startNextServer({ root, env: { ...BENCH_SERVER_ENV, ...env }, logFile, readyPath: "/v1/calls?limit=1", headers });
+  const server = await startAppServer({ root, env: { ...BENCH_SERVER_ENV, ...env }, logFile, readyPath: "/v1/calls?limit=1", headers });
   cleanups.push({ name: "server", run: () => server.stop() });
   log(`server ready on 127.0.0.1:${server.port} (pid ${server.pid}) after ${formatDuration(Date.now() - started)}`);
   const client = new KeepAliveClient(server.port, headers);
@@ -274,6 +284,7 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
     rows.push(row(scenario, api, raw));
   }
   const trips = options.analyticsOnly ? [] : await measureRoundTrips(connection.query, perRequestStatements(connection, seeded.apiKey), options.counts);
+  const load = options.analyticsOnly || options.skipLoad ? undefined : await loadTest(url, server.port, seeded.apiKey, path.join(workDir, "floor-server.log"));
   log("measuring /v1/analytics: API, the service in-process, and plain aggregates without the rollups");
   const analytics = await measureAnalytics(
     client,
@@ -302,7 +313,25 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
     roundTrips: trips.map((trip) => ({ name: trip.name, summary: summarize(trip.samples) })),
     analytics,
     dashboardPage,
+    load,
   };
+}
+
+/** GET /v1/calls?limit=50 under load, against the bare node:http + pg floor on the same database (same pool size). */
+async function loadTest(url: string, apiPort: number, apiKey: string, logFile: string) {
+  const headers = { "x-api-key": apiKey };
+  const floor = await startFloorServer({ root, env: { DATABASE_URL: url }, logFile, readyPath: "/v1/calls?limit=1", headers });
+  cleanups.push({ name: "floor server", run: () => floor.stop() });
+  log(`load: GET /v1/calls?limit=50, ${LOAD_CONNECTIONS} connections, ${options.loadSeconds} s per side, 2 rounds (floor on 127.0.0.1:${floor.port})`);
+  const rounds = await measureLoad(
+    [
+      { name: "API", port: apiPort },
+      { name: "floor", port: floor.port },
+    ],
+    { path: "/v1/calls?limit=50", headers, connections: LOAD_CONNECTIONS, seconds: options.loadSeconds, rounds: 2, log },
+  );
+  await release("floor server");
+  return rounds;
 }
 
 async function benchPglite(workDir: string): Promise<DatabaseReport> {

@@ -6,7 +6,7 @@
  *
  * raw SQL (pg) → the same query through Drizzle → listCalls (+ mapping) → + JSON.stringify →
  * the Hono app in-process (request id, API key lookup, rate-limit upsert, validation) → over HTTP
- * through `next start` (when PORT of a server on that database is given). Postgres only.
+ * through the server (`npm start`, when PORT of a server on that database is given). Postgres only.
  */
 import { createApiApp } from "@/lib/api/app";
 import { createApiKey, findActiveApiKey } from "@/lib/auth/api-keys";
@@ -84,7 +84,7 @@ async function main() {
     http?.close();
     console.log(
       textTable(
-        ["scenario (p50 ms)", "raw SQL", "Drizzle", "listCalls", "+ JSON", "Hono in-process", "HTTP (next start)"],
+        ["scenario (p50 ms)", "raw SQL", "Drizzle", "listCalls", "+ JSON", "Hono in-process", "HTTP (npm start)"],
         rows,
         [false, true, true, true, true, true, true],
       ),
