@@ -21,7 +21,7 @@ type WebParts = {
   close?: () => Promise<void>;
 };
 
-/** Next.js in custom-server mode; it listens for upgrades on the server it is given, so it gets an emitter of its own (only `/_next/` upgrades reach it). */
+/** Next.js in custom-server mode; it listens for upgrades on the server it is given, so it gets an emitter of its own (only `/_next/hmr` reaches it). */
 async function nextParts(options: StartOptions, config: AppConfig): Promise<WebParts> {
   const { default: next } = await import("next");
   const upgrades = new EventEmitter();
@@ -57,6 +57,8 @@ export async function startAppServer(options: StartOptions): Promise<Server> {
   });
   console.log(`> Ready on http://${config.host ?? "localhost"}:${config.port} (${options.dev ? "development" : "production"})`);
 
+  // In development a code change restarts the server (tsx watch gives it 5 s): a short drain unless one is set.
+  const drainSeconds = options.dev && process.env.SHUTDOWN_DRAIN_SECONDS === undefined ? 2 : config.shutdownDrainSeconds;
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -64,8 +66,8 @@ export async function startAppServer(options: StartOptions): Promise<Server> {
       process.exit(1);
     }
     stopping = true;
-    console.log(`${signal} received: draining (SHUTDOWN_DRAIN_SECONDS=${config.shutdownDrainSeconds}); send it again to exit at once`);
-    drain({ server, live, runtime, closeNext: web.close }, config.shutdownDrainSeconds * 1000).then(
+    console.log(`${signal} received: draining for up to ${drainSeconds} s (SHUTDOWN_DRAIN_SECONDS); send it again to exit at once`);
+    drain({ server, live, runtime, closeNext: web.close }, drainSeconds * 1000).then(
       () => {
         console.log("drained: exiting");
         process.exit(0);

@@ -13,7 +13,7 @@ export type UpgradeDispatch = {
   routes: WebSocketRoutes;
   live: LiveConnections;
   isDraining: () => boolean;
-  /** Next.js's own upgrades (`/_next/…`: hot reloading in development), when it takes any. */
+  /** Next.js's own upgrade (`/_next/hmr`: hot reloading in development), when it takes it. */
   next?: UpgradeListener;
 };
 
@@ -35,7 +35,7 @@ export function upgradeListener(dispatch: UpgradeDispatch): UpgradeListener {
   return (request, socket, head) => {
     socket.on("error", () => socket.destroy());
     const url = new URL(request.url ?? "/", `http://${request.headers.host ?? "localhost"}`);
-    if (url.pathname.startsWith("/_next/") && dispatch.next) return dispatch.next(request, socket, head);
+    if (url.pathname.startsWith("/_next/hmr") && dispatch.next) return dispatch.next(request, socket, head);
     if (dispatch.isDraining()) {
       return writeErrorAndClose(socket, "service_unavailable", "This instance is shutting down: connect again, another instance answers", {
         "Retry-After": String(DRAINING_RETRY_AFTER_SECONDS),
