@@ -135,6 +135,7 @@ const BENCH_SERVER_ENV = {
   SEED_DEMO: "false",
   API_RATE_LIMIT_PER_MINUTE: "1000000000",
   NEXT_TELEMETRY_DISABLED: "1",
+  SHUTDOWN_DRAIN_SECONDS: "5",
 };
 
 /** An organization with the three demo agents and an API key, then `calls` calls spread over 90 days. */
