@@ -3,6 +3,21 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiError } from "./errors";
 
+// The JSON text of answers made here, by Response: the server writes it straight to the socket
+// instead of reading it back through the Response's body stream (an answer replaced on the way out
+// is not found here and is read the ordinary way).
+const jsonTexts = new WeakMap<Response, string>();
+
+/** The JSON text an answer was made from, when `jsonAnswer` made it. */
+export const jsonTextOf = (response: Response): string | undefined => jsonTexts.get(response);
+
+/** An `application/json` answer whose text the server can write without reading the body back. */
+export function jsonAnswer(c: Context, text: string, status: ContentfulStatusCode): Response {
+  const response = c.body(text, status, { "content-type": "application/json" });
+  jsonTexts.set(response, text);
+  return response;
+}
+
 /** The only writers of `{data, message, error, status}` are `ok`, `okSerialized` and `errorBody`. */
 export function ok<T>(
   c: Context,
@@ -10,7 +25,7 @@ export function ok<T>(
   options: { message: string; status?: ContentfulStatusCode; extra?: Record<string, unknown> },
 ) {
   const status = options.status ?? 200;
-  return c.json({ data, message: options.message, error: null, status, ...options.extra }, status);
+  return jsonAnswer(c, JSON.stringify({ data, message: options.message, error: null, status, ...options.extra }), status);
 }
 
 /**
@@ -24,7 +39,7 @@ export function okSerialized(
 ) {
   const status = options.status ?? 200;
   const rest = JSON.stringify({ message: options.message, error: null, status, ...options.extra });
-  return c.body(`{"data":${dataJson},${rest.slice(1)}`, status, { "content-type": "application/json" });
+  return jsonAnswer(c, `{"data":${dataJson},${rest.slice(1)}`, status);
 }
 
 export function errorBody(error: ApiError, requestId: string) {

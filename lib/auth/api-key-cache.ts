@@ -2,7 +2,7 @@
 export const API_KEY_CACHE_TTL_MS = 1_000;
 const MAX_ENTRIES = 10_000;
 
-type Entry<T> = { value: T; loadedAt: number; revision: number };
+type Entry<T> = { value: Promise<T>; loadedAt: number; revision: number };
 type CacheState = { entries: Map<string, Entry<unknown>>; revision: number };
 
 // On globalThis: Next.js bundles its own copy of this module beside the server's, and a revocation
@@ -12,19 +12,21 @@ const holder = globalThis as typeof globalThis & { [STATE_KEY]?: CacheState };
 const state = (holder[STATE_KEY] ??= { entries: new Map(), revision: 0 });
 
 /**
- * The answer of `load` for a key hash (found or not), kept for up to API_KEY_CACHE_TTL_MS. A
- * revocation in this process takes effect at once (`forgetCachedApiKeys`), one on another
- * instance within the TTL.
+ * The answer of `load` for a key hash (found or not), kept for up to API_KEY_CACHE_TTL_MS; requests
+ * that arrive while it loads wait for the same look-up. A revocation in this process takes effect at
+ * once (`forgetCachedApiKeys`), one on another instance within the TTL.
  */
-export async function cachedKeyLookup<T>(hash: string, load: () => Promise<T>): Promise<T> {
+export function cachedKeyLookup<T>(hash: string, load: () => Promise<T>): Promise<T> {
   const now = performance.now();
   const hit = state.entries.get(hash);
-  if (hit && hit.revision === state.revision && now - hit.loadedAt < API_KEY_CACHE_TTL_MS) return hit.value as T;
-  const revision = state.revision;
-  const value = await load();
+  if (hit && hit.revision === state.revision && now - hit.loadedAt < API_KEY_CACHE_TTL_MS) return hit.value as Promise<T>;
+  const value = load();
   state.entries.delete(hash);
   if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
-  state.entries.set(hash, { value, loadedAt: now, revision });
+  const entry: Entry<unknown> = { value, loadedAt: now, revision: state.revision };
+  state.entries.set(hash, entry);
+  // A failed look-up is not kept: the next request asks the database again.
+  value.catch(() => state.entries.get(hash) === entry && state.entries.delete(hash));
   return value;
 }
 

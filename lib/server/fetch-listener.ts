@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { TLSSocket } from "node:tls";
+import { jsonTextOf } from "@/lib/api/envelope";
 import { respondWithError } from "./raw-error-response";
 
 type Fetch = (request: Request) => Response | Promise<Response>;
@@ -55,9 +56,10 @@ async function stream(body: ReadableStream<Uint8Array>, outgoing: ServerResponse
 }
 
 /**
- * A `node:http` request listener in front of a Fetch-API app (the Hono API). JSON and text answers
- * are read whole and written in one go with a Content-Length; event streams and downloads are
- * written chunk by chunk as the app produces them. The request's signal aborts when the client
+ * A `node:http` request listener in front of a Fetch-API app (the Hono API). The API's envelopes are
+ * written from their JSON text (`jsonTextOf`), other JSON and text answers are read whole, each in
+ * one go with a Content-Length; event streams and downloads are written chunk by chunk as the app
+ * produces them. The request's signal aborts when the client
  * goes away before the answer is complete.
  */
 export function fetchListener(fetch: Fetch) {
@@ -75,8 +77,12 @@ export function fetchListener(fetch: Fetch) {
     try {
       const response = await fetch(request);
       const headers = outgoingHeaders(response);
+      const text = jsonTextOf(response);
       if (response.body === null || incoming.method === "HEAD") {
         outgoing.writeHead(response.status, headers).end();
+      } else if (text !== undefined) {
+        headers["content-length"] = Buffer.byteLength(text);
+        outgoing.writeHead(response.status, headers).end(text);
       } else if (BUFFERED_TYPE.test(response.headers.get("content-type") ?? "")) {
         const body = Buffer.from(await response.arrayBuffer());
         headers["content-length"] = body.byteLength;
