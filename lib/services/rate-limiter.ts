@@ -22,9 +22,10 @@ const estimate = (window: Window) => window.synced + window.sending + window.pen
  * Fixed one-minute windows per bucket, counted in memory and reconciled through Postgres so that
  * every instance shares the limit. A window's first request on an instance, and every request
  * within the last 10 % of the limit, is counted in Postgres at once (one upsert); the others are
- * counted here, added to Postgres within RATE_LIMIT_SYNC_MS, and a view older than that is
- * refreshed before it decides. So one instance is exact, and several can overshoot only by what
- * the others admitted and have not synced yet (their last interval; see docs/decisions.md).
+ * counted here and added to Postgres every RATE_LIMIT_SYNC_MS (which refreshes the view), and a
+ * view older than two intervals is refreshed before it decides. So one instance is exact, and
+ * several can overshoot only by what the others admitted in the last three intervals (750 ms;
+ * see docs/decisions.md).
  */
 export class RateLimiter {
   readonly #windows = new Map<string, Window>();
@@ -51,8 +52,8 @@ export class RateLimiter {
       if (count === 1) await deleteOlderWindows(this.db, bucket, new Date(start));
       return decide(count);
     }
-    // A view older than the sync interval is refreshed (adding what is pending) before it decides.
-    if (performance.now() - window.syncedAt >= this.syncMs) await this.#sync(bucket, window, 0);
+    // A view older than two sync intervals (its bucket was idle, or the timer is off) is refreshed before it decides.
+    if (performance.now() - window.syncedAt >= 2 * this.syncMs) await this.#sync(bucket, window, 0);
     const count = estimate(window);
     if (count >= limit) return decide(count + 1, false); // refused: nothing to count
     if (limit - count <= Math.max(1, Math.ceil(limit * EXACT_SHARE))) return decide(await this.#sync(bucket, window, 1));
