@@ -81,8 +81,9 @@ export function fetchListener(fetch: Fetch) {
       if (response.body === null || incoming.method === "HEAD") {
         outgoing.writeHead(response.status, headers).end();
       } else if (text !== undefined) {
-        headers["content-length"] = Buffer.byteLength(text);
-        outgoing.writeHead(response.status, headers).end(text);
+        const body = Buffer.from(text); // one pass for the length and the bytes
+        headers["content-length"] = body.byteLength;
+        outgoing.writeHead(response.status, headers).end(body);
       } else if (BUFFERED_TYPE.test(response.headers.get("content-type") ?? "")) {
         const body = Buffer.from(await response.arrayBuffer());
         headers["content-length"] = body.byteLength;
