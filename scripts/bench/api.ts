@@ -202,11 +202,12 @@ function seedNotes(calls: number, seeded: { seedMs: number; rate: number }, data
   ];
 }
 
-function row(scenario: Scenario, api: Measured, raw: Measured): ResultRow {
-  const result = resultRow(scenario, api, raw);
+function row(scenario: Scenario, api: Measured, raw: Measured, floor?: Measured): ResultRow {
+  const result = resultRow(scenario, api, raw, floor);
   const fmt = (value: number) => value.toFixed(2);
   log(
-    `  ${scenario.name}: API p50 ${fmt(result.api.p50)} p99 ${fmt(result.api.p99)} | SQL p50 ${fmt(result.sql.p50)} p99 ${fmt(result.sql.p99)} | ${result.ratio.toFixed(2)}×`,
+    `  ${scenario.name}: API p50 ${fmt(result.api.p50)} p99 ${fmt(result.api.p99)} | SQL p50 ${fmt(result.sql.p50)} p99 ${fmt(result.sql.p99)} | ${result.ratio.toFixed(2)}×` +
+      (result.floor ? ` | floor p50 ${fmt(result.floor.p50)}` : ""),
   );
   return result;
 }
@@ -277,15 +278,21 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
   ).rows;
 
   const { server, client } = await startServer({ DATABASE_URL: url }, seeded.apiKey, path.join(workDir, "postgres-server.log"));
-  log(`measuring ${scenarios.length} scenarios: ${options.counts.warmup} warm-up + ${options.counts.requests} timed requests each, API and raw SQL alternating`);
+  const floor = options.analyticsOnly ? undefined : await startFloor(url, seeded.apiKey, path.join(workDir, "floor-server.log"));
+  log(`measuring ${scenarios.length} scenarios: ${options.counts.warmup} warm-up + ${options.counts.requests} timed requests each, API and raw SQL alternating (and the floor on first pages)`);
   const rows: ResultRow[] = [];
   for (const scenario of options.analyticsOnly ? [] : scenarios) {
     const sides = [apiSide(client, scenario), sqlSide(connection.db, connection.query, seeded.organizationId, scenario)];
-    const [api, raw] = await measure(sides, scenario, options.counts);
-    rows.push(row(scenario, api, raw));
+    // The floor serves only the plain first page: the reference for what any HTTP server adds to the query.
+    const plain = !scenario.cursor && !scenario.walkPages && !scenario.includeTranscript && Object.keys(scenario.filters).length === 0;
+    if (floor && plain) sides.push(apiSide(floor.client, scenario));
+    const [api, raw, bare] = await measure(sides, scenario, options.counts);
+    rows.push(row(scenario, api, raw, bare));
   }
   const trips = options.analyticsOnly ? [] : await measureRoundTrips(connection.query, perRequestStatements(connection, seeded.apiKey), options.counts);
-  const load = options.analyticsOnly || options.skipLoad ? undefined : await loadTest(url, server.port, seeded.apiKey, path.join(workDir, "floor-server.log"));
+  const load = floor && !options.skipLoad ? await loadTest(server.port, floor.server.port, seeded.apiKey) : undefined;
+  await release("floor client");
+  await release("floor server");
   log("measuring /v1/analytics: API, the service in-process, and plain aggregates without the rollups");
   const analytics = await measureAnalytics(
     client,
@@ -318,21 +325,27 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
   };
 }
 
-/** GET /v1/calls?limit=50 under load, against the bare node:http + pg floor on the same database (same pool size). */
-async function loadTest(url: string, apiPort: number, apiKey: string, logFile: string) {
+/** The bare node:http + pg floor on the same database (same pool size), with a kept-alive client of its own. */
+async function startFloor(url: string, apiKey: string, logFile: string) {
   const headers = { "x-api-key": apiKey };
-  const floor = await startFloorServer({ root, env: { DATABASE_URL: url }, logFile, readyPath: "/v1/calls?limit=1", headers });
-  cleanups.push({ name: "floor server", run: () => floor.stop() });
-  log(`load: GET /v1/calls?limit=50, ${LOAD_CONNECTIONS} connections, ${options.loadSeconds} s per side, 2 rounds (floor on 127.0.0.1:${floor.port})`);
-  const rounds = await measureLoad(
+  const server = await startFloorServer({ root, env: { DATABASE_URL: url }, logFile, readyPath: "/v1/calls?limit=1", headers });
+  cleanups.push({ name: "floor server", run: () => server.stop() });
+  const client = new KeepAliveClient(server.port, headers);
+  cleanups.push({ name: "floor client", run: () => client.close() });
+  log(`floor (bare node:http + pg) ready on 127.0.0.1:${server.port}`);
+  return { server, client };
+}
+
+/** GET /v1/calls?limit=50 under load, the API against the floor. */
+async function loadTest(apiPort: number, floorPort: number, apiKey: string) {
+  log(`load: GET /v1/calls?limit=50, ${LOAD_CONNECTIONS} connections, ${options.loadSeconds} s per side, 2 rounds`);
+  return measureLoad(
     [
       { name: "API", port: apiPort },
-      { name: "floor", port: floor.port },
+      { name: "floor", port: floorPort },
     ],
-    { path: "/v1/calls?limit=50", headers, connections: LOAD_CONNECTIONS, seconds: options.loadSeconds, rounds: 2, log },
+    { path: "/v1/calls?limit=50", headers: { "x-api-key": apiKey }, connections: LOAD_CONNECTIONS, seconds: options.loadSeconds, rounds: 2, log },
   );
-  await release("floor server");
-  return rounds;
 }
 
 async function benchPglite(workDir: string): Promise<DatabaseReport> {

@@ -20,6 +20,8 @@ export type ResultRow = {
   scenario: Scenario;
   api: Summary;
   sql: Summary;
+  /** The bare node:http + pg floor, on the plain first pages. */
+  floor?: Summary;
   ratio: number;
   rows: number;
   bytes: number | undefined;
@@ -50,7 +52,7 @@ function verdictFor(scenario: Scenario, api: Summary, sql: Summary, ratio: numbe
   return null;
 }
 
-export function resultRow(scenario: Scenario, api: Measured, sql: Measured): ResultRow {
+export function resultRow(scenario: Scenario, api: Measured, sql: Measured, floor?: Measured): ResultRow {
   const apiSummary = summarize(api.samples);
   const sqlSummary = summarize(sql.samples);
   const ratio = apiSummary.p50 / sqlSummary.p50;
@@ -66,6 +68,7 @@ export function resultRow(scenario: Scenario, api: Measured, sql: Measured): Res
     rows: api.rows,
     bytes: api.bytes,
     verdict: verdictFor(scenario, apiSummary, sqlSummary, ratio),
+    floor: floor && summarize(floor.samples),
     mismatch: problems.length ? problems.join("; ") : null,
   };
 }
@@ -157,9 +160,17 @@ function loadLines(rounds: LoadResult[][]): string[] {
   ];
 }
 
+function floorLine(report: DatabaseReport): string | null {
+  const rows = report.rows.filter((row) => row.floor);
+  if (!rows.length) return null;
+  return `The bare node:http + pg floor on the same first pages (sequential p50, alternating with the API and the SQL): ${rows
+    .map((row) => `${row.scenario.name.replace(/,.*$/, "")} ${formatMs(row.floor!.p50)} ms (${formatRatio(row.floor!.p50 / row.sql.p50)} the SQL; API ${formatMs(row.api.p50)} ms)`)
+    .join("; ")}`;
+}
+
 function roundTripLine(report: DatabaseReport): string | null {
   if (!report.roundTrips.length) return null;
-  return `Per-request statements besides the list query (raw SQL p50): ${report.roundTrips
+  return `Statements the API runs besides the list query, now off the hot path (the key look-up about once a second per key, the counter upsert every 250 ms; raw SQL p50): ${report.roundTrips
     .map((trip) => `${trip.name} ${formatMs(trip.summary.p50)} ms`)
     .join(", ")}`;
 }
@@ -171,6 +182,8 @@ export function printText(report: DatabaseReport): void {
   console.log(textTable(HEADER, report.rows.map((row) => cells(row, official)), RIGHT));
   const trips = roundTripLine(report);
   if (trips) console.log(trips);
+  const floor = floorLine(report);
+  if (floor) console.log(floor);
   for (const row of report.rows) if (row.mismatch) console.log(`WARNING ${row.scenario.name}: ${row.mismatch}`);
   if (report.load) {
     console.log(`\nLoad: GET /v1/calls?limit=50, 50 connections (${report.load[0][0].tool}), ms`);
@@ -193,6 +206,8 @@ export function markdown(report: DatabaseReport): string {
   ];
   const trips = roundTripLine(report);
   if (trips) parts.push(trips, "");
+  const floor = floorLine(report);
+  if (floor) parts.push(floor, "");
   const mismatches = report.rows.filter((row) => row.mismatch);
   for (const row of mismatches) parts.push(`- WARNING ${row.scenario.name}: ${row.mismatch}`);
   if (mismatches.length) parts.push("");
