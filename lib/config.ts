@@ -39,6 +39,11 @@ const environmentSchema = z.object({
   PUBLIC_BASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   KB_MAX_FILE_BYTES: positiveInt(25 * 1024 * 1024),
   KB_MAX_REQUEST_BYTES: positiveInt(50 * 1024 * 1024),
+  KB_PDF_MAX_PAGES: positiveInt(2_000),
+  KB_PDF_MAX_CHARACTERS: positiveInt(2_000_000),
+  KB_PDF_TIMEOUT_SECONDS: positiveInt(60),
+  KB_PDF_MEMORY_MB: positiveInt(512),
+  KB_MAX_CHUNKS_PER_SOURCE: positiveInt(5_000),
   OUTBOUND_ALLOWED_HOSTS: optionalString,
   POST_CALL_MODEL: optionalString,
 });
@@ -58,7 +63,12 @@ export type AppConfig = {
   databasePoolSize: number;
   storage: StorageConfig;
   signedLinks: { secret: string | undefined; ttlSeconds: number; publicBaseUrl: string | undefined };
-  knowledgeBase: { maxFileBytes: number; maxRequestBytes: number };
+  knowledgeBase: {
+    maxFileBytes: number;
+    maxRequestBytes: number;
+    /** Indexing bounds per source: PDF pages, characters, time and worker memory, and chunks. */
+    ingestion: { maxPages: number; maxCharacters: number; timeoutMs: number; memoryMb: number; maxChunks: number };
+  };
   /** Host names, addresses and CIDR ranges that tool and webhook requests may reach although not public. */
   outboundAllowedHosts: string[];
   /** Model that answers post-call questions without a model of their own (else the agent's model). */
@@ -122,7 +132,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { backend: "postgres" },
     signedLinks: { secret: e.SIGNING_SECRET, ttlSeconds: e.SIGNED_URL_TTL_SECONDS, publicBaseUrl: e.PUBLIC_BASE_URL },
-    knowledgeBase: { maxFileBytes: e.KB_MAX_FILE_BYTES, maxRequestBytes: e.KB_MAX_REQUEST_BYTES },
+    knowledgeBase: {
+      maxFileBytes: e.KB_MAX_FILE_BYTES,
+      maxRequestBytes: e.KB_MAX_REQUEST_BYTES,
+      ingestion: {
+        maxPages: e.KB_PDF_MAX_PAGES,
+        maxCharacters: e.KB_PDF_MAX_CHARACTERS,
+        timeoutMs: e.KB_PDF_TIMEOUT_SECONDS * 1000,
+        memoryMb: e.KB_PDF_MEMORY_MB,
+        maxChunks: e.KB_MAX_CHUNKS_PER_SOURCE,
+      },
+    },
     outboundAllowedHosts,
     postCallModel: e.POST_CALL_MODEL,
   };

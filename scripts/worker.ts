@@ -25,8 +25,8 @@ async function main() {
     if (stopping) process.exit(1);
     stopping = true;
     console.log(`worker: ${signal} received: finishing held jobs for up to ${config.shutdownDrainSeconds} s; send it again to exit at once`);
-    workers.stop();
     await boss.stop({ graceful: true, wait: true, timeout: config.shutdownDrainSeconds * 1000 });
+    workers.stop(); // the heartbeat last: until here the held jobs were still this process's
     await connection.close();
     process.exit(0);
   };

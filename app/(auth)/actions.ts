@@ -2,7 +2,7 @@
 
 import { AuthError } from "next-auth";
 import { redirect } from "next/navigation";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { acceptInvitation } from "@/lib/auth/invitations";
 import { createOrganizationForUser, createOrganizationWithOwner } from "@/lib/auth/organizations";
 import { createPasswordUser } from "@/lib/auth/users";
@@ -87,7 +87,7 @@ export async function createOrganizationAction(_state: FormState, form: FormData
     if (error instanceof ValidationError) return { fieldErrors: { organization: error.details[0]?.message ?? error.message }, values: { organization: name } };
     throw error;
   }
-  (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, activeOrganizationCookieOptions);
+  (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, activeOrganizationCookieOptions(await headers()));
   redirect("/dashboard");
 }
 
@@ -101,6 +101,6 @@ export async function acceptInvitationAction(form: FormData): Promise<void> {
   } catch {
     redirect(`/invite/${encodeURIComponent(token)}`); // the page explains why the link no longer works
   }
-  (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, activeOrganizationCookieOptions);
+  (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, activeOrganizationCookieOptions(await headers()));
   redirect("/dashboard");
 }

@@ -1,6 +1,6 @@
 "use server";
 
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/next-auth";
 import { findMembership } from "@/lib/auth/memberships";
@@ -12,6 +12,6 @@ export async function switchOrganizationAction(organizationId: string): Promise<
   const session = await auth();
   if (!session?.user?.id) redirect("/sign-in");
   const role = await findMembership(await studioDatabase(), organizationId, session.user.id);
-  if (role) (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, activeOrganizationCookieOptions);
+  if (role) (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, activeOrganizationCookieOptions(await headers()));
   redirect("/dashboard");
 }

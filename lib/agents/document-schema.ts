@@ -147,7 +147,7 @@ export const StateSchema = z
   .strictObject({
     name: z.string().trim().min(1, "Required").max(100, "At most 100 characters"),
     prompt: z.string().max(20_000).optional().meta({ description: "May refer to a tool as {{tool_name}} and to a variable as {{variable_name}}." }),
-    llm: LlmSchema.optional().meta({ description: "Overrides the agent's llm in this state." }),
+    llm: LlmSchema.nullable().optional().meta({ description: "Overrides the agent's llm in this state; null (the default) uses the agent's." }),
     tools: z.array(ToolSchema).max(50).optional(),
     transitions: z.array(TransitionSchema).max(50).optional(),
     variables: z.array(VariableSchema).max(100).optional(),
@@ -194,15 +194,22 @@ export const UpdateAgentSchema = z
     states: z.array(StateSchema).min(1, "At least one state").max(100).optional(),
     initial_state_name: z.string().min(1, "Required").optional(),
     interruptions_sensitivity: z
-      .unknown()
-      .refine(() => false, "interruptions_sensitivity cannot be changed by an update; it is set when the agent is created")
+      .enum(interruptionSensitivities)
       .optional()
-      .meta({ description: "Not accepted: any value is 400. Set it when creating the agent." }),
+      .meta({ description: "Set when the agent is created: the agent's current value is accepted (so a GET can be sent back), any other is 400." }),
     ...agentSettingFields,
+    // What GET returns beyond the document: accepted so that an agent read can be sent back unchanged, and ignored.
+    id: z.uuid("Must be a UUID").optional().meta({ description: "Read-only: this agent's id (another id is 400)." }),
+    version: z.number().int().optional().meta({ description: "Read-only, ignored: the update creates the next version." }),
+    variables: z.array(z.unknown()).optional().meta({ description: "Read-only, ignored: derived from the states." }),
+    created_at: z.string().optional().meta({ description: "Read-only, ignored." }),
+    updated_at: z.string().optional().meta({ description: "Read-only, ignored." }),
   })
   .meta({
     id: "UpdateAgentRequest",
-    description: "Partial: omitted fields keep their values; voice, llm and transcriber merge field by field; states replace the whole graph.",
+    description:
+      "Partial: omitted fields keep their values; voice, llm and transcriber merge field by field; states replace the whole graph. " +
+      "An agent as GET returns it may be sent back as it is (read-only fields are ignored).",
   });
 
 export type CreateAgentInput = z.infer<typeof CreateAgentSchema>;

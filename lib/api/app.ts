@@ -5,6 +5,7 @@ import { ApiError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { handleError } from "./middleware/handle-error";
 import { jsonBodies, jsonBodyLimit } from "./middleware/json-body";
+import { jsonDepthLimit } from "./middleware/json-depth";
 import { rateLimit } from "./middleware/rate-limit";
 import { refuseNewCallsWhileDraining } from "./middleware/refuse-new-calls";
 import { requestId } from "./middleware/request-id";
@@ -25,7 +26,7 @@ const allowsMultipart = (method: string, path: string) => method === "POST" && /
 
 /**
  * The public API, mounted at /v1. Middleware runs in this order: request id, the draining check of
- * new calls, auth, rate limit, body checks.
+ * new calls, auth, rate limit, body checks (type, size, depth).
  */
 export function createApiApp(dependencies: ApiDependencies) {
   const deps: ApiDependencies = { ...dependencies, rateLimiter: dependencies.rateLimiter ?? new RateLimiter(dependencies.db) };
@@ -42,7 +43,25 @@ export function createApiApp(dependencies: ApiDependencies) {
   );
   registerOpenApiDocument(app);
   registerWebhookEvents(app);
-  app.use("*", refuseNewCallsWhileDraining, authenticate, rateLimit, jsonBodies({ allowsMultipart }), jsonBodyLimit({ allowsMultipart }));
+  // Which operations require a body, from their OpenAPI definitions (read once every route is registered).
+  let requiredBodies: { method: string; pattern: RegExp }[] | undefined;
+  const requiresBody = (method: string, path: string) => {
+    requiredBodies ??= app.openAPIRegistry.definitions.flatMap((definition) =>
+      definition.type === "route" && definition.route.request?.body?.required
+        ? [{ method: definition.route.method.toUpperCase(), pattern: new RegExp(`^/v1${definition.route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`) }]
+        : [],
+    );
+    return requiredBodies.some((route) => route.method === method && route.pattern.test(path));
+  };
+  app.use(
+    "*",
+    refuseNewCallsWhileDraining,
+    authenticate,
+    rateLimit,
+    jsonBodies({ allowsMultipart, requiresBody }),
+    jsonBodyLimit({ allowsMultipart }),
+    jsonDepthLimit,
+  );
   app.route("/", webCallRoutes());
   app.route("/", callRoutes());
   app.route("/", phoneNumberRoutes());

@@ -3,6 +3,7 @@ import type { JobQueue } from "@/lib/jobs/queue";
 import type { RateLimiter } from "@/lib/services/rate-limiter";
 import type { HttpClient, LanguageModelPort } from "@/lib/runtime/types";
 import type { BlobStore } from "@/lib/storage/blob-store";
+import { requestOrigin } from "@/lib/net/request-origin";
 import type { LinkSigner, SignedLinks } from "@/lib/storage/signed-links";
 
 export type ApiSettings = {
@@ -60,12 +61,13 @@ export type ApiEnv = {
 
 /**
  * The service context of an authenticated request: its database, its key's organization, and a signer
- * for the links in its response (absolute, on PUBLIC_BASE_URL or the request's origin).
+ * for the links in its response (absolute, on PUBLIC_BASE_URL or the host the request was sent to:
+ * a server behind a proxy may see its own address in the URL, never the caller's).
  */
 export function serviceContext(c: {
   get: <K extends keyof ApiEnv["Variables"]>(key: K) => ApiEnv["Variables"][K];
-  req: { url: string };
+  req: { raw: Request };
 }): { db: Database; organizationId: string; links?: LinkSigner } {
   const deps = c.get("deps");
-  return { db: deps.db, organizationId: c.get("organizationId"), links: deps.links?.forOrigin(new URL(c.req.url).origin) };
+  return { db: deps.db, organizationId: c.get("organizationId"), links: deps.links?.forOrigin(requestOrigin(c.req.raw)) };
 }

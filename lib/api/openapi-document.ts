@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { requestOrigin } from "@/lib/net/request-origin";
 import type { ApiEnv } from "./context";
 
 export const API_KEY_SCHEME = "ApiKeyAuth";
@@ -20,11 +21,14 @@ export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
     name: "X-Api-Key",
     description: "An API key of your organization (`vk_…`), created in the studio under Settings → API Keys or with `npm run admin -- create-api-key`.",
   });
-  app.doc31("/openapi.json", {
+  // The server is the deployment that serves the document (paths start with /v1).
+  app.doc31("/openapi.json", (c) => ({
     openapi: "3.1.0",
+    servers: [{ url: requestOrigin(c.req.raw), description: "This deployment" }],
     info: {
       title: "Voice Agent Calling Service API",
       version: "1.0.0",
+      contact: { name: "API reference of this deployment", url: `${requestOrigin(c.req.raw)}/docs` },
       description: [
         "Public REST API of the voice agent calling service. Every response uses the envelope",
         "`{data, message, error, status}`; failures carry `error.type`, `error.details` (one `{field, message}`",
@@ -37,6 +41,7 @@ export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
     security: [{ [API_KEY_SCHEME]: [] }],
     tags: [
       { name: "Calls", description: "Phone and web calls" },
+      { name: "Web calls", description: "Extension: calls from a browser, driven by a session token (events, caller turns, hang-up)" },
       { name: "Phone numbers", description: "Numbers of your organization, PSTN or SIP" },
       { name: "Agents", description: "Agents and their versions" },
       { name: "Knowledge bases", description: "PDFs and texts that agents can search; files are served by signed links" },
@@ -45,5 +50,5 @@ export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
       { name: "Pricing", description: "The price table that computes each call's cost" },
       { name: "Analytics", description: "Extension: call counts, costs, durations and post-call answers over a date range" },
     ],
-  });
+  }));
 }

@@ -2,6 +2,9 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { organizations } from "@/lib/db/schema";
+import type { OutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
+import { outboundUrlRefusal } from "@/lib/net/outbound-agent";
+import { outboundAddressPolicy } from "@/lib/net/outbound-fetch";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
 import { sealSecret } from "./secret-box";
 import { loadStudioSecret } from "./studio-secret";
@@ -42,19 +45,26 @@ export async function renameOrganization(db: Database, organizationId: string, n
 
 /**
  * The remote deployment this organization's studio manages: `url` null falls back to VOICE_API_URL
- * (or this deployment when that is unset). The key is checked for form and sealed; `apiKey`
- * undefined keeps the stored one, null removes it.
+ * (or this deployment when that is unset). The URL must be an http(s) origin whose addresses the
+ * outbound policy allows (public unicast unless OUTBOUND_ALLOWED_HOSTS lists them), as for tools and
+ * webhooks; every request is checked again when it connects. The key is checked for form and sealed;
+ * `apiKey` undefined keeps the stored one, null removes it.
  */
-export async function setRemoteApi(db: Database, organizationId: string, input: { url: string | null; apiKey?: string | null }): Promise<void> {
+export async function setRemoteApi(
+  db: Database,
+  organizationId: string,
+  input: { url: string | null; apiKey?: string | null },
+  policy: OutboundAddressPolicy = outboundAddressPolicy(),
+): Promise<void> {
   const problems = [];
   let url: string | null = null;
   if (input.url) {
-    try {
-      const parsed = new URL(input.url.trim());
-      if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new Error("protocol");
-      url = parsed.origin;
-    } catch {
-      problems.push({ field: "remote_api_url", message: "Must be an http(s) URL such as https://voice.example.com" });
+    const parsed = parseRemoteUrl(input.url);
+    if (typeof parsed === "string") problems.push({ field: "remote_api_url", message: parsed });
+    else {
+      const refusal = await outboundUrlRefusal(parsed, policy);
+      if (refusal) problems.push({ field: "remote_api_url", message: `Not reachable under the outbound address policy: ${refusal}` });
+      else url = parsed.origin;
     }
   }
   if (input.apiKey && !isWellFormedApiKey(input.apiKey.trim())) problems.push({ field: "remote_api_key", message: "Not an API key (vk_…)" });
@@ -63,4 +73,19 @@ export async function setRemoteApi(db: Database, organizationId: string, input: 
   if (input.apiKey === null) changes.remoteApiKeyCiphertext = null;
   else if (input.apiKey) changes.remoteApiKeyCiphertext = sealSecret(await loadStudioSecret(db), input.apiKey.trim(), organizationId);
   await db.update(organizations).set(changes).where(eq(organizations.id, organizationId));
+}
+
+/** An http(s) origin (the API's paths are added under it), or why the text is not one. */
+function parseRemoteUrl(text: string): URL | string {
+  const invalid = "Must be an http(s) URL such as https://voice.example.com";
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return invalid;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return invalid;
+  if (url.username || url.password) return "Must not contain credentials (the API key is entered separately)";
+  if (!/^\/(v1\/?)?$/.test(url.pathname) || url.search || url.hash) return "Must be the deployment's address without a path (the studio adds /v1)";
+  return url;
 }

@@ -6,20 +6,33 @@ import { consoleErrorResponse } from "./console-errors";
 /** POSTs that only read: allowed to every role, like GET. */
 const READ_ONLY_POSTS: RegExp[] = [/^knowledge-bases\/[^/]+\/search$/];
 
-const normalize = (segments: string[]) => segments.map((s) => s.trim()).filter(Boolean).join("/");
-
 /** Paths that need more than their method says: credentials (admin, even to read) and organization settings (owner to change). */
 const CREDENTIAL_PATHS = /^webhook-secret(\/|$)/;
 const ORGANIZATION_SETTINGS_PATHS = /^pricing(\/|$)/;
 
+/** Every path of the API is made of these; anything else (`/ \ ? # %`, spaces, dot segments) could be read twice two ways. */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
+
+/**
+ * The /v1 path the browser's segments name (as Next decoded them), or null when a segment is not
+ * plain: the permission is decided on this string and exactly this string is sent, so no encoded
+ * `?`, `#`, `/`, `\` or `..` can make the checked path and the path that runs differ.
+ */
+export function bffApiPath(segments: string[]): string | null {
+  if (segments.length === 0 || !segments.every((segment) => PLAIN_SEGMENT.test(segment))) return null;
+  return segments.join("/");
+}
+
 /**
  * GET/HEAD (and the read-only POSTs) for any role; anything that changes data needs member or above.
  * The webhook signing secret is a credential (admin, any method); the price table is an
- * organization setting (owner to change).
+ * organization setting (owner to change). A path that is not plain needs nothing: it is refused
+ * (404) before anything is sent.
  */
 export function bffPermission(method: string, segments: string[]): Permission {
   const verb = method.toUpperCase();
-  const path = normalize(segments);
+  const path = bffApiPath(segments);
+  if (path === null) return "read";
   if (CREDENTIAL_PATHS.test(path)) return "manageApiKeys";
   if (ORGANIZATION_SETTINGS_PATHS.test(path) && verb !== "GET" && verb !== "HEAD") return "manageOrganization";
   if (verb === "GET" || verb === "HEAD") return "read";
@@ -64,8 +77,13 @@ async function bodyStream(request: Request): Promise<ReadableStream<Uint8Array> 
  * that would contain the key is refused.
  */
 export async function proxyToVoiceApi(request: Request, segments: string[], context: ConsoleContext): Promise<Response> {
-  const path = normalize(segments);
-  if (!path || segments.some((s) => s === ".." || s === ".")) return consoleErrorResponse(404, "not_found", "No such endpoint");
+  const path = bffApiPath(segments);
+  if (path === null) return consoleErrorResponse(404, "not_found", "No such endpoint: a path segment holds a character the API never uses");
+  // Defence in depth: the URL about to be sent must still name exactly the path the permission was decided on.
+  const target = context.api.url(path);
+  if (target.pathname !== `${new URL(context.api.baseUrl).pathname.replace(/\/+$/, "")}/v1/${path}`) {
+    return consoleErrorResponse(404, "not_found", "No such endpoint");
+  }
   const headers = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);

@@ -34,6 +34,8 @@ export async function buildConsoleContext(input: {
   origin: string;
   /** The in-process API app (default: the process runtime's); tests pass their own. */
   app?: InProcessApp;
+  /** How an organization's own remote API URL is reached (default: the outbound policy's guarded fetch). */
+  remoteFetch?: (request: Request) => Promise<Response>;
 }): Promise<ConsoleContextResult> {
   const { db } = input;
   const user = input.userId ? await findUserById(db, input.userId) : null;
@@ -41,7 +43,7 @@ export async function buildConsoleContext(input: {
   const memberships = await listUserMemberships(db, user.id);
   const active = memberships.find((m) => m.organizationId === input.requestedOrganizationId) ?? memberships[0];
   if (!active) return { ok: false, reason: "no-organization", user };
-  const api = await organizationVoiceApiClient(db, active.organizationId, input.origin, input.app, user.id);
+  const api = await organizationVoiceApiClient(db, active.organizationId, input.origin, input.app, input.remoteFetch, user.id);
   return {
     ok: true,
     context: {

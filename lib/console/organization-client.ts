@@ -5,6 +5,7 @@ import { openSecret } from "@/lib/auth/secret-box";
 import { loadStudioSecret } from "@/lib/auth/studio-secret";
 import type { Database } from "@/lib/db/client";
 import { organizations } from "@/lib/db/schema";
+import { outboundStreamingFetch } from "@/lib/net/outbound-fetch";
 import { VoiceApiClient } from "@/lib/voice-api/client";
 import { createVoiceApiClient, type InProcessApp } from "@/lib/voice-api/create-client";
 import { VoiceApiError } from "@/lib/voice-api/errors";
@@ -20,6 +21,8 @@ export async function organizationVoiceApiClient(
   origin: string,
   /** The in-process API app (default: the process runtime's); tests pass their own. */
   app?: InProcessApp,
+  /** How an organization's own remote URL is reached (default: the outbound policy's guarded fetch); tests pass their own. */
+  remoteFetch?: (request: Request) => Promise<Response>,
   /** The signed-in user the client acts for: the in-process API limits its rate per user. */
   studioUserId?: string,
 ): Promise<VoiceApiClient> {
@@ -33,7 +36,9 @@ export async function organizationVoiceApiClient(
   const secret = await loadStudioSecret(db);
   const apiKey = org?.remoteApiKeyCiphertext ? openSecret(secret, org.remoteApiKeyCiphertext, organizationId) : null;
   if (!apiKey) return unconfiguredClient(remoteUrl);
-  return createVoiceApiClient({ mode: "http", baseUrl: remoteUrl, apiKey });
+  // The operator's VOICE_API_URL is trusted; a URL an organization chose reaches only what tools and webhooks may.
+  const fetch = org?.remoteApiUrl ? (remoteFetch ?? outboundStreamingFetch()) : undefined;
+  return createVoiceApiClient({ mode: "http", baseUrl: remoteUrl, apiKey, fetch });
 }
 
 /** Every request fails with a message that says what the owner must do. */

@@ -8,6 +8,21 @@ export const jobNames = {
 } as const;
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
 
+/**
+ * How long a job may stay active before the queue takes it for lost and retries it (pg-boss's
+ * default is 15 minutes, far too long for any of these). A crashed process's jobs are handed on
+ * sooner than this by the worker registry (lib/jobs/job-recovery.ts); expiry covers a hung one.
+ */
+export const jobExpirySeconds: Record<JobName, number> = {
+  [jobNames.dialCall]: 120,
+  // The PDF deadline (KB_PDF_TIMEOUT_SECONDS, 60 s by default) plus the time to store the chunks.
+  [jobNames.ingestKnowledgeBaseSource]: 300,
+  // One LLM request per post-call question.
+  [jobNames.callFinished]: 300,
+  // One attempt: a 15 s request, inside its 60 s lease.
+  [jobNames.deliverWebhook]: 60,
+};
+
 export type JobOptions = {
   /** The caller's transaction: the job exists exactly when it commits. */
   db?: Database;

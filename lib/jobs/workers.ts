@@ -2,16 +2,17 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import { loadConfig } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
-import { ingestKnowledgeBaseSource } from "@/lib/services/knowledge-base-ingestion";
+import { failKnowledgeBaseSource, ingestKnowledgeBaseSource, type IngestionLimits } from "@/lib/services/knowledge-base-ingestion";
 import { purgeExpiredRecords } from "@/lib/services/maintenance";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { dialCall, type TelephonyProvider } from "@/lib/telephony/dialer";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
-import { deliverWebhookAttempt, type WebhookDeliverySettings } from "@/lib/webhooks/deliver-webhook";
+import { deliverWebhookAttempt, releaseDeliveryLease, type WebhookDeliverySettings } from "@/lib/webhooks/deliver-webhook";
 import { processFinishedCall } from "@/lib/services/finished-call";
 import type { PostCallAnswerSettings } from "@/lib/services/post-call-answers";
 import { startCallTimerSweep } from "@/lib/runtime/call-timer-sweep";
+import { startJobRecovery } from "./job-recovery";
 import { pgBossQueue } from "./pg-boss-queue";
 import { jobNames } from "./queue";
 
@@ -26,6 +27,10 @@ export type WorkerDependencies = {
   webhooks?: Partial<WebhookDeliverySettings>;
   /** Post-call answers: provider environment and default model; by default process.env and POST_CALL_MODEL. */
   postCallAnswers?: PostCallAnswerSettings;
+  /** Knowledge-base indexing bounds; by default the configured ones (KB_PDF_*, KB_MAX_CHUNKS_PER_SOURCE). */
+  ingestion?: Partial<IngestionLimits>;
+  /** This process owns the embedded database: jobs left running by an earlier process are taken over at start. */
+  exclusive?: boolean;
 };
 
 /** Webhook attempts wait on the network, not the CPU: several run at once in each process. */
@@ -33,31 +38,41 @@ const WEBHOOK_WORKERS_PER_PROCESS = 4;
 
 /** Subscribes this process to every queue; any number of processes may do so (pg-boss shares the work). */
 export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Promise<{ stop: () => void }> {
-  await boss.work<{ callId: string }>(jobNames.dialCall, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-    await dialCall(deps.db, job.data.callId, deps.telephonyProvider);
+  const recovery = await startJobRecovery(boss, deps.db, {
+    exclusive: deps.exclusive ?? false,
+    hooks: {
+      [jobNames.deliverWebhook]: async (data) => releaseDeliveryLease(deps.db, String(data.deliveryId), Number(data.attempt)),
+      [jobNames.ingestKnowledgeBaseSource]: async (data, { abandoned }) => {
+        if (abandoned) await failKnowledgeBaseSource(deps.db, String(data.sourceId), "Processing stopped: the worker process ended unexpectedly on every attempt");
+      },
+    },
   });
+  const { track } = recovery;
+  await boss.work<{ callId: string }>(jobNames.dialCall, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
+    track(jobNames.dialCall, job.id, () => dialCall(deps.db, job.data.callId, deps.telephonyProvider)),
+  );
   const storage = deps.storage ?? createBlobStore(loadConfig().storage, deps.db);
-  // PDF extraction is CPU-bound: one at a time per process; more worker processes share the queue.
+  const ingestionLimits: IngestionLimits = { ...loadConfig().knowledgeBase.ingestion, ...deps.ingestion };
+  // PDF extraction is CPU-bound (in a worker thread): one at a time per process; more processes share the queue.
   await boss.work<{ sourceId: string }>(
     jobNames.ingestKnowledgeBaseSource,
     { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true },
-    async ([job]) => {
-      await ingestKnowledgeBaseSource(deps.db, storage, job.data.sourceId, {
-        lastAttempt: job.retryCount >= job.retryLimit,
-      });
-    },
+    async ([job]) =>
+      track(jobNames.ingestKnowledgeBaseSource, job.id, () =>
+        ingestKnowledgeBaseSource(deps.db, storage, job.data.sourceId, { lastAttempt: job.retryCount >= job.retryLimit, limits: ingestionLimits }),
+      ),
   );
   const queue = pgBossQueue(boss);
   const webhookSettings: WebhookDeliverySettings = { fetch: deps.webhooks?.fetch ?? outboundFetch(), ...deps.webhooks };
   for (let i = 0; i < WEBHOOK_WORKERS_PER_PROCESS; i++) {
-    await boss.work<{ deliveryId: string; attempt: number }>(jobNames.deliverWebhook, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-      await deliverWebhookAttempt(deps.db, queue, job.data, webhookSettings);
-    });
+    await boss.work<{ deliveryId: string; attempt: number }>(jobNames.deliverWebhook, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
+      track(jobNames.deliverWebhook, job.id, () => deliverWebhookAttempt(deps.db, queue, job.data, webhookSettings)),
+    );
   }
   const postCallSettings = deps.postCallAnswers ?? { env: process.env, defaultModel: loadConfig().postCallModel };
-  await boss.work<{ callId: string }>(jobNames.callFinished, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
-    await processFinishedCall(deps.db, job.data.callId, postCallSettings, { last: job.retryCount >= job.retryLimit });
-  });
+  await boss.work<{ callId: string }>(jobNames.callFinished, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) =>
+    track(jobNames.callFinished, job.id, () => processFinishedCall(deps.db, job.data.callId, postCallSettings, { last: job.retryCount >= job.retryLimit })),
+  );
   const maintenance = setInterval(() => {
     purgeExpiredRecords(deps.db).catch((error) => console.error("maintenance failed:", error));
   }, MAINTENANCE_INTERVAL_MS);
@@ -65,6 +80,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   const timerSweep = startCallTimerSweep(deps.db, queue);
   return {
     stop: () => {
+      recovery.stop();
       clearInterval(maintenance);
       timerSweep.stop();
     },

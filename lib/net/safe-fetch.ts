@@ -1,8 +1,9 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { isIP, type LookupFunction } from "node:net";
+import type { LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
-import { Agent, request } from "undici";
-import { createOutboundAddressPolicy, type OutboundAddressPolicy } from "./outbound-address-policy";
+import { request } from "undici";
+import { createOutboundAddressPolicy } from "./outbound-address-policy";
+import { assertOutboundUrl, createOutboundAgent } from "./outbound-agent";
+import { OutboundRequestError, OutboundTimeoutError, ResponseTooLargeError } from "./outbound-errors";
 
 /**
  * HTTP requests to URLs that customers configure (tool endpoints, webhooks). Only public unicast
@@ -11,44 +12,6 @@ import { createOutboundAddressPolicy, type OutboundAddressPolicy } from "./outbo
  * checked and a private one when used (DNS rebinding) is refused too. Redirects are followed by hand
  * and each hop is checked again.
  */
-
-export type OutboundErrorCode = "blocked_address" | "timeout" | "too_large" | "too_many_redirects" | "invalid_url" | "network";
-
-export class OutboundRequestError extends Error {
-  constructor(
-    readonly code: OutboundErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = "OutboundRequestError";
-  }
-}
-
-export class BlockedAddressError extends OutboundRequestError {
-  constructor(
-    readonly hostname: string,
-    readonly address: string,
-    reason: string,
-  ) {
-    super("blocked_address", `Refused to connect to ${hostname}${hostname === address ? "" : ` (${address})`}: ${reason}`);
-    this.name = "BlockedAddressError";
-  }
-}
-
-export class OutboundTimeoutError extends OutboundRequestError {
-  constructor(timeoutMs: number) {
-    super("timeout", `No complete response within ${timeoutMs} ms`);
-    this.name = "OutboundTimeoutError";
-  }
-}
-
-export class ResponseTooLargeError extends OutboundRequestError {
-  constructor(limit: number) {
-    super("too_large", `The response body is larger than ${limit} bytes`);
-    this.name = "ResponseTooLargeError";
-  }
-}
 
 export type SafeFetchInit = {
   method?: string;
@@ -90,25 +53,6 @@ export type SafeFetchOptions = {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const DEFAULTS = { timeoutMs: 10_000, maxBodyBytes: 1024 * 1024, maxRedirects: 5 };
 
-function checkedLookup(policy: OutboundAddressPolicy, resolve: LookupFunction): LookupFunction {
-  return ((hostname: string, options: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
-    resolve(hostname, { ...options, all: true }, (error, result) => {
-      if (error) return callback(error);
-      const addresses = (Array.isArray(result) ? result : [{ address: result, family: 4 }]) as LookupAddress[];
-      if (addresses.length === 0) return callback(new OutboundRequestError("network", `${hostname} has no address`));
-      if (!policy.hostAllowed(hostname)) {
-        // Every address must pass: a connection may fall back to any of them.
-        for (const { address } of addresses) {
-          const reason = policy.addressRefusal(address);
-          if (reason) return callback(new BlockedAddressError(hostname, address, reason));
-        }
-      }
-      if (options.all) callback(null, addresses);
-      else callback(null, addresses[0].address, addresses[0].family);
-    });
-  }) as LookupFunction;
-}
-
 function findOutboundError(error: unknown): OutboundRequestError | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (current instanceof OutboundRequestError) return current;
@@ -131,21 +75,8 @@ function flatHeaders(headers: Record<string, string | string[] | undefined>): Re
 
 export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch & { close: () => Promise<void> } {
   const policy = createOutboundAddressPolicy(options.allowlist);
-  const agent = new Agent({
-    connect: { lookup: checkedLookup(policy, options.lookup ?? (dnsLookup as LookupFunction)), timeout: options.connectTimeoutMs ?? 5_000 },
-    keepAliveTimeout: 4_000,
-  });
-
-  function checkUrl(url: URL): void {
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundRequestError("invalid_url", `Only http and https URLs are allowed, not ${url.protocol}`);
-    if (url.username || url.password) throw new OutboundRequestError("invalid_url", "URLs with credentials are not allowed (use a header)");
-    // An IP literal never goes through the lookup hook, so it is checked here.
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (isIP(host) && !policy.hostAllowed(host)) {
-      const reason = policy.addressRefusal(host);
-      if (reason) throw new BlockedAddressError(host, host, reason);
-    }
-  }
+  const agent = createOutboundAgent(policy, options);
+  const checkUrl = (url: URL) => assertOutboundUrl(url, policy);
 
   async function readBody(body: Readable, limit: number, truncate: boolean) {
     const chunks: Buffer[] = [];

@@ -53,7 +53,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
   if (lock && config.seedDemo) await seedDemoOnFirstStart(connection, config, storage);
   const links = await createSignedLinks(connection.db, config.signedLinks);
   const boss = await startPgBoss(connection);
-  const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage }) : null;
+  const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage, exclusive: Boolean(lock) }) : null;
   const queue = pgBossQueue(boss);
   const rateLimiter = new RateLimiter(connection.db);
   const lifecycle = { draining: false };
@@ -87,8 +87,9 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     onStop: (fn) => stopHooks.push(fn),
     stopWorkers: (timeoutMs) =>
       (stoppingWorkers ??= (async () => {
-        workers?.stop();
         await boss.stop({ graceful: true, wait: true, timeout: timeoutMs }).catch((error) => console.error("job queue stop failed:", error));
+        // Only now: the heartbeat tells other processes that the jobs held until here were still ours.
+        workers?.stop();
       })()),
     stop: () =>
       (stopping ??= (async () => {

@@ -90,6 +90,8 @@ export async function getAgent(ctx: ServiceContext, agentId: string, versionNumb
 }
 
 const mergedObjects = ["voice", "llm", "transcriber"] as const;
+/** Fields of a GET answer that an update accepts and ignores (interruptions_sensitivity is checked, not ignored). */
+const READ_ONLY_FIELDS = ["id", "version", "variables", "created_at", "updated_at", "interruptions_sensitivity"] as const;
 
 /**
  * Partial update: omitted fields keep their values, voice/llm/transcriber merge field by field,
@@ -103,9 +105,15 @@ export async function updateAgent(ctx: ServiceContext, agentId: string, patch: U
       .from(agentVersions)
       .where(and(eq(agentVersions.agentId, agentId), eq(agentVersions.version, agent.latestVersion)));
     const base = normalizeAgent(current.config as unknown as CreateAgentInput);
+    const readOnly: FieldProblem[] = [];
+    if (patch.id !== undefined && patch.id !== agentId) readOnly.push({ field: "id", message: "Not this agent's id (ids cannot be changed)" });
+    if (patch.interruptions_sensitivity !== undefined && patch.interruptions_sensitivity !== base.interruptions_sensitivity) {
+      readOnly.push({ field: "interruptions_sensitivity", message: "interruptions_sensitivity cannot be changed by an update; it is set when the agent is created" });
+    }
+    if (readOnly.length) throw new ValidationError(`Invalid ${readOnly[0].field}: ${readOnly[0].message}`, readOnly);
     const merged: Record<string, unknown> = { ...base };
     for (const [key, value] of Object.entries(patch)) {
-      if (value === undefined) continue;
+      if (value === undefined || (READ_ONLY_FIELDS as readonly string[]).includes(key)) continue;
       merged[key] = (mergedObjects as readonly string[]).includes(key) ? { ...(base[key as (typeof mergedObjects)[number]] as object), ...(value as object) } : value;
     }
     const document = normalizeAgent(merged as CreateAgentInput);

@@ -4,21 +4,27 @@ import type { Database } from "@/lib/db/client";
 import { knowledgeBaseChunks, knowledgeBaseSources } from "@/lib/db/schema";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { insertKnowledgeBaseChunks } from "./knowledge-base-sources";
-import { extractPdfText } from "./pdf-text";
-import { chunkText } from "./text-chunks";
+import { DEFAULT_PDF_LIMITS, extractPdfText, type PdfLimits } from "./pdf-text";
+import { chunkTextYielding } from "./text-chunks";
 
-async function markFailed(db: Database, sourceId: string, reason: string) {
+/** A `processing` source becomes `failed` with the reason (a source no longer processing is left alone). */
+export async function failKnowledgeBaseSource(db: Database, sourceId: string, reason: string) {
   await db
     .update(knowledgeBaseSources)
     .set({ status: "failed", failureReason: reason.slice(0, 1000), updatedAt: new Date() })
     .where(and(eq(knowledgeBaseSources.id, sourceId), eq(knowledgeBaseSources.status, "processing")));
 }
 
-async function sourceText(source: typeof knowledgeBaseSources.$inferSelect, storage: BlobStore) {
+/** What one source may cost to index: the PDF limits, and at most `maxChunks` chunks. */
+export type IngestionLimits = PdfLimits & { maxChunks: number };
+
+export const DEFAULT_INGESTION_LIMITS: IngestionLimits = { ...DEFAULT_PDF_LIMITS, maxChunks: 5_000 };
+
+async function sourceText(source: typeof knowledgeBaseSources.$inferSelect, storage: BlobStore, limits: PdfLimits) {
   const blob = source.blobKey ? await storage.get(source.blobKey) : null;
   if (!blob) return { ok: false as const, reason: "The uploaded content is missing from blob storage" };
   if (source.type === "text") return { ok: true as const, text: `${source.title ?? ""}\n\n${new TextDecoder().decode(blob.bytes)}` };
-  return extractPdfText(blob.bytes);
+  return extractPdfText(blob.bytes, limits);
 }
 
 /**
@@ -31,15 +37,19 @@ export async function ingestKnowledgeBaseSource(
   db: Database,
   storage: BlobStore,
   sourceId: string,
-  options: { lastAttempt: boolean } = { lastAttempt: true },
+  options: { lastAttempt: boolean; limits?: IngestionLimits } = { lastAttempt: true },
 ): Promise<void> {
+  const limits = options.limits ?? DEFAULT_INGESTION_LIMITS;
   const [source] = await db.select().from(knowledgeBaseSources).where(eq(knowledgeBaseSources.id, sourceId)).limit(1);
   if (!source || source.status !== "processing") return;
   try {
-    const text = await sourceText(source, storage);
-    if (!text.ok) return await markFailed(db, sourceId, text.reason);
-    const chunks = chunkText(text.text);
-    if (!chunks.length) return await markFailed(db, sourceId, "No text could be extracted");
+    const text = await sourceText(source, storage, limits);
+    if (!text.ok) return await failKnowledgeBaseSource(db, sourceId, text.reason);
+    const chunks = await chunkTextYielding(text.text);
+    if (!chunks.length) return await failKnowledgeBaseSource(db, sourceId, "No text could be extracted");
+    if (chunks.length > limits.maxChunks) {
+      return await failKnowledgeBaseSource(db, sourceId, `The text makes ${chunks.length} chunks; at most ${limits.maxChunks} are indexed per source`);
+    }
 
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
@@ -67,7 +77,7 @@ export async function ingestKnowledgeBaseSource(
     });
   } catch (error) {
     if (options.lastAttempt) {
-      await markFailed(db, sourceId, `Processing failed: ${(error as Error).message || "unexpected error"}`).catch(() => undefined);
+      await failKnowledgeBaseSource(db, sourceId, `Processing failed: ${(error as Error).message || "unexpected error"}`).catch(() => undefined);
     }
     throw error;
   }

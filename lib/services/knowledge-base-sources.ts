@@ -29,7 +29,8 @@ export const MAX_SOURCES_PER_REQUEST = 100;
 /** Text sources are indexed during the request, so each is kept small. */
 export const MAX_TEXT_SOURCE_BYTES = 1024 * 1024;
 export const INGESTION_RETRY_LIMIT = 2;
-const CHUNK_INSERT_BATCH = 500;
+/** Small enough that one insert (tsvector computed in the statement) holds an embedded database only briefly. */
+const CHUNK_INSERT_BATCH = 100;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A file or text over its size limit: 413 naming each part. */

@@ -194,11 +194,11 @@ export async function createPhoneNumber(ctx: ServiceContext, input: CreatePhoneN
       redirectPhoneNumber,
       sipTrunk,
     })
-    .onConflictDoNothing({ target: phoneNumbers.number })
+    .onConflictDoNothing({ target: [phoneNumbers.organizationId, phoneNumbers.number] })
     .returning()
     .catch(rethrowAgentRace);
   if (!row) {
-    throw new ConflictError(`The number ${input.number} is already registered`, [{ field: "number", message: "Already registered" }]);
+    throw new ConflictError(`The number ${input.number} is already registered in your organization`, [{ field: "number", message: "Already registered in your organization" }]);
   }
   return toResponse(row);
 }

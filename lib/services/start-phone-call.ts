@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { canonicalJson } from "./canonical-json";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { agents, calls, idempotencyKeys, phoneNumbers } from "@/lib/db/schema";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
@@ -22,8 +23,9 @@ const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 class ConcurrentIdempotentRequest extends Error {}
 
+/** Key order is not meaning: the same body with its keys reordered (at any depth) is the same request. */
 function fingerprint(input: StartPhoneCallInput): string {
-  return createHash("sha256").update(JSON.stringify(input)).digest("hex");
+  return createHash("sha256").update(canonicalJson(input)).digest("hex");
 }
 
 async function validateReferences(ctx: ServiceContext, input: StartPhoneCallInput): Promise<number> {

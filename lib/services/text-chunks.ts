@@ -102,3 +102,22 @@ export function chunkText(text: string, options: ChunkOptions = {}): string[] {
   flush();
   return chunks;
 }
+
+/**
+ * chunkText for long texts without holding the thread: the text is cut at paragraph breaks into
+ * slices of about `sliceSize` characters, each chunked on its own turn of the event loop (a slice
+ * boundary is always a paragraph break, so at most one shorter chunk per slice).
+ */
+export async function chunkTextYielding(text: string, options: ChunkOptions & { sliceSize?: number } = {}): Promise<string[]> {
+  const sliceSize = options.sliceSize ?? 64_000;
+  const normalized = normalizeText(text);
+  const chunks: string[] = [];
+  for (let start = 0; start < normalized.length; ) {
+    const cut = normalized.length - start <= sliceSize ? -1 : normalized.indexOf("\n\n", start + sliceSize);
+    const end = cut === -1 ? normalized.length : cut;
+    chunks.push(...chunkText(normalized.slice(start, end), options));
+    start = end + 2;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return chunks;
+}

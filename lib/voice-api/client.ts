@@ -58,10 +58,17 @@ export class VoiceApiClient {
     this.#transport = options.transport;
   }
 
-  /** The full URL of a /v1 path (`/calls` or `calls`), with the query appended. */
+  /**
+   * The full URL of a /v1 path (`/calls` or `calls`), with the query appended. A path that would
+   * leave /v1 once the URL is parsed (`..`, encoded separators) is refused, never sent.
+   */
   url(path: string, query?: Query | URLSearchParams): URL {
     const clean = path.replace(/^\/+/, "").replace(/^v1(\/|$)/, "");
     const url = new URL(`${this.baseUrl}/v1${clean ? `/${clean}` : ""}`);
+    const root = `${new URL(this.baseUrl).pathname.replace(/\/+$/, "")}/v1`;
+    if (url.pathname !== root && !url.pathname.startsWith(`${root}/`)) {
+      throw new VoiceApiError(400, "invalid_path", `Not a path of the API: ${path}`);
+    }
     if (query instanceof URLSearchParams) {
       query.forEach((value, key) => url.searchParams.append(key, value));
     } else if (query) {

@@ -1,7 +1,12 @@
 import type { VoiceApiTransport } from "./client";
 
-/** Over the network, to this or a remote deployment of the same API. */
-export const httpTransport: VoiceApiTransport = (request) => fetch(request);
+/**
+ * Over the network, to a remote deployment of the same API: plain `fetch` for the operator's own
+ * VOICE_API_URL, the outbound address policy's guarded fetch for a URL an organization chose.
+ */
+export function httpTransport(send: (request: Request) => Promise<Response> = fetch): VoiceApiTransport {
+  return (request) => send(request);
+}
 
 /**
  * Straight into the Hono app's `fetch` with a real Request: the same auth, validation, rate limit

@@ -4,7 +4,8 @@ import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { organizations, webhookDeliveries, type WebhookAttemptLogEntry } from "@/lib/db/schema";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
-import { OutboundRequestError, type SafeFetch } from "@/lib/net/safe-fetch";
+import { OutboundRequestError } from "@/lib/net/outbound-errors";
+import type { SafeFetch } from "@/lib/net/safe-fetch";
 import { deliveryJobOptions } from "./enqueue-webhook-event";
 import { nextAttemptDelayMs, retryAfterMs, WEBHOOK_RETRY_SCHEDULE_MS } from "./retry-schedule";
 import { webhookHeaders } from "./sign-webhook";
@@ -118,8 +119,9 @@ export async function deliverWebhookAttempt(
     }
   } catch (failure) {
     error = (failure as Error).message;
-    // A URL we will never send to (not http/https, credentials in it) does not get better with time.
-    permanent = failure instanceof OutboundRequestError && failure.code === "invalid_url";
+    // A URL we will not send to (not http/https, credentials in it, or an address the policy refuses)
+    // fails now: retrying it for 28 hours only delays telling the customer.
+    permanent = failure instanceof OutboundRequestError && (failure.code === "invalid_url" || failure.code === "blocked_address");
   }
 
   const finishedAt = now();
@@ -168,4 +170,15 @@ export async function deliverWebhookAttempt(
     );
   });
   return outcome;
+}
+
+/**
+ * Ends the lease of attempt `attempt` when the worker that held it is known to be gone, so the retried
+ * job sends it now instead of waiting for the lease to run out.
+ */
+export async function releaseDeliveryLease(db: Database, deliveryId: string, attempt: number): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({ lockedUntil: sql`now()` })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.attempts, attempt), eq(webhookDeliveries.status, "pending"), isNotNull(webhookDeliveries.lockedUntil)));
 }

@@ -29,7 +29,8 @@ export function elapsedMs(start: bigint): number {
 
 export function formatMs(value: number | undefined): string {
   if (value === undefined || Number.isNaN(value)) return "–";
-  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+  const magnitude = Math.abs(value);
+  return magnitude >= 100 ? value.toFixed(0) : magnitude >= 10 ? value.toFixed(1) : magnitude >= 0.1 || magnitude === 0 ? value.toFixed(2) : value.toFixed(4);
 }
 
 export function formatRatio(value: number | undefined): string {

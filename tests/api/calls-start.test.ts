@@ -128,6 +128,34 @@ describe("POST /v1/calls/phone", () => {
     expect((await fresh.json()).data.call_id).not.toBe(a);
   });
 
+  it("reads a repeated body with its keys in another order, at any depth, as the same request", async () => {
+    const headers = { "Idempotency-Key": "reordered" };
+    const first = await start(
+      {
+        from_number: FROM,
+        to_number: "+14155550127",
+        agent_id: agentId,
+        dynamic_variables_values: { customer: { first: "Ada", last: "Lovelace", tier: { level: 2, since: "2020" } }, order: "42" },
+        custom_headers: { "X-A": "1", "X-B": "2" },
+      },
+      headers,
+    );
+    const second = await start(
+      {
+        custom_headers: { "X-B": "2", "X-A": "1" },
+        dynamic_variables_values: { order: "42", customer: { tier: { since: "2020", level: 2 }, last: "Lovelace", first: "Ada" } },
+        agent_id: agentId,
+        to_number: "+14155550127",
+        from_number: FROM,
+      },
+      headers,
+    );
+    expect(first.status).toBe(201);
+    expect(second.status, JSON.stringify(await second.clone().json())).toBe(201);
+    expect(second.headers.get("Idempotent-Replayed")).toBe("true");
+    expect((await second.json()).data.call_id).toBe((await first.json()).data.call_id);
+  });
+
   it("makes concurrent requests with one Idempotency-Key create one call", async () => {
     const body = { from_number: FROM, to_number: "+14155550126", agent_id: agentId };
     const results = await Promise.all(Array.from({ length: 5 }, () => start(body, { "Idempotency-Key": "burst" })));

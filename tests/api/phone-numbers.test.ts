@@ -93,13 +93,24 @@ describe("POST /v1/phone-numbers (extension)", () => {
     expect(res.body.data).toMatchObject({ inbound_agent_id: agentA, redirect: true, redirect_phone_number: redirectTo });
   });
 
-  it("refuses a number already registered, in this or another organization, with 409 naming number", async () => {
+  it("refuses a number already registered in the organization with 409 naming number", async () => {
     const number = freshNumber();
     expect((await send("POST", "/v1/phone-numbers", { body: { number } })).status).toBe(201);
     expectError(await send("POST", "/v1/phone-numbers", { body: { number } }), 409, "conflict", "number");
-    expectError(await send("POST", "/v1/phone-numbers", { body: { number }, apiKey: orgB.apiKey }), 409, "conflict", "number");
+  });
+
+  it("never reveals that another organization registered a number: the same answer as for any new number", async () => {
+    const number = freshNumber();
+    const first = await send("POST", "/v1/phone-numbers", { body: { number } });
+    expect(first.status).toBe(201);
+    const other = await send("POST", "/v1/phone-numbers", { body: { number }, apiKey: orgB.apiKey });
+    expect(other.status).toBe(201);
+    expect(other.body.data).toMatchObject({ number, name: first.body.data.name });
+    expect(other.body.data.id).not.toBe(first.body.data.id);
     const rows = await api.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, number));
-    expect(rows.map((r) => r.organizationId)).toEqual([orgA.organizationId]);
+    expect(rows.map((r) => r.organizationId).sort()).toEqual([orgA.organizationId, orgB.organizationId].sort());
+    // Each organization sees and changes only its own record.
+    expect((await send("GET", `/v1/phone-numbers/${first.body.data.id}`, { apiKey: orgB.apiKey })).status).toBe(404);
   });
 
   it("refuses a missing or malformed number", async () => {

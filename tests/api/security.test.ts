@@ -107,6 +107,13 @@ const routes: RouteCase[] = [
   { name: "rotate webhook secret", method: "POST", path: () => "/v1/webhook-secret/rotate", ownResource: false },
   { name: "get pricing", method: "GET", path: () => "/v1/pricing", ownResource: false },
   { name: "update pricing", method: "PATCH", path: () => "/v1/pricing", body: () => ({ telephony_per_minute: 9 }), ownResource: false },
+  ...["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard"].map((report) => ({
+    name: `analytics ${report}`,
+    method: "GET",
+    // Filtering by another organization's agent is refused like an unknown agent (tests/api/analytics.test.ts).
+    path: () => `/v1/analytics/${report}`,
+    ownResource: false,
+  })),
 ];
 
 beforeAll(async () => {
@@ -159,6 +166,24 @@ describe.each(routes)("$name ($method)", (route) => {
       if (route.method !== "POST" || route.path().includes("/terminate")) expect(res.status).toBe(404);
     });
   }
+});
+
+describe("coverage", () => {
+  it("covers every operation of the OpenAPI document (a new route must be added here)", async () => {
+    const document = (await (await api.app.request("/v1/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    // A web call's events, turns and hangup take its session token instead of a key (tests/api/web-calls.test.ts).
+    const sessionRoutes = new Set(["GET /v1/calls/web/{call_id}/events", "POST /v1/calls/web/{call_id}/turns", "POST /v1/calls/web/{call_id}/hangup"]);
+    const missing: string[] = [];
+    for (const [template, methods] of Object.entries(document.paths)) {
+      const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`);
+      for (const method of Object.keys(methods)) {
+        const name = `${method.toUpperCase()} ${template}`;
+        if (sessionRoutes.has(name)) continue;
+        if (!routes.some((route) => route.method === method.toUpperCase() && pattern.test(route.path()))) missing.push(name);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 });
 
 describe("tenant isolation", () => {

@@ -126,6 +126,25 @@ describe("webhook delivery", () => {
     expect((await deliveryRow(row.id)).lastError).toMatch(/Only http and https/);
   });
 
+  it("fails at once, without retries, for an address the outbound policy refuses", async () => {
+    const strict = createSafeFetch();
+    try {
+      for (const url of ["http://169.254.169.254/latest/meta-data", receiver.url, "http://10.0.0.1/hooks"]) {
+        const [row] = await api.db
+          .insert(webhookDeliveries)
+          .values({ organizationId, agentId, callId, event: "event_all_variables_resolved", url, payload: {} })
+          .returning({ id: webhookDeliveries.id });
+        expect(await deliverWebhookAttempt(api.db, pgBossQueue(api.boss), { deliveryId: row.id, attempt: 1 }, { fetch: strict, ...fast }), url).toBe("failed");
+        const after = await deliveryRow(row.id);
+        expect(after).toMatchObject({ status: "failed", attempts: 1, nextAttemptAt: null, lastStatusCode: null });
+        expect(after.lastError).toMatch(/Refused to connect/);
+      }
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it("waits as long as the receiver's Retry-After asks", async () => {
     receiver.reply({ status: 429, headers: { "retry-after": "2" } });
     const { deliveryId } = await enqueue();

@@ -46,3 +46,33 @@ export function wrap(text: string, width = 90): string[] {
   if (line) lines.push(line);
   return lines;
 }
+
+/**
+ * A hostile PDF as an outside probe built one: `pages` pages that all draw the same content stream
+ * (`linesPerPage` lines of text), so a few megabytes of file unfold into pages × lines of text.
+ */
+export function makeSharedStreamPdf(pages: number, linesPerPage: number, line = "The quick brown fox jumps over the lazy dog again and again."): Uint8Array {
+  const escape = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`);
+  const operations = ["BT", "/F1 11 Tf", "14 TL", "56 760 Td", ...Array.from({ length: linesPerPage }, () => `(${escape(line)}) '`), "ET"].join("\n");
+  const parts: string[] = [];
+  let out = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
+  let size = Buffer.byteLength(out, "latin1");
+  const offsets: number[] = [];
+  const add = (body: string) => {
+    offsets.push(size);
+    const part = `${offsets.length} 0 obj\n${body}\nendobj\n`;
+    parts.push(part);
+    size += Buffer.byteLength(part, "latin1");
+  };
+  add("<< /Type /Catalog /Pages 2 0 R >>");
+  add(`<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(" ")}] /Count ${pages} >>`);
+  add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  add(`<< /Length ${Buffer.byteLength(operations, "latin1")} >>\nstream\n${operations}\nendstream`);
+  for (let i = 0; i < pages; i++) add("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>");
+  out += parts.join("");
+  const xref = Buffer.byteLength(out, "latin1");
+  out += `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
+  out += `trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(out, "latin1"));
+}

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import type { LookupFunction } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboundAddressPolicy, nonPublicReason } from "@/lib/net/outbound-address-policy";
-import { BlockedAddressError, createSafeFetch, OutboundRequestError, OutboundTimeoutError, ResponseTooLargeError } from "@/lib/net/safe-fetch";
+import { BlockedAddressError, OutboundRequestError, OutboundTimeoutError, ResponseTooLargeError } from "@/lib/net/outbound-errors";
+import { createSafeFetch } from "@/lib/net/safe-fetch";
 
 let server: Server;
 let port: number;

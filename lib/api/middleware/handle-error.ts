@@ -18,6 +18,11 @@ export function toApiError(error: unknown): ApiError {
       ]);
     }
     if (error.status === 413) return new ApiError("payload_too_large", "Request body is too large");
+    if (error.status === 415) {
+      return new ApiError("unsupported_media_type", "This operation does not take a body of this Content-Type", [
+        { field: "content-type", message: "Send the media type the operation documents (application/json, or multipart/form-data for uploads)" },
+      ]);
+    }
   }
   return new ApiError("internal_error", "Internal server error");
 }

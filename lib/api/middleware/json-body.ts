@@ -21,11 +21,17 @@ function hasBody(request: Request): boolean {
 
 /**
  * Bodies are JSON (multipart only on the upload routes that `allowsMultipart` names):
- * anything else is 415 rather than being read as an empty object.
+ * anything else is 415 rather than being read as an empty object, and an operation whose body is
+ * required (`requiresBody`) refuses a request without one.
  */
-export function jsonBodies(options: { allowsMultipart: (method: string, path: string) => boolean }) {
+export function jsonBodies(options: { allowsMultipart: (method: string, path: string) => boolean; requiresBody: (method: string, path: string) => boolean }) {
   return createMiddleware<ApiEnv>(async (c, next) => {
-    if (!methodsWithBody.has(c.req.method) || !hasBody(c.req.raw)) return next();
+    if (!methodsWithBody.has(c.req.method)) return next();
+    if (!hasBody(c.req.raw)) {
+      // Without this, a body-less PATCH would validate as `{}` and go through as an empty change.
+      if (options.requiresBody(c.req.method, c.req.path)) throw new ApiError("generic_error", "A request body is required", [{ field: "body", message: "Required" }]);
+      return next();
+    }
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim();
     if (jsonType.test(mediaType)) return next();
     if (mediaType.toLowerCase() === "multipart/form-data" && options.allowsMultipart(c.req.method, c.req.path)) {

@@ -18,6 +18,7 @@ const VALIDATION =
 const createAgentRoute = createRoute({
   method: "post",
   path: "/agents",
+  operationId: "createAgent",
   tags,
   summary: "Create an agent",
   description: `Required: name, states (at least one), initial_state_name; everything else has a documented default. Creates version 1, published. ${VALIDATION}`,
@@ -28,6 +29,7 @@ const createAgentRoute = createRoute({
 const getAgentRoute = createRoute({
   method: "get",
   path: "/agents/{agent_id}",
+  operationId: "getAgent",
   tags,
   summary: "Get an agent",
   description: "The latest published version, or `?version=n`. An unknown version is 404.",
@@ -38,11 +40,14 @@ const getAgentRoute = createRoute({
 const updateAgentRoute = createRoute({
   method: "patch",
   path: "/agents/{agent_id}",
+  operationId: "updateAgent",
   tags,
   summary: "Update an agent",
   description:
     "Partial: omitted fields keep their values; voice, llm and transcriber merge field by field; states replace the whole graph. " +
-    `Every accepted update creates the next version and publishes it. interruptions_sensitivity is not accepted (400 naming it). ${VALIDATION}`,
+    `Every accepted update creates the next version and publishes it. An agent as GET returns it can be sent back unchanged: ` +
+    `read-only fields (id, version, variables, created_at, updated_at) are ignored, and interruptions_sensitivity is accepted only ` +
+    `at its current value (another is 400 naming it). ${VALIDATION}`,
   request: { params: AgentIdParamSchema, body: { required: true, content: { "application/json": { schema: UpdateAgentSchema } } } },
   responses: { 200: jsonContent(AgentEnvelope, "The new version"), ...standardErrorResponses },
 });
@@ -50,6 +55,7 @@ const updateAgentRoute = createRoute({
 const deleteAgentRoute = createRoute({
   method: "delete",
   path: "/agents/{agent_id}",
+  operationId: "deleteAgent",
   tags,
   summary: "Delete an agent",
   description: "Permanent: the agent, its versions and its post-call questions are deleted. Calls keep their agent_id; numbers lose it as inbound agent.",
@@ -61,6 +67,7 @@ const listAgentsRoute = extension(
   createRoute({
     method: "get",
     path: "/agents",
+    operationId: "listAgents",
     tags,
     summary: "List agents",
     description: "Newest first, each at its published version. Paged like phone numbers: page mode by default, cursor mode with use_cursor=true.",
@@ -73,6 +80,7 @@ const listVersionsRoute = extension(
   createRoute({
     method: "get",
     path: "/agents/{agent_id}/versions",
+    operationId: "listAgentVersions",
     tags,
     summary: "List an agent's versions",
     description: "Newest first; read any one with GET /v1/agents/{agent_id}?version=n.",

@@ -25,11 +25,12 @@ const RANGE_NOTE =
   "default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time " +
   "(kept in rollups updated in the same transaction as the calls).";
 
-function analyticsRoute<T extends z.ZodType>(path: string, summary: string, description: string, schema: T, name: string) {
+function analyticsRoute<T extends z.ZodType>(path: string, operationId: string, summary: string, description: string, schema: T, name: string) {
   return extension(
     createRoute({
       method: "get",
       path,
+      operationId,
       tags,
       summary,
       description: `${description} ${RANGE_NOTE}`,
@@ -41,6 +42,7 @@ function analyticsRoute<T extends z.ZodType>(path: string, summary: string, desc
 
 const summaryRoute = analyticsRoute(
   "/analytics/summary",
+  "getAnalyticsSummary",
   "Call totals",
   "Number of calls, total and average cost, total and average duration.",
   CallTotalsSchema,
@@ -48,6 +50,7 @@ const summaryRoute = analyticsRoute(
 );
 const daysRoute = analyticsRoute(
   "/analytics/calls-per-day",
+  "getCallsPerDay",
   "Calls and cost per day",
   "One entry per calendar day of the range in `timezone`, zeros included.",
   CallsPerDaySchema,
@@ -55,6 +58,7 @@ const daysRoute = analyticsRoute(
 );
 const durationsRoute = analyticsRoute(
   "/analytics/duration-histogram",
+  "getDurationHistogram",
   "Duration histogram",
   "Calls per duration bucket (< 30 s, 30–60 s, 1–2, 2–5, 5–10, 10–20, 20–30 min, ≥ 30 min).",
   DurationHistogramSchema,
@@ -62,6 +66,7 @@ const durationsRoute = analyticsRoute(
 );
 const agentsRoute = analyticsRoute(
   "/analytics/agents",
+  "getCostPerAgent",
   "Cost per agent",
   "Calls, cost and duration per agent, highest cost first.",
   CostPerAgentSchema,
@@ -69,6 +74,7 @@ const agentsRoute = analyticsRoute(
 );
 const answersRoute = analyticsRoute(
   "/analytics/post-call-answers",
+  "getPostCallAnswerBreakdown",
   "Post-call answer breakdown",
   "Per question: answered and unanswered counts, yes/no rates for boolean questions, counts per option for choice questions, " +
     "count and average for number questions.",
@@ -77,6 +83,7 @@ const answersRoute = analyticsRoute(
 );
 const dashboardRoute = analyticsRoute(
   "/analytics/dashboard",
+  "getDashboard",
   "Dashboard",
   "The five analytics above in one response, for one range (what the studio's dashboard shows).",
   DashboardSchema,

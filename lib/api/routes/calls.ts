@@ -21,6 +21,7 @@ const callIdParam = uuidPathParam("call_id", "The call's id");
 const listRoute = createRoute({
   method: "get",
   path: "/calls",
+  operationId: "listCalls",
   tags,
   summary: "List calls",
   description:
@@ -33,6 +34,7 @@ const listRoute = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: "/calls/{call_id}",
+  operationId: "getCall",
   tags,
   summary: "Get a call",
   description: "The call with its transcript, variable values and post-call answers.",
@@ -43,8 +45,13 @@ const getRoute = createRoute({
 const patchRoute = createRoute({
   method: "patch",
   path: "/calls/{call_id}",
+  operationId: "updateCallMetadata",
   tags,
   summary: "Update call metadata",
+  description:
+    "Changes the call's `metadata` only. By default the body's metadata is merged as a JSON Merge Patch (RFC 7396: " +
+    "nested objects merge, `null` removes a key); with `override: true` it replaces the whole object, nulls kept. " +
+    "Objects may nest at most 32 levels.",
   request: { params: callIdParam, body: { required: true, content: { "application/json": { schema: UpdateCallMetadataBodySchema } } } },
   responses: { 200: jsonContent(envelope(CallSchema, "UpdatedCallResponse"), "The updated call"), ...standardErrorResponses },
 });
@@ -52,6 +59,7 @@ const patchRoute = createRoute({
 const deleteRoute = createRoute({
   method: "delete",
   path: "/calls/{call_id}",
+  operationId: "deleteCall",
   tags,
   summary: "Delete a call",
   description: "Deletes the call and its answers. Answers 204 with an empty body.",
@@ -62,6 +70,7 @@ const deleteRoute = createRoute({
 const terminateRoute = createRoute({
   method: "post",
   path: "/calls/{call_id}/terminate",
+  operationId: "terminateCall",
   tags,
   summary: "Terminate an ongoing phone call",
   description:
@@ -74,6 +83,7 @@ const terminateRoute = createRoute({
 const startPhoneRoute = createRoute({
   method: "post",
   path: "/calls/phone",
+  operationId: "startPhoneCall",
   tags,
   summary: "Start a phone call",
   description:

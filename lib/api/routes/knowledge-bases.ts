@@ -46,6 +46,7 @@ const listRoute = extension(
   createRoute({
     method: "get",
     path: "/knowledge-bases",
+    operationId: "listKnowledgeBases",
     tags,
     summary: "List knowledge bases",
     description:
@@ -63,6 +64,7 @@ const createKnowledgeBaseRoute = extension(
   createRoute({
     method: "post",
     path: "/knowledge-bases",
+    operationId: "createKnowledgeBase",
     tags,
     summary: "Create a knowledge base",
     description: "An empty knowledge base; add PDFs and texts with POST /knowledge-bases/{knowledge_base_id}/sources.",
@@ -74,6 +76,7 @@ const createKnowledgeBaseRoute = extension(
 const getRoute = createRoute({
   method: "get",
   path: "/knowledge-bases/{knowledge_base_id}",
+  operationId: "getKnowledgeBase",
   tags,
   summary: "Get a knowledge base",
   description: "The knowledge base with its sources; `file_url` links are signed and expire (fetch again for fresh ones).",
@@ -85,6 +88,7 @@ const renameRoute = extension(
   createRoute({
     method: "patch",
     path: "/knowledge-bases/{knowledge_base_id}",
+    operationId: "renameKnowledgeBase",
     tags,
     summary: "Rename a knowledge base",
     request: {
@@ -99,6 +103,7 @@ const deleteRoute = extension(
   createRoute({
     method: "delete",
     path: "/knowledge-bases/{knowledge_base_id}",
+    operationId: "deleteKnowledgeBase",
     tags,
     summary: "Delete a knowledge base",
     description: "Deletes the knowledge base with its sources, their indexed text and their stored files.",
@@ -113,6 +118,7 @@ const deleteRoute = extension(
 const addSourcesRoute = createRoute({
   method: "post",
   path: "/knowledge-bases/{knowledge_base_id}/sources",
+  operationId: "addKnowledgeBaseSources",
   tags,
   summary: "Add sources",
   description:
@@ -138,6 +144,7 @@ const addSourcesRoute = createRoute({
 const deleteSourcesRoute = createRoute({
   method: "delete",
   path: "/knowledge-bases/{knowledge_base_id}/sources",
+  operationId: "deleteKnowledgeBaseSources",
   tags,
   summary: "Remove sources",
   description:
@@ -154,6 +161,7 @@ const searchRoute = extension(
   createRoute({
     method: "post",
     path: "/knowledge-bases/{knowledge_base_id}/search",
+    operationId: "searchKnowledgeBase",
     tags,
     summary: "Search a knowledge base",
     description:

@@ -23,6 +23,7 @@ const SIP_DESCRIPTION =
 const listRoute = createRoute({
   method: "get",
   path: "/phone-numbers",
+  operationId: "listPhoneNumbers",
   tags,
   summary: "List phone numbers",
   description:
@@ -40,6 +41,7 @@ const getRoute = extension(
   createRoute({
     method: "get",
     path: "/phone-numbers/{phone_number_id}",
+    operationId: "getPhoneNumber",
     tags,
     summary: "Get a phone number",
     description: "Another organization's number is 404, like a missing one.",
@@ -52,6 +54,7 @@ const createPhoneNumberRoute = extension(
   createRoute({
     method: "post",
     path: "/phone-numbers",
+    operationId: "createPhoneNumber",
     tags,
     summary: "Register a phone number",
     description:
@@ -65,6 +68,7 @@ const createPhoneNumberRoute = extension(
 const updateRoute = createRoute({
   method: "patch",
   path: "/phone-numbers/{phone_number_id}",
+  operationId: "updatePhoneNumber",
   tags,
   summary: "Update a phone number",
   description:
@@ -83,6 +87,7 @@ const deleteRoute = extension(
   createRoute({
     method: "delete",
     path: "/phone-numbers/{phone_number_id}",
+    operationId: "deletePhoneNumber",
     tags,
     summary: "Delete a phone number",
     description: "Calls made from or to the number keep their `from_number` and `to_number`.",

@@ -40,6 +40,7 @@ const RULES =
 const listRoute = createRoute({
   method: "get",
   path: base,
+  operationId: "listPostCallQuestions",
   tags,
   summary: "List an agent's post-call questions",
   description: "Every question of the agent, active and inactive, oldest first (a batch in the order it was sent). Options are in order.",
@@ -50,6 +51,7 @@ const listRoute = createRoute({
 const getRoute = createRoute({
   method: "get",
   path: `${base}/{question_id}`,
+  operationId: "getPostCallQuestion",
   tags,
   summary: "Get a post-call question",
   description: "A question of another agent, or of another organization's agent, is 404 like a missing one.",
@@ -60,6 +62,7 @@ const getRoute = createRoute({
 const createQuestionsRoute = createRoute({
   method: "post",
   path: base,
+  operationId: "createPostCallQuestions",
   tags,
   summary: "Create post-call questions",
   description:
@@ -75,6 +78,7 @@ const createQuestionsRoute = createRoute({
 const upsertRoute = createRoute({
   method: "patch",
   path: base,
+  operationId: "upsertPostCallQuestions",
   tags,
   summary: "Create or update post-call questions",
   description:
@@ -98,6 +102,7 @@ const deleteRoute = extension(
   createRoute({
     method: "delete",
     path: `${base}/{question_id}`,
+    operationId: "deletePostCallQuestion",
     tags,
     summary: "Delete a post-call question",
     description: "Permanent. Answers already given about calls keep their copy of the question. To stop asking a question but keep it, deactivate it.",
@@ -111,6 +116,7 @@ const activationRoute = (active: boolean) =>
     createRoute({
       method: "post",
       path: `${base}/{question_id}/${active ? "activate" : "deactivate"}`,
+      operationId: active ? "activatePostCallQuestion" : "deactivatePostCallQuestion",
       tags,
       summary: active ? "Activate a post-call question" : "Deactivate a post-call question",
       description: active

@@ -19,6 +19,7 @@ const getRoute = extension(
   createRoute({
     method: "get",
     path: "/pricing",
+    operationId: "getPricing",
     tags,
     summary: "Get the price table",
     description: `Your organization's prices, each its own setting or the installation default. ${COST_DESCRIPTION}`,
@@ -30,6 +31,7 @@ const updateRoute = extension(
   createRoute({
     method: "patch",
     path: "/pricing",
+    operationId: "updatePricing",
     tags,
     summary: "Change the price table",
     description: "Partial: a number sets a price (USD, at least 0), null returns it to the default, an omitted field keeps its value. Calls already priced keep their cost.",

@@ -28,6 +28,7 @@ const startRoute = createRoute(
   extension({
     method: "post",
     path: "/calls/web",
+    operationId: "startWebCall",
     tags,
     summary: "Start a web call",
     description:
@@ -47,6 +48,7 @@ const eventsRoute = createRoute(
   extension({
     method: "get",
     path: "/calls/web/{call_id}/events",
+    operationId: "streamWebCallEvents",
     tags,
     security: sessionSecurity,
     summary: "Stream a web call's events",
@@ -55,7 +57,13 @@ const eventsRoute = createRoute(
       "presence_check), user_message, state_changed, tool_called, tool_result, variable_updated, all_variables_resolved, transfer_call, wait, " +
       "leave_voicemail_message, turn_failed, call_ended. Replays from the start, or after `Last-Event-ID` (or `?after=`); closes after call_ended. " +
       "Any instance can serve it: events are read from the database, and this stream also fires the call's timers (initial message delay, presence checks, max duration).",
-    request: { params: callIdParam, query: z.object({ after: z.coerce.number().int().min(0).optional(), session_token: z.string().optional() }) },
+    request: {
+      params: callIdParam,
+      query: z.object({
+        after: z.coerce.number().int().min(0).optional().openapi({ description: "Replay only events after this event id (as Last-Event-ID)." }),
+        session_token: z.string().optional().openapi({ description: "The session token, for clients that cannot send Authorization (EventSource)." }),
+      }),
+    },
     responses: { 200: sseResponse("The event stream"), ...standardErrorResponses },
   }),
 );
@@ -64,6 +72,7 @@ const turnRoute = createRoute(
   extension({
     method: "post",
     path: "/calls/web/{call_id}/turns",
+    operationId: "sendWebCallTurn",
     tags,
     security: sessionSecurity,
     summary: "Send a caller turn",
@@ -80,6 +89,7 @@ const hangupRoute = createRoute(
   extension({
     method: "post",
     path: "/calls/web/{call_id}/hangup",
+    operationId: "hangUpWebCall",
     tags,
     security: sessionSecurity,
     summary: "Hang up a web call",

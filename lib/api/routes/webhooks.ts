@@ -42,6 +42,7 @@ const listRoute = extension(
   createRoute({
     method: "get",
     path: "/webhook-deliveries",
+    operationId: "listWebhookDeliveries",
     tags,
     summary: "List webhook deliveries",
     description:
@@ -60,6 +61,7 @@ const getRoute = extension(
   createRoute({
     method: "get",
     path: "/webhook-deliveries/{webhook_delivery_id}",
+    operationId: "getWebhookDelivery",
     tags,
     summary: "Get a webhook delivery",
     description: "One delivery with its attempts and the body sent.",
@@ -72,6 +74,7 @@ const retryRoute = extension(
   createRoute({
     method: "post",
     path: "/webhook-deliveries/{webhook_delivery_id}/retry",
+    operationId: "retryWebhookDelivery",
     tags,
     summary: "Send a webhook delivery again",
     description:
@@ -87,6 +90,7 @@ const getSecretRoute = extension(
   createRoute({
     method: "get",
     path: "/webhook-secret",
+    operationId: "getWebhookSecret",
     tags,
     summary: "Get the webhook signing secret",
     description: "The `whsec_` secret that signs your organization's webhooks.",
@@ -98,6 +102,7 @@ const rotateSecretRoute = extension(
   createRoute({
     method: "post",
     path: "/webhook-secret/rotate",
+    operationId: "rotateWebhookSecret",
     tags,
     summary: "Rotate the webhook signing secret",
     description:

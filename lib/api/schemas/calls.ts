@@ -89,7 +89,7 @@ const dateOrDateTime = z.union([isoDateTime, z.iso.date()], {
 
 export const ListCallsQuerySchema = z.object({
   agent_id: z.uuid("Must be a UUID").optional().openapi({ description: "Only calls handled by this agent." }),
-  call_type: z.enum(callTypes, { message: "Must be phone_call or web_call" }).optional(),
+  call_type: z.enum(callTypes, { message: "Must be phone_call or web_call" }).optional().openapi({ description: "Only calls of this type." }),
   from_number: numberFilter.openapi({ description: "E.164 (URL-encode the + as %2B)." }),
   to_number: numberFilter.openapi({ description: "E.164 (URL-encode the + as %2B)." }),
   start_time_gt: dateOrDateTime.optional().openapi({ description: "Calls whose start_time is after this." }),

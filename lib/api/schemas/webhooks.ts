@@ -48,8 +48,11 @@ export const WebhookDeliverySchema = z
 export const ListWebhookDeliveriesQuerySchema = z.object({
   limit: limitQuery,
   cursor: cursorQuery,
-  status: z.enum(deliveryStatuses, { message: "Must be pending, delivered or failed" }).optional(),
-  event: z.enum(webhookEventTypes, { message: `Must be one of ${webhookEventTypes.join(", ")}` }).optional(),
+  status: z.enum(deliveryStatuses, { message: "Must be pending, delivered or failed" }).optional().openapi({ description: "Only deliveries in this state." }),
+  event: z
+    .enum(webhookEventTypes, { message: `Must be one of ${webhookEventTypes.join(", ")}` })
+    .optional()
+    .openapi({ description: "Only deliveries of this event type." }),
   call_id: z.uuid("Must be a UUID").optional().openapi({ description: "Only deliveries of this call." }),
   agent_id: z.uuid("Must be a UUID").optional().openapi({ description: "Only deliveries of this agent's calls." }),
 });

@@ -5,3 +5,4 @@ export * from "./calls";
 export * from "./knowledge-bases";
 export * from "./phone-numbers";
 export * from "./platform";
+export * from "./workers";

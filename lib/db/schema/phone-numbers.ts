@@ -32,8 +32,8 @@ export const phoneNumbers = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    // A number reaches one place, so it belongs to one organization at most.
-    uniqueIndex("phone_numbers_number_unique").on(table.number),
+    // Unique within an organization only: refusing another organization's number would reveal that it exists.
+    uniqueIndex("phone_numbers_org_number_unique").on(table.organizationId, table.number),
     index("phone_numbers_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );

@@ -1,0 +1,6844 @@
+// Generated from the OpenAPI document by `npm run client:generate`; do not edit.
+
+export interface paths {
+    "/v1/calls/web": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a web call
+         * @description **Extension** (not in the interface specification). Starts a `web_call` with the agent's published version (status `in_progress`) and returns a short-lived session token for the browser: it reads the agent's words from `events_url` (server-sent events) and sends the caller's turns to `turns_url`, with no API key. When the agent's LLM provider has no key or endpoint configured, 400 says which environment variables to set.
+         */
+        post: operations["startWebCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls/web/{call_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream a web call's events
+         * @description **Extension** (not in the interface specification). Server-sent events, each with `id` = its sequence number and `event` = its type: agent_message (kind initial, reply, filler, presence_check), user_message, state_changed, tool_called, tool_result, variable_updated, all_variables_resolved, transfer_call, wait, leave_voicemail_message, turn_failed, call_ended. Replays from the start, or after `Last-Event-ID` (or `?after=`); closes after call_ended. Any instance can serve it: events are read from the database, and this stream also fires the call's timers (initial message delay, presence checks, max duration).
+         */
+        get: operations["streamWebCallEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls/web/{call_id}/turns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a caller turn
+         * @description **Extension** (not in the interface specification). Answers with server-sent events of the reply as it happens: `agent_text_delta` pieces (no id) as the model streams, then the recorded events (with ids, the same as on the events stream) and finally `turn_complete` with the call's status. One turn at a time: 409 while the agent is still answering; 409 when the call has ended.
+         */
+        post: operations["sendWebCallTurn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls/web/{call_id}/hangup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hang up a web call
+         * @description **Extension** (not in the interface specification). The caller hangs up: the call ends with end_reason `user_hangup`. An ended call answers the same success.
+         */
+        post: operations["hangUpWebCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List calls
+         * @description Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns `current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request.
+         */
+        get: operations["listCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls/{call_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a call
+         * @description The call with its transcript, variable values and post-call answers.
+         */
+        get: operations["getCall"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a call
+         * @description Deletes the call and its answers. Answers 204 with an empty body.
+         */
+        delete: operations["deleteCall"];
+        options?: never;
+        head?: never;
+        /**
+         * Update call metadata
+         * @description Changes the call's `metadata` only. By default the body's metadata is merged as a JSON Merge Patch (RFC 7396: nested objects merge, `null` removes a key); with `override: true` it replaces the whole object, nulls kept. Objects may nest at most 32 levels.
+         */
+        patch: operations["updateCallMetadata"];
+        trace?: never;
+    };
+    "/v1/calls/{call_id}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Terminate an ongoing phone call
+         * @description An ongoing phone call (created, ringing or in progress) becomes `ended` with end_reason `terminated`. A call that has already ended answers the same success. A web call is 400.
+         */
+        post: operations["terminateCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a phone call
+         * @description Creates the call (status `created`) and hands it to the dialer. Send an `Idempotency-Key` header to make retries safe: a repeated key with the same body returns the first call (with `Idempotent-Replayed: true`) for 24 hours; with a different body it is 409. With no telephony provider configured the call then fails with end_reason `no_telephony_provider`.
+         */
+        post: operations["startPhoneCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/phone-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List phone numbers
+         * @description Newest first. Page mode (default): `page` and `limit`, with `current_page`, `total_pages` and `total_items`; a page past the end is empty. Cursor mode (`use_cursor=true`): pass `next_cursor` back as `cursor`; it is null on the last page. Each mode ignores the other's parameter.
+         */
+        get: operations["listPhoneNumbers"];
+        put?: never;
+        /**
+         * Register a phone number
+         * @description **Extension** (not in the interface specification). A number can belong to one organization only: one already registered anywhere is 409 `conflict` naming `number`. `redirect` true needs a `redirect_phone_number` different from the number. A `sip` number is reached through your own SIP trunk: `sip_trunk` holds its `termination_uri` (sip: or sips:), `transport` (udp, tcp or tls; default udp) and optional digest credentials. `auth_password` is write-only: responses carry `has_auth_password` instead. `pstn` numbers have `sip_trunk` null.
+         */
+        post: operations["createPhoneNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/phone-numbers/{phone_number_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a phone number
+         * @description **Extension** (not in the interface specification). Another organization's number is 404, like a missing one.
+         */
+        get: operations["getPhoneNumber"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a phone number
+         * @description **Extension** (not in the interface specification). Calls made from or to the number keep their `from_number` and `to_number`.
+         */
+        delete: operations["deletePhoneNumber"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a phone number
+         * @description Partial update: omitted fields keep their values, null clears (`redirect` null means false). After the update, `redirect` true needs a `redirect_phone_number` different from the number. `inbound_agent_id` must name an agent of your organization. Extension: `sip_trunk` (sip numbers only) replaces the stored trunk, except that an omitted `auth_password` keeps the stored one and null clears it. A `sip` number is reached through your own SIP trunk: `sip_trunk` holds its `termination_uri` (sip: or sips:), `transport` (udp, tcp or tls; default udp) and optional digest credentials. `auth_password` is write-only: responses carry `has_auth_password` instead. `pstn` numbers have `sip_trunk` null.
+         */
+        patch: operations["updatePhoneNumber"];
+        trace?: never;
+    };
+    "/v1/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agents
+         * @description **Extension** (not in the interface specification). Newest first, each at its published version. Paged like phone numbers: page mode by default, cursor mode with use_cursor=true.
+         */
+        get: operations["listAgents"];
+        put?: never;
+        /**
+         * Create an agent
+         * @description Required: name, states (at least one), initial_state_name; everything else has a documented default. Creates version 1, published. Besides the field rules, the graph is checked and every problem is listed in `error.details` at its path: state names unique; initial_state_name and every destination_state_name name a state; every {{name}} in a state prompt names a tool of that state (a custom_function's name or a built-in tool's type) or a variable; custom_function names unique per state; response_mapping JSONPath expressions valid (RFC 9535); tool and webhook URLs http(s); knowledge_base_ids of your organization.
+         */
+        post: operations["createAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an agent
+         * @description The latest published version, or `?version=n`. An unknown version is 404.
+         */
+        get: operations["getAgent"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an agent
+         * @description Permanent: the agent, its versions and its post-call questions are deleted. Calls keep their agent_id; numbers lose it as inbound agent.
+         */
+        delete: operations["deleteAgent"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an agent
+         * @description Partial: omitted fields keep their values; voice, llm and transcriber merge field by field; states replace the whole graph. Every accepted update creates the next version and publishes it. An agent as GET returns it can be sent back unchanged: read-only fields (id, version, variables, created_at, updated_at) are ignored, and interruptions_sensitivity is accepted only at its current value (another is 400 naming it). Besides the field rules, the graph is checked and every problem is listed in `error.details` at its path: state names unique; initial_state_name and every destination_state_name name a state; every {{name}} in a state prompt names a tool of that state (a custom_function's name or a built-in tool's type) or a variable; custom_function names unique per state; response_mapping JSONPath expressions valid (RFC 9535); tool and webhook URLs http(s); knowledge_base_ids of your organization.
+         */
+        patch: operations["updateAgent"];
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an agent's versions
+         * @description **Extension** (not in the interface specification). Newest first; read any one with GET /v1/agents/{agent_id}?version=n.
+         */
+        get: operations["listAgentVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List knowledge bases
+         * @description **Extension** (not in the interface specification). Newest first, each with its sources. Page mode (default): `page` and `limit`, with `current_page`, `total_pages` and `total_items`. Cursor mode (`use_cursor=true`): pass `next_cursor` back as `cursor`.
+         */
+        get: operations["listKnowledgeBases"];
+        put?: never;
+        /**
+         * Create a knowledge base
+         * @description **Extension** (not in the interface specification). An empty knowledge base; add PDFs and texts with POST /knowledge-bases/{knowledge_base_id}/sources.
+         */
+        post: operations["createKnowledgeBase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{knowledge_base_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a knowledge base
+         * @description The knowledge base with its sources; `file_url` links are signed and expire (fetch again for fresh ones).
+         */
+        get: operations["getKnowledgeBase"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a knowledge base
+         * @description **Extension** (not in the interface specification). Deletes the knowledge base with its sources, their indexed text and their stored files.
+         */
+        delete: operations["deleteKnowledgeBase"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a knowledge base
+         * @description **Extension** (not in the interface specification).
+         */
+        patch: operations["renameKnowledgeBase"];
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{knowledge_base_id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add sources
+         * @description multipart/form-data with PDF files (`file_sources.<index>.items` parts, or repeated `file_sources` parts) and/or `text_sources` (a JSON string: an array of `{title, content}`). All or nothing: if any part is refused, nothing is stored. A file must be a PDF by its content (it starts with `%PDF-`; names and declared types are ignored), else **415** naming the part. A file over KB_MAX_FILE_BYTES (25 MB by default), a text over 1 MB, or a request over KB_MAX_REQUEST_BYTES (50 MB) is **413**. Malformed `text_sources` JSON, unknown parts, or no source at all is 400. At most 100 sources per request. Files are `processing` until a background job has extracted and indexed their text, then `ready`, or `failed` with `failure_reason` (a PDF without text); texts are indexed at once (`ready`).
+         */
+        post: operations["addKnowledgeBaseSources"];
+        /**
+         * Remove sources
+         * @description Removes the sources with their indexed text and stored files. If any id is not a source of this knowledge base, the answer is 404 with one `details` entry per unknown id (`source_ids[<index>]`), and nothing is deleted.
+         */
+        delete: operations["deleteKnowledgeBaseSources"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/knowledge-bases/{knowledge_base_id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a knowledge base
+         * @description **Extension** (not in the interface specification). Full-text search (Postgres, English stemming) over the ready sources: the best-matching chunks first, with their source. The query takes web-search syntax: words, "quoted phrases", -excluded words, or.
+         */
+        post: operations["searchKnowledgeBase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}/post-call-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an agent's post-call questions
+         * @description Every question of the agent, active and inactive, oldest first (a batch in the order it was sent). Options are in order.
+         */
+        get: operations["listPostCallQuestions"];
+        put?: never;
+        /**
+         * Create post-call questions
+         * @description Creates 1 to 50 questions, all or nothing: any invalid item is 400 with every problem in `error.details` at its full path (e.g. `questions[2].options[0].value`) and nothing is stored. Required per item: name and type, and options for single_choice and multi_choice. `id` and `option_id` are refused (400 naming them): ids are assigned by the server; update existing questions with PATCH. A name that another question of the agent already has is 409 `conflict` naming `questions[i].name`; the same name twice in the batch is 400. Responds 200 with the created questions in order. Item rules: name 1 to 200 characters (trimmed), unique among the agent's questions ignoring case; type one of text, boolean, number, single_choice, multi_choice; single_choice and multi_choice need at least one option (values 1 to 500 characters, unique ignoring case, at most 100), other types take none; description at most 2000 characters; examples at most 20 of at most 500 characters; model at most 200 characters, null for your organization's default. Unknown fields are refused.
+         */
+        post: operations["createPostCallQuestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Create or update post-call questions
+         * @description The same body as POST. An item with the `id` of a question of this agent updates it: omitted fields keep their values, sent fields replace them (`options`, when sent, is the whole list; see `options`). An item without `id` creates a question (name and type required). An `id` that is not a question of this agent is an error of that item, never a create. Valid items are applied together in one transaction; each invalid item changes nothing and is reported in `errors` as `{index, field, message}`, where `field` is the full path in the body as in a 400's `error.details` (e.g. `questions[3].options[0].option_id`), one entry per problem. The response is 200 even when every item is refused. A body that is not `{questions: [1 to 50 items]}` is 400 as a whole. Names stay unique per agent (ignoring case): questions not renamed by valid items keep theirs, and a later item that takes a taken name is refused. Item rules: name 1 to 200 characters (trimmed), unique among the agent's questions ignoring case; type one of text, boolean, number, single_choice, multi_choice; single_choice and multi_choice need at least one option (values 1 to 500 characters, unique ignoring case, at most 100), other types take none; description at most 2000 characters; examples at most 20 of at most 500 characters; model at most 200 characters, null for your organization's default. Unknown fields are refused.
+         */
+        patch: operations["upsertPostCallQuestions"];
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}/post-call-questions/{question_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a post-call question
+         * @description A question of another agent, or of another organization's agent, is 404 like a missing one.
+         */
+        get: operations["getPostCallQuestion"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a post-call question
+         * @description **Extension** (not in the interface specification). Permanent. Answers already given about calls keep their copy of the question. To stop asking a question but keep it, deactivate it.
+         */
+        delete: operations["deletePostCallQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}/post-call-questions/{question_id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a post-call question
+         * @description **Extension** (not in the interface specification). The question is asked again after calls. Idempotent: an active question is returned unchanged.
+         */
+        post: operations["activatePostCallQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}/post-call-questions/{question_id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a post-call question
+         * @description **Extension** (not in the interface specification). The question is kept (with its id, options and answers) but no longer asked after calls. Idempotent: an inactive question is returned unchanged.
+         */
+        post: operations["deactivatePostCallQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook deliveries
+         * @description **Extension** (not in the interface specification). The delivery log, newest first, in cursor pages (pass `next_cursor` back as `cursor`), optionally filtered by status, event, call or agent. Items omit `payload`; get one delivery for it. Agents send the events named in `webhook_subscriptions` to their `webhook_url` as a POST with a JSON body `{type, timestamp, data}` and the Standard Webhooks headers `webhook-id` (the delivery id, the same on every retry: deduplicate on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` with your organization's `whsec_` secret; two space-separated signatures while a secret rotates). Verify with any Standard Webhooks library. Only a 2xx answered within 15 s counts; redirects are not followed. Failed attempts are retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (±10% jitter; a `Retry-After` header on the response sets the delay instead), then the delivery is `failed`. Delivery is at least once and unordered. Webhook URLs must resolve to public addresses. `event_variable_value_updated` data: `{call_id, agent_id, variable: {name, type, value, timestamp}, previous_value, variable_values}` (all values the call holds after the change). `event_all_variables_resolved` data: `{call_id, agent_id, variable_values}`, sent once per call when every variable of the agent has a value.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-deliveries/{webhook_delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook delivery
+         * @description **Extension** (not in the interface specification). One delivery with its attempts and the body sent.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-deliveries/{webhook_delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook delivery again
+         * @description **Extension** (not in the interface specification). Queues the next attempt now, whatever the delivery's status (same `webhook-id`, a fresh timestamp and signature). If it fails, remaining scheduled retries follow; past the schedule the delivery is `failed` again. 409 while an attempt is being sent.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the webhook signing secret
+         * @description **Extension** (not in the interface specification). The `whsec_` secret that signs your organization's webhooks.
+         */
+        get: operations["getWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the webhook signing secret
+         * @description **Extension** (not in the interface specification). Makes a new secret. The old one keeps signing too (a second signature in `webhook-signature`) for `previous_secret_valid_seconds` (24 h by default), so receivers can switch without dropping events. The body is optional.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the price table
+         * @description **Extension** (not in the interface specification). Your organization's prices, each its own setting or the installation default. A finished call's `cost` (USD) is the sum of its `cost_breakdown`: `telephony` (phone calls: connected seconds / 60 × telephony_per_minute), `speech_to_text` (transcribed seconds / 60 × speech_to_text_per_minute), `text_to_speech` (characters spoken / 1,000,000 × text_to_speech_per_million_characters) and `llm` (tokens / 1,000,000 × the input and output prices), each rounded to 6 decimals. It is computed with the table in force when the call finished.
+         */
+        get: operations["getPricing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the price table
+         * @description **Extension** (not in the interface specification). Partial: a number sets a price (USD, at least 0), null returns it to the default, an omitted field keeps its value. Calls already priced keep their cost.
+         */
+        patch: operations["updatePricing"];
+        trace?: never;
+    };
+    "/v1/analytics/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call totals
+         * @description **Extension** (not in the interface specification). Number of calls, total and average cost, total and average duration. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         */
+        get: operations["getAnalyticsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/calls-per-day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calls and cost per day
+         * @description **Extension** (not in the interface specification). One entry per calendar day of the range in `timezone`, zeros included. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         */
+        get: operations["getCallsPerDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/duration-histogram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Duration histogram
+         * @description **Extension** (not in the interface specification). Calls per duration bucket (< 30 s, 30–60 s, 1–2, 2–5, 5–10, 10–20, 20–30 min, ≥ 30 min). Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         */
+        get: operations["getDurationHistogram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cost per agent
+         * @description **Extension** (not in the interface specification). Calls, cost and duration per agent, highest cost first. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         */
+        get: operations["getCostPerAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/post-call-answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Post-call answer breakdown
+         * @description **Extension** (not in the interface specification). Per question: answered and unanswered counts, yes/no rates for boolean questions, counts per option for choice questions, count and average for number questions. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         */
+        get: operations["getPostCallAnswerBreakdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dashboard
+         * @description **Extension** (not in the interface specification). The five analytics above in one response, for one range (what the studio's dashboard shows). Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    event_variable_value_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A variable value was updated during a call.
+         * @description Agents send the events named in `webhook_subscriptions` to their `webhook_url` as a POST with a JSON body `{type, timestamp, data}` and the Standard Webhooks headers `webhook-id` (the delivery id, the same on every retry: deduplicate on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` with your organization's `whsec_` secret; two space-separated signatures while a secret rotates). Verify with any Standard Webhooks library. Only a 2xx answered within 15 s counts; redirects are not followed. Failed attempts are retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (±10% jitter; a `Retry-After` header on the response sets the delay instead), then the delivery is `failed`. Delivery is at least once and unordered. Webhook URLs must resolve to public addresses. `event_variable_value_updated` data: `{call_id, agent_id, variable: {name, type, value, timestamp}, previous_value, variable_values}` (all values the call holds after the change). `event_all_variables_resolved` data: `{call_id, agent_id, variable_values}`, sent once per call when every variable of the agent has a value.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery id, the same on every retry: deduplicate on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was sent; reject old ones. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the base64 part of your `whsec_` secret; two, space-separated, while a secret rotates. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VariableValueUpdatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx within 15 s acknowledges the event; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    event_all_variables_resolved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * All variables of the agent have values (once per call).
+         * @description Agents send the events named in `webhook_subscriptions` to their `webhook_url` as a POST with a JSON body `{type, timestamp, data}` and the Standard Webhooks headers `webhook-id` (the delivery id, the same on every retry: deduplicate on it), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` with your organization's `whsec_` secret; two space-separated signatures while a secret rotates). Verify with any Standard Webhooks library. Only a 2xx answered within 15 s counts; redirects are not followed. Failed attempts are retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (±10% jitter; a `Retry-After` header on the response sets the delay instead), then the delivery is `failed`. Delivery is at least once and unordered. Webhook URLs must resolve to public addresses. `event_variable_value_updated` data: `{call_id, agent_id, variable: {name, type, value, timestamp}, previous_value, variable_values}` (all values the call holds after the change). `event_all_variables_resolved` data: `{call_id, agent_id, variable_values}`, sent once per call when every variable of the agent has a value.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery id, the same on every retry: deduplicate on it. */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was sent; reject old ones. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">` keyed with the base64 part of your `whsec_` secret; two, space-separated, while a secret rotates. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AllVariablesResolvedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx within 15 s acknowledges the event; anything else is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        VariableValueUpdatedEvent: {
+            /** @enum {string} */
+            type: "event_variable_value_updated";
+            /**
+             * Format: date-time
+             * @description When the value changed.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                call_id: string;
+                /** Format: uuid */
+                agent_id: string;
+                variable: components["schemas"]["WebhookVariableValue"];
+                /** @description Its value before; null when it had none. */
+                previous_value?: unknown;
+                /** @description Every value the call holds after the change. */
+                variable_values: components["schemas"]["WebhookVariableValue"][];
+            };
+        };
+        /** @description The value that changed. */
+        WebhookVariableValue: {
+            /** @example party_size */
+            name: string;
+            /** @example number */
+            type: string;
+            /** @example 4 */
+            value?: unknown;
+            /**
+             * Format: date-time
+             * @description When the value was set.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            timestamp: string;
+        };
+        AllVariablesResolvedEvent: {
+            /** @enum {string} */
+            type: "event_all_variables_resolved";
+            /**
+             * Format: date-time
+             * @description When the last missing value was set.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                call_id: string;
+                /** Format: uuid */
+                agent_id: string;
+                variable_values: components["schemas"]["WebhookVariableValue"][];
+            };
+        };
+        StartWebCallResponse: {
+            data: components["schemas"]["WebCallSession"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        WebCallSession: {
+            /** Format: uuid */
+            call_id: string;
+            /**
+             * @description Authenticates the browser on this call's events, turns and hangup (Authorization: Bearer, or ?session_token= for EventSource). Valid until expires_at.
+             * @example wcs_3qQ2…
+             */
+            session_token: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description GET: server-sent events of the call, from the start (Last-Event-ID resumes). */
+            events_url: string;
+            /** @description POST {text}: one caller turn; answers with server-sent events of the reply. */
+            turns_url: string;
+            /** @description POST: the caller hangs up. */
+            hangup_url: string;
+            call: components["schemas"]["Call"];
+        };
+        Call: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description created → ringing → in_progress → ended, or failed. `end_reason` says why a call ended or failed.
+             * @enum {string}
+             */
+            status: "created" | "ringing" | "in_progress" | "ended" | "failed";
+            /** @example +14155550100 */
+            from_number: string | null;
+            /** @example +14155550123 */
+            to_number: string | null;
+            /** @enum {string} */
+            direction: "inbound" | "outbound";
+            /** Format: uuid */
+            organization_id: string;
+            /** @enum {string} */
+            type: "phone_call" | "web_call";
+            /** Format: uuid */
+            agent_id: string;
+            /** @description Extension: the agent version that handled the call. */
+            agent_version: number | null;
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the call was accepted; the cursor key.
+             */
+            start_time: string;
+            /**
+             * Format: date-time
+             * @description Null until the call ends.
+             */
+            end_time: string | null;
+            /** @description From answer to end. */
+            duration_seconds: number | null;
+            redirect_duration_seconds: number | null;
+            /** @description USD */
+            cost: number | null;
+            /** @description Extension: cost parts in USD. */
+            cost_breakdown: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description Extension: why the call ended or failed.
+             * @enum {string|null}
+             */
+            end_reason: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | null;
+            /** @enum {string|null} */
+            answer_type: "human" | "voicemail" | "unknown" | null;
+            /** @description Time-limited link to the recording, or null. */
+            recording_url: string | null;
+            secure_recording_url: boolean;
+            /** @description Extension: the values the call was started with. */
+            dynamic_variables_values: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Extension: the SIP headers the call was started with. */
+            custom_headers: {
+                [key: string]: string;
+            } | null;
+            /** @description Lists: only with include_transcript=true. */
+            transcript_string?: string;
+            /** @description Lists: only with include_transcript=true. */
+            transcript?: components["schemas"]["TranscriptEntry"][];
+            /** @description Lists: only with include_variable_values=true. */
+            variable_values?: components["schemas"]["VariableValue"][];
+            /** @description Only in single-call responses. */
+            post_call_answers?: components["schemas"]["PostCallAnswer"][];
+        };
+        TranscriptEntry: {
+            /**
+             * @description `agent` or `user`
+             * @example user
+             */
+            role: string;
+            /** Format: date-time */
+            start_time: string;
+            content: string;
+        };
+        VariableValue: {
+            name: string;
+            /** @example string */
+            type: string;
+            value?: unknown;
+            /** Format: date-time */
+            timestamp: string;
+        };
+        PostCallAnswer: {
+            /** Format: uuid */
+            id: string;
+            question: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                description: string;
+                /** @description text, boolean, number, single_choice or multi_choice */
+                question_type: string;
+                is_optional: boolean;
+                /** @example system */
+                question_origin: string;
+            };
+            has_answer: boolean;
+            answer_text: string | null;
+            answer_number: number | null;
+            answer_boolean: boolean | null;
+            selected_options: {
+                option: {
+                    id: string;
+                    value: string;
+                };
+            }[];
+        };
+        ErrorResponse: {
+            data: null;
+            message: string;
+            error: components["schemas"]["ApiResponseError"];
+            status: number;
+        };
+        ApiResponseError: {
+            /**
+             * @description generic_error (400), authentication_error (401), permission_error (403), not_found (404), method_not_allowed (405), request_timeout (408), conflict (409), payload_too_large (413), uri_too_long (414), unsupported_media_type (415), rate_limit_exceeded (429), header_fields_too_large (431), internal_error (500) or service_unavailable (503: the instance is shutting down; retry after Retry-After, another instance answers).
+             * @example generic_error
+             */
+            type: string;
+            message: string;
+            status: number;
+            details: components["schemas"]["ApiErrorDetail"][];
+            /** @description Extension: the request id, also in the X-Request-Id header. */
+            request_id: string;
+        };
+        ApiErrorDetail: {
+            /** @example to_number */
+            field: string;
+            /** @example Must be an E.164 number such as +14155550123 */
+            message: string;
+        };
+        StartWebCallRequest: {
+            /**
+             * Format: uuid
+             * @description An agent of your organization; its published version talks.
+             */
+            agent_id: string;
+            /**
+             * @description Initial variable values: strings, numbers, booleans or nested objects.
+             * @example {
+             *       "customer_name": "Ada"
+             *     }
+             */
+            dynamic_variables_values?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @example {
+             *       "source": "website"
+             *     }
+             */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        CallerTurnRequest: {
+            /** @description What the caller said (typed or recognized speech). */
+            text: string;
+        };
+        HangUpWebCallResponse: {
+            data: null;
+            message: string;
+            error: null;
+            status: number;
+        };
+        CallList: {
+            data: components["schemas"]["Call"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        CallResponse: {
+            data: components["schemas"]["Call"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        UpdatedCallResponse: {
+            data: components["schemas"]["Call"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        UpdateCallMetadataRequest: {
+            /**
+             * @example {
+             *       "crm_id": "A-42",
+             *       "tags": {
+             *         "vip": true
+             *       }
+             *     }
+             */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description false (default): JSON Merge Patch (RFC 7396) into the existing metadata, recursively; a null value removes that key. true: the existing metadata is replaced by this object, null values kept. */
+            override?: boolean;
+        };
+        TerminateCallResponse: {
+            data: null;
+            message: string;
+            error: null;
+            status: number;
+        };
+        StartPhoneCallResponse: {
+            data: components["schemas"]["StartPhoneCallResult"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        StartPhoneCallResult: {
+            /** Format: uuid */
+            call_id: string;
+        };
+        StartPhoneCallRequest: {
+            /**
+             * @description A number of your organization (E.164, at least 8 characters).
+             * @example +14155550100
+             */
+            from_number: string;
+            /**
+             * @description E.164, at least 8 characters.
+             * @example +14155550123
+             */
+            to_number: string;
+            /**
+             * Format: uuid
+             * @description An agent of your organization.
+             */
+            agent_id: string;
+            /**
+             * @description Initial variable values: strings, numbers, booleans or nested objects.
+             * @example {
+             *       "customer_name": "Ada"
+             *     }
+             */
+            dynamic_variables_values?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description SIP headers for the INVITE (may override From, To, P-Asserted-Identity).
+             * @example {
+             *       "X-Campaign": "spring"
+             *     }
+             */
+            custom_headers?: {
+                [key: string]: string;
+            };
+        };
+        PhoneNumberListResponse: {
+            data: components["schemas"]["PhoneNumber"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        PhoneNumber: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description E.164 with the + prefix
+             * @example +14155550100
+             */
+            number: string;
+            /** @example Support line */
+            name: string | null;
+            /**
+             * @description `pstn` or `sip` (a number reached through your SIP trunk).
+             * @enum {string}
+             */
+            type: "pstn" | "sip";
+            /**
+             * Format: uuid
+             * @description Agent that answers calls to this number.
+             */
+            inbound_agent_id: string | null;
+            /** @description When true, calls to this number are forwarded to `redirect_phone_number`. */
+            redirect: boolean;
+            /** @example +14155550199 */
+            redirect_phone_number: string | null;
+            sip_trunk: components["schemas"]["SipTrunk"];
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description Extension: the SIP trunk of a `sip` number; null for `pstn` numbers. */
+        SipTrunk: {
+            /** @example sip:trunk.example.com:5060 */
+            termination_uri: string;
+            /** @enum {string} */
+            transport: "udp" | "tcp" | "tls";
+            auth_username: string | null;
+            /** @description Whether a password is stored; the password itself is never returned. */
+            has_auth_password: boolean;
+        } | null;
+        PhoneNumberResponse: {
+            data: components["schemas"]["PhoneNumber"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        CreatePhoneNumberRequest: {
+            /** @example +14155550100 */
+            number: string;
+            /** @example Support line */
+            name?: string | null;
+            /**
+             * @default pstn
+             * @enum {string}
+             */
+            type: "pstn" | "sip";
+            /**
+             * Format: uuid
+             * @description An agent of your organization; anything else is 400 naming `inbound_agent_id`.
+             */
+            inbound_agent_id?: string | null;
+            /** @description Default false; true needs `redirect_phone_number`. */
+            redirect?: boolean | null;
+            /** @example +14155550199 */
+            redirect_phone_number?: string | null;
+            sip_trunk?: components["schemas"]["SipTrunkInput"];
+        };
+        /** @description Extension: the SIP trunk of a `sip` number (required for `sip`, refused for `pstn`). On PATCH the object replaces the stored one, except that an omitted `auth_password` is kept. */
+        SipTrunkInput: {
+            /**
+             * @description Where outbound calls from this number are sent.
+             * @example sip:trunk.example.com:5060
+             */
+            termination_uri: string;
+            /**
+             * @description Transport to the trunk (default udp).
+             * @default udp
+             * @enum {string}
+             */
+            transport: "udp" | "tcp" | "tls";
+            /** @description Digest username, if the trunk needs one. */
+            auth_username?: string | null;
+            /** @description Write-only digest password; never returned (responses show `has_auth_password`). On PATCH, omitting it keeps the stored password and null clears it. */
+            auth_password?: string | null;
+        } | null;
+        /** @description Every field is optional; omitted fields keep their values. Unknown fields are rejected. */
+        UpdatePhoneNumberRequest: {
+            /**
+             * @description null clears the name.
+             * @example Support line
+             */
+            name?: string | null;
+            /**
+             * Format: uuid
+             * @description null detaches the agent.
+             */
+            inbound_agent_id?: string | null;
+            /** @description null means false. True needs a `redirect_phone_number`. */
+            redirect?: boolean | null;
+            /**
+             * @description null clears it. Must differ from the number itself.
+             * @example +14155550199
+             */
+            redirect_phone_number?: string | null;
+            sip_trunk?: components["schemas"]["SipTrunkInput"];
+        };
+        PhoneNumberDeletedResponse: {
+            data: null;
+            message: string;
+            error: null;
+            status: number;
+        };
+        AgentResponse: {
+            data: components["schemas"]["Agent"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        /** @description The agent with every default filled in. */
+        Agent: {
+            name: string;
+            states: components["schemas"]["State"][];
+            initial_state_name: string;
+            /**
+             * @description Default medium. Set at creation only.
+             * @enum {string}
+             */
+            interruptions_sensitivity?: "low" | "medium" | "high";
+            /**
+             * @description BCP 47 tag, default en-US
+             * @example en-US
+             */
+            language?: string;
+            /** @description First thing the agent says; null = wait for the caller. */
+            initial_message?: string | null;
+            /** @description Milliseconds before the initial message, 0 to 60000, default 0 */
+            initial_message_delay?: number;
+            /** @description Seconds, 10 to 14400, default 1800 */
+            max_call_duration?: number;
+            /** @description Default ["Are you still there?"] */
+            presence_check_phrases?: string[];
+            /** @description Seconds of silence before a presence check, default 10 */
+            presence_check_idle_threshold?: number;
+            /** @description Presence checks before hanging up, default 2 */
+            presence_check_max_times?: number;
+            base_prompt?: string;
+            voice?: components["schemas"]["AgentVoice"];
+            llm?: components["schemas"]["AgentLlm"];
+            transcriber?: components["schemas"]["AgentTranscriber"];
+            /** @description Default false */
+            secure_recording_urls?: boolean;
+            /** @description Whether the caller can interrupt the agent, default true */
+            interruptions?: boolean;
+            webhook_url?: string | null;
+            webhook_subscriptions?: ("event_variable_value_updated" | "event_all_variables_resolved")[];
+            custom_vocabulary?: string[];
+            /** @description Extension: knowledge bases the agent retrieves from. */
+            knowledge_base_ids?: string[];
+            /** Format: uuid */
+            id: string;
+            /** @description The version returned (the published one unless ?version= was given). */
+            version: number;
+            /** @description Call-level variables (from_number, to_number, call_start_time, call_id), every state variable and every destination_variable, once each. */
+            variables: components["schemas"]["Variable"][];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When this version was created.
+             */
+            updated_at: string;
+        };
+        State: {
+            name: string;
+            /** @description May refer to a tool as {{tool_name}} and to a variable as {{variable_name}}. */
+            prompt?: string;
+            /** @description Overrides the agent's llm in this state; null (the default) uses the agent's. */
+            llm?: {
+                /**
+                 * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp).
+                 * @enum {string}
+                 */
+                provider?: "openai" | "azure_openai" | "openai_compatible";
+                /**
+                 * @description Default gpt-4o-mini
+                 * @example gpt-4o-mini
+                 */
+                model?: string;
+                /** @description 0 to 2, default 0.7 */
+                temperature?: number;
+            } | null;
+            tools?: components["schemas"]["Tool"][];
+            transitions?: components["schemas"]["Transition"][];
+            variables?: components["schemas"]["Variable"][];
+            x_position?: number | null;
+            y_position?: number | null;
+            features?: {
+                entity_detection?: boolean;
+            };
+        };
+        Tool: components["schemas"]["CustomFunctionTool"] | components["schemas"]["BuiltInTool"];
+        CustomFunctionTool: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "custom_function";
+            name: string;
+            description?: string;
+            /** @description Spoken while the tool runs. Default empty. */
+            filler_sentence?: string;
+            url: string;
+            /**
+             * @description Default GET
+             * @enum {string}
+             */
+            method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /**
+             * @description url_params (default): parameters in the query string; json or form: in the body
+             * @enum {string}
+             */
+            content_type?: "url_params" | "json" | "form";
+            headers?: {
+                name: string;
+                value: string;
+                description?: string;
+            }[];
+            parameters?: components["schemas"]["ToolParameter"][];
+            response_mapping?: {
+                /**
+                 * @description RFC 9535 JSONPath, e.g. $.data.slots[0].time
+                 * @example $.data.id
+                 */
+                json_path_to_data: string;
+                destination_variable: string;
+            }[];
+            /** @description Extension: request timeout, default 10000 ms */
+            timeout_ms?: number;
+        };
+        /** @description Three shapes: {name, type, description} where the model supplies the value; {name, value: {source: "variable", variable}}; {name, value: {source: "llm_parameter", llm_parameter: {name, type, description}}}. */
+        ToolParameter: {
+            name: string;
+            /** @enum {string} */
+            type?: "string" | "number" | "integer" | "boolean" | "object" | "array";
+            description?: string;
+            value?: {
+                /** @enum {string} */
+                source: "variable";
+                variable: string;
+            } | {
+                /** @enum {string} */
+                source: "llm_parameter";
+                llm_parameter: {
+                    name: string;
+                    /** @enum {string} */
+                    type: "string" | "number" | "integer" | "boolean" | "object" | "array";
+                    description?: string;
+                };
+            };
+        };
+        BuiltInTool: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "wait" | "hang_up" | "transfer_call" | "leave_voicemail_message";
+            description?: string;
+            /** @description Spoken while the tool runs. Default empty. */
+            filler_sentence?: string;
+        };
+        Transition: {
+            condition: string;
+            destination_state_name: string;
+            /** @description Spoken while moving. Default empty. */
+            filler_sentence?: string;
+        };
+        Variable: {
+            name: string;
+            /**
+             * @description Default string
+             * @enum {string}
+             */
+            type?: "string" | "number" | "integer" | "boolean" | "datetime" | "date";
+            description?: string;
+            /** @description How the model extracts the value from the conversation. */
+            extraction_instructions?: string;
+        };
+        AgentVoice: {
+            /**
+             * @description Default openai
+             * @enum {string}
+             */
+            provider?: "openai" | "azure" | "elevenlabs" | "browser";
+            /**
+             * @description Default alloy
+             * @example alloy
+             */
+            name?: string;
+            /** @description How the voice should sound. Default empty. */
+            instructions?: string;
+            /** @description Multiplier from 0.25 to 4, default 1 */
+            speed?: number;
+        };
+        AgentLlm: {
+            /**
+             * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp).
+             * @enum {string}
+             */
+            provider?: "openai" | "azure_openai" | "openai_compatible";
+            /**
+             * @description Default gpt-4o-mini
+             * @example gpt-4o-mini
+             */
+            model?: string;
+            /** @description 0 to 2, default 0.7 */
+            temperature?: number;
+        };
+        AgentTranscriber: {
+            /**
+             * @description Default azure
+             * @enum {string}
+             */
+            provider?: "azure" | "openai" | "deepgram" | "browser";
+        };
+        CreateAgentRequest: {
+            name: string;
+            states: components["schemas"]["State"][];
+            initial_state_name: string;
+            /**
+             * @description Default medium. Set at creation only.
+             * @enum {string}
+             */
+            interruptions_sensitivity?: "low" | "medium" | "high";
+            /**
+             * @description BCP 47 tag, default en-US
+             * @example en-US
+             */
+            language?: string;
+            /** @description First thing the agent says; null = wait for the caller. */
+            initial_message?: string | null;
+            /** @description Milliseconds before the initial message, 0 to 60000, default 0 */
+            initial_message_delay?: number;
+            /** @description Seconds, 10 to 14400, default 1800 */
+            max_call_duration?: number;
+            /** @description Default ["Are you still there?"] */
+            presence_check_phrases?: string[];
+            /** @description Seconds of silence before a presence check, default 10 */
+            presence_check_idle_threshold?: number;
+            /** @description Presence checks before hanging up, default 2 */
+            presence_check_max_times?: number;
+            base_prompt?: string;
+            voice?: components["schemas"]["AgentVoice"];
+            llm?: components["schemas"]["AgentLlm"];
+            transcriber?: components["schemas"]["AgentTranscriber"];
+            /** @description Default false */
+            secure_recording_urls?: boolean;
+            /** @description Whether the caller can interrupt the agent, default true */
+            interruptions?: boolean;
+            webhook_url?: string | null;
+            webhook_subscriptions?: ("event_variable_value_updated" | "event_all_variables_resolved")[];
+            custom_vocabulary?: string[];
+            /** @description Extension: knowledge bases the agent retrieves from. */
+            knowledge_base_ids?: string[];
+        };
+        AgentListResponse: {
+            data: components["schemas"]["Agent"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        /** @description Partial: omitted fields keep their values; voice, llm and transcriber merge field by field; states replace the whole graph. An agent as GET returns it may be sent back as it is (read-only fields are ignored). */
+        UpdateAgentRequest: {
+            name?: string;
+            states?: components["schemas"]["State"][];
+            initial_state_name?: string;
+            /**
+             * @description Set when the agent is created: the agent's current value is accepted (so a GET can be sent back), any other is 400.
+             * @enum {string}
+             */
+            interruptions_sensitivity?: "low" | "medium" | "high";
+            /**
+             * @description BCP 47 tag, default en-US
+             * @example en-US
+             */
+            language?: string;
+            /** @description First thing the agent says; null = wait for the caller. */
+            initial_message?: string | null;
+            /** @description Milliseconds before the initial message, 0 to 60000, default 0 */
+            initial_message_delay?: number;
+            /** @description Seconds, 10 to 14400, default 1800 */
+            max_call_duration?: number;
+            /** @description Default ["Are you still there?"] */
+            presence_check_phrases?: string[];
+            /** @description Seconds of silence before a presence check, default 10 */
+            presence_check_idle_threshold?: number;
+            /** @description Presence checks before hanging up, default 2 */
+            presence_check_max_times?: number;
+            base_prompt?: string;
+            voice?: components["schemas"]["AgentVoice"];
+            llm?: components["schemas"]["AgentLlm"];
+            transcriber?: components["schemas"]["AgentTranscriber"];
+            /** @description Default false */
+            secure_recording_urls?: boolean;
+            /** @description Whether the caller can interrupt the agent, default true */
+            interruptions?: boolean;
+            webhook_url?: string | null;
+            webhook_subscriptions?: ("event_variable_value_updated" | "event_all_variables_resolved")[];
+            custom_vocabulary?: string[];
+            /** @description Extension: knowledge bases the agent retrieves from. */
+            knowledge_base_ids?: string[];
+            /**
+             * Format: uuid
+             * @description Read-only: this agent's id (another id is 400).
+             */
+            id?: string;
+            /** @description Read-only, ignored: the update creates the next version. */
+            version?: number;
+            /** @description Read-only, ignored: derived from the states. */
+            variables?: unknown[];
+            /** @description Read-only, ignored. */
+            created_at?: string;
+            /** @description Read-only, ignored. */
+            updated_at?: string;
+        };
+        DeleteAgentResponse: {
+            data: null;
+            message: string;
+            error: null;
+            status: number;
+        };
+        AgentVersionsResponse: {
+            data: components["schemas"]["AgentVersion"][];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AgentVersion: {
+            version: number;
+            name: string;
+            is_published: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        KnowledgeBaseListResponse: {
+            data: components["schemas"]["KnowledgeBase"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        KnowledgeBase: {
+            /** Format: uuid */
+            id: string;
+            /** @example Restaurant FAQ */
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Extension: when the knowledge base or its sources last changed.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * @description `processing` while any source is processing; otherwise `ready` when no source failed (also with no sources), `partially_failed` when some sources failed (the others are searchable), `failed` when every source failed.
+             * @enum {string}
+             */
+            status: "processing" | "ready" | "partially_failed" | "failed";
+            /** Format: uuid */
+            organization_id: string;
+            /** @description Oldest first. */
+            sources: components["schemas"]["KnowledgeBaseSource"][];
+        };
+        KnowledgeBaseSource: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Extension: when the source last changed (for example, finished processing).
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            updated_at: string;
+            /**
+             * @description `file` (a PDF) or `text`.
+             * @enum {string}
+             */
+            type: "file" | "text";
+            /**
+             * @description The uploaded file's name; null for text sources.
+             * @example menu.pdf
+             */
+            file_name: string | null;
+            /** @description Time-limited signed link to the PDF (no API key needed; it expires after SIGNED_URL_TTL_SECONDS, 1 hour by default; fetch the knowledge base again for a fresh one). Null for text sources. */
+            file_url: string | null;
+            /**
+             * @description Extension: the text source's title, or the file's name.
+             * @example Opening hours
+             */
+            title: string | null;
+            /** @description Extension: size of the PDF, or of the text in UTF-8. */
+            byte_size: number | null;
+            /**
+             * @description Extension: `processing` until the text is extracted and indexed (files, in a background job), then `ready`, or `failed` with `failure_reason` (for example a PDF without extractable text). Text sources are ready at once.
+             * @enum {string}
+             */
+            status: "processing" | "ready" | "failed";
+            /** @description Extension: why the source failed; null otherwise. */
+            failure_reason: string | null;
+        };
+        KnowledgeBaseResponse: {
+            data: components["schemas"]["KnowledgeBase"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        CreateKnowledgeBaseRequest: {
+            /** @example Restaurant FAQ */
+            name: string;
+        };
+        UpdateKnowledgeBaseRequest: {
+            /** @example Restaurant FAQ */
+            name: string;
+        };
+        KnowledgeBaseDeletedResponse: {
+            data: null;
+            message: string;
+            error: null;
+            status: number;
+        };
+        DeleteKnowledgeBaseSourcesRequest: {
+            /**
+             * @example [
+             *       "0b9f6c1e-2c5a-4bd3-9d8c-3f1f2f2a7d10"
+             *     ]
+             */
+            source_ids: string[];
+        };
+        KnowledgeBaseSearchResponse: {
+            data: components["schemas"]["KnowledgeBaseSearchResult"][];
+            message: string;
+            error: null;
+            status: number;
+        };
+        KnowledgeBaseSearchResult: {
+            /** Format: uuid */
+            source_id: string;
+            /** @enum {string} */
+            source_type: "file" | "text";
+            /** @description The text source's title, or the file's name. */
+            source_title: string | null;
+            file_name: string | null;
+            /** @description Position of the chunk in its source, from 0. */
+            position: number;
+            /** @description The chunk's text (about 1,000 characters). */
+            content: string;
+            /** @description Relevance in [0, 1); results are ordered by it, best first. */
+            rank: number;
+        };
+        SearchKnowledgeBaseRequest: {
+            /**
+             * @description Web-search syntax: words, "quoted phrases", -excluded, or.
+             * @example opening hours sunday
+             */
+            query: string;
+            /**
+             * @description How many chunks, 1 to 50 (default 5).
+             * @default 5
+             */
+            limit: number;
+        };
+        PostCallQuestionListResponse: {
+            data: components["schemas"]["PostCallQuestion"][];
+            message: string;
+            error: null;
+            status: number;
+        };
+        PostCallQuestion: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agent_id: string;
+            /** @example Booking confirmed */
+            name: string;
+            description: string;
+            /** @enum {string} */
+            type: "text" | "boolean" | "number" | "single_choice" | "multi_choice";
+            optional: boolean;
+            /** @description null: your organization's default model. */
+            model: string | null;
+            examples: string[];
+            /** @description In order; empty for types without options. */
+            options: components["schemas"]["PostCallQuestionOption"][];
+            /** @description Inactive questions are kept but not asked after calls. */
+            is_active: boolean;
+            /**
+             * @description `system` for questions configured through the API.
+             * @example system
+             */
+            question_origin: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description An option keeps its id across updates that keep it, renamed or moved. */
+        PostCallQuestionOption: {
+            /** Format: uuid */
+            id: string;
+            /** @example Dinner */
+            value: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+        };
+        PostCallQuestionResponse: {
+            data: components["schemas"]["PostCallQuestion"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        PostCallQuestionBatch: {
+            /** @description 1 to 50 questions. */
+            questions: components["schemas"]["PostCallQuestionInput"][];
+        };
+        /** @description A question to create or update. Creating: name and type are required (and options for single_choice and multi_choice); the other fields take their defaults. Updating (PATCH with `id`): every field is optional and omitted fields keep their values. */
+        PostCallQuestionInput: {
+            /**
+             * Format: uuid
+             * @description PATCH: the id of a question of this agent, which the item updates; an id that is not one is an error of the item (it does not create a question with that id). POST: not accepted (400), ids are assigned by the server.
+             */
+            id?: string;
+            /**
+             * @description Required when creating. Unique among the agent's questions, ignoring case.
+             * @example Booking confirmed
+             */
+            name?: string;
+            /**
+             * @description What to ask about the call; the model reads it. Default empty.
+             * @default
+             * @example Did the caller confirm a table booking?
+             */
+            description: string;
+            /**
+             * @description Required when creating. single_choice and multi_choice need options; the other types take none.
+             * @enum {string}
+             */
+            type?: "text" | "boolean" | "number" | "single_choice" | "multi_choice";
+            /**
+             * @description When true, an answer may be left empty (has_answer false). Default false.
+             * @default false
+             */
+            optional: boolean;
+            /**
+             * @description Model that answers the question; null (default) uses your organization's default model.
+             * @default null
+             * @example gpt-4o-mini
+             */
+            model: string | null;
+            /**
+             * @description Example answers that guide the model. Default [].
+             * @default []
+             * @example [
+             *       "yes",
+             *       "no"
+             *     ]
+             */
+            examples: string[];
+            /** @description single_choice and multi_choice: required when creating, at least one, values unique ignoring case. Refused (400) for other types, except an empty list. On update, when sent, it is the whole new list: an entry keeps the id of the option named by its `option_id`, else of a not yet matched option with the same value (ignoring case); options left out are removed, so answers that refer to a kept option keep their meaning. Omitted on update: the options are kept (removed when the type changes to one without options). */
+            options?: components["schemas"]["PostCallQuestionOptionInput"][];
+        };
+        PostCallQuestionOptionInput: {
+            /** @example Dinner */
+            value: string;
+            /**
+             * Format: uuid
+             * @description PATCH of an existing question only: the id of one of its options, which keeps that id and takes `value` (a rename). Not accepted when creating a question.
+             */
+            option_id?: string;
+        };
+        PostCallQuestionUpsertResponse: {
+            data: components["schemas"]["PostCallQuestionUpsertResult"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        PostCallQuestionUpsertResult: {
+            created: components["schemas"]["PostCallQuestion"][];
+            updated: components["schemas"]["PostCallQuestion"][];
+            /** @description One entry per problem; an item may have several. Empty when every item was applied. */
+            errors: components["schemas"]["PostCallQuestionBatchError"][];
+        };
+        PostCallQuestionBatchError: {
+            /**
+             * @description Position of the item in `questions` (from 0).
+             * @example 3
+             */
+            index: number;
+            /**
+             * @description Full path of the offending field in the request body, as in `error.details` of a 400; `questions[i]` for the item as a whole.
+             * @example questions[3].options[0].option_id
+             */
+            field: string;
+            /** @example Not an option of this question */
+            message: string;
+        };
+        PostCallQuestionDeletedResponse: {
+            data: null;
+            message: string;
+            error: null;
+            status: number;
+        };
+        WebhookDeliveryListResponse: {
+            data: components["schemas"]["WebhookDeliverySummary"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        WebhookDeliverySummary: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt (stable across retries): deduplicate on it.
+             */
+            id: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            /** Format: uuid */
+            call_id: string | null;
+            /** @example event_variable_value_updated */
+            event: string;
+            /** @description The agent's webhook_url when the event happened. */
+            url: string;
+            /**
+             * @description `pending` (first attempt queued, or a retry scheduled at `next_attempt_at`), `delivered` (a 2xx), or `failed` (every scheduled attempt failed).
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            /** @description Attempts sent so far. */
+            attempts: number;
+            last_status_code: number | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null when none is scheduled.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            delivered_at: string | null;
+            /** @description Every attempt, oldest first. */
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+            /**
+             * Format: date-time
+             * @description When the event happened and the delivery was queued.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            updated_at: string;
+        };
+        WebhookAttempt: {
+            /** @description 1 for the first attempt. */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description When the request was sent.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            at: string;
+            /** @description The receiver's HTTP status; null when no response came (timeout, refused, blocked). */
+            status_code: number | null;
+            /** @description Why the attempt failed; null when it succeeded (2xx). */
+            error: string | null;
+            duration_ms: number;
+            /** @description The first 1 KB of the response body. */
+            response_excerpt?: string | null;
+        };
+        WebhookDeliveryResponse: {
+            data: components["schemas"]["WebhookDelivery"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt (stable across retries): deduplicate on it.
+             */
+            id: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            /** Format: uuid */
+            call_id: string | null;
+            /** @example event_variable_value_updated */
+            event: string;
+            /** @description The agent's webhook_url when the event happened. */
+            url: string;
+            /**
+             * @description `pending` (first attempt queued, or a retry scheduled at `next_attempt_at`), `delivered` (a 2xx), or `failed` (every scheduled attempt failed).
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            /** @description Attempts sent so far. */
+            attempts: number;
+            last_status_code: number | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null when none is scheduled.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            delivered_at: string | null;
+            /** @description Every attempt, oldest first. */
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+            /**
+             * Format: date-time
+             * @description When the event happened and the delivery was queued.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            updated_at: string;
+            /** @description The JSON body sent: `{type, timestamp, data}`. */
+            payload: {
+                [key: string]: unknown;
+            };
+        };
+        WebhookSecretResponse: {
+            data: components["schemas"]["WebhookSecret"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        WebhookSecret: {
+            /**
+             * @description Standard Webhooks signing secret (`whsec_` + base64 key).
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description While set, every delivery also carries a signature made with the previous secret, until this time.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            previous_secret_expires_at: string | null;
+        };
+        RotateWebhookSecretRequest: {
+            /**
+             * @description How long the current secret keeps signing beside the new one (default 86400 = 24 h; 0 ends it now).
+             * @default 86400
+             */
+            previous_secret_valid_seconds: number;
+        };
+        PricingResponse: {
+            data: components["schemas"]["Pricing"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        Pricing: {
+            /** @enum {string} */
+            currency: "USD";
+            /**
+             * @description USD per connected minute of a phone call (billed by the second, redirected legs included). Web calls have none. Default 0.014.
+             * @example 0.014
+             */
+            telephony_per_minute: number;
+            /**
+             * @description USD per million prompt tokens sent to the language model. Default 0.15.
+             * @example 0.15
+             */
+            llm_input_per_million_tokens: number;
+            /**
+             * @description USD per million tokens the language model generated. Default 0.6.
+             * @example 0.6
+             */
+            llm_output_per_million_tokens: number;
+            /**
+             * @description USD per million characters spoken by the agent. Default 15.
+             * @example 15
+             */
+            text_to_speech_per_million_characters: number;
+            /**
+             * @description USD per minute of caller audio transcribed. Default 0.006.
+             * @example 0.006
+             */
+            speech_to_text_per_minute: number;
+            /** @description The installation's default prices, used for every field not set. */
+            defaults: {
+                /**
+                 * @description USD per connected minute of a phone call (billed by the second, redirected legs included). Web calls have none. Default 0.014.
+                 * @example 0.014
+                 */
+                telephony_per_minute: number;
+                /**
+                 * @description USD per million prompt tokens sent to the language model. Default 0.15.
+                 * @example 0.15
+                 */
+                llm_input_per_million_tokens: number;
+                /**
+                 * @description USD per million tokens the language model generated. Default 0.6.
+                 * @example 0.6
+                 */
+                llm_output_per_million_tokens: number;
+                /**
+                 * @description USD per million characters spoken by the agent. Default 15.
+                 * @example 15
+                 */
+                text_to_speech_per_million_characters: number;
+                /**
+                 * @description USD per minute of caller audio transcribed. Default 0.006.
+                 * @example 0.006
+                 */
+                speech_to_text_per_minute: number;
+            };
+            /** @description Fields your organization has set. */
+            overridden: ("telephony_per_minute" | "llm_input_per_million_tokens" | "llm_output_per_million_tokens" | "text_to_speech_per_million_characters" | "speech_to_text_per_minute")[];
+        };
+        UpdatePricingRequest: {
+            /** @description USD per connected minute of a phone call (billed by the second, redirected legs included). Web calls have none. null returns it to the default. */
+            telephony_per_minute?: number | null;
+            /** @description USD per million prompt tokens sent to the language model. null returns it to the default. */
+            llm_input_per_million_tokens?: number | null;
+            /** @description USD per million tokens the language model generated. null returns it to the default. */
+            llm_output_per_million_tokens?: number | null;
+            /** @description USD per million characters spoken by the agent. null returns it to the default. */
+            text_to_speech_per_million_characters?: number | null;
+            /** @description USD per minute of caller audio transcribed. null returns it to the default. */
+            speech_to_text_per_minute?: number | null;
+        };
+        AnalyticsSummaryResponse: {
+            data: components["schemas"]["AnalyticsSummary"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalyticsSummary: {
+            /**
+             * Format: date-time
+             * @description Resolved start of the range (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Resolved end of the range (exclusive), UTC.
+             */
+            to: string;
+            /** @example UTC */
+            timezone: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            /** @description Calls that started in the range (any status). */
+            calls: number;
+            /** @description USD */
+            total_cost: number;
+            /** @description USD per call that has a cost; null when none has. */
+            average_cost: number | null;
+            total_duration_seconds: number;
+            /** @description Over calls with a duration (answered and ended), rounded to 0.01 s; null when none has. */
+            average_duration_seconds: number | null;
+        };
+        AnalyticsCallsPerDayResponse: {
+            data: components["schemas"]["AnalyticsCallsPerDay"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalyticsCallsPerDay: {
+            /**
+             * Format: date-time
+             * @description Resolved start of the range (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Resolved end of the range (exclusive), UTC.
+             */
+            to: string;
+            /** @example UTC */
+            timezone: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            /** @description Every day of the range, oldest first; days without calls are zeros. */
+            days: components["schemas"]["AnalyticsDay"][];
+        };
+        AnalyticsDay: {
+            /**
+             * Format: date
+             * @description A calendar day in `timezone`.
+             */
+            date: string;
+            calls: number;
+            total_cost: number;
+            total_duration_seconds: number;
+        };
+        AnalyticsDurationHistogramResponse: {
+            data: components["schemas"]["AnalyticsDurationHistogram"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalyticsDurationHistogram: {
+            /**
+             * Format: date-time
+             * @description Resolved start of the range (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Resolved end of the range (exclusive), UTC.
+             */
+            to: string;
+            /** @example UTC */
+            timezone: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            buckets: components["schemas"]["AnalyticsDurationBucket"][];
+            /** @description Calls never answered or still going. */
+            calls_without_duration: number;
+        };
+        AnalyticsDurationBucket: {
+            min_seconds: number;
+            /** @description Exclusive; null for the last bucket. */
+            max_seconds: number | null;
+            /** @example 1–2 min */
+            label: string;
+            calls: number;
+        };
+        AnalyticsCostPerAgentResponse: {
+            data: components["schemas"]["AnalyticsCostPerAgent"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalyticsCostPerAgent: {
+            /**
+             * Format: date-time
+             * @description Resolved start of the range (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Resolved end of the range (exclusive), UTC.
+             */
+            to: string;
+            /** @example UTC */
+            timezone: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            /** @description Agents with calls in the range, highest total cost first. */
+            agents: components["schemas"]["AnalyticsAgent"][];
+        };
+        AnalyticsAgent: {
+            /** Format: uuid */
+            agent_id: string;
+            /** @description Null for a deleted agent. */
+            agent_name: string | null;
+            /** @description Calls that started in the range (any status). */
+            calls: number;
+            /** @description USD */
+            total_cost: number;
+            /** @description USD per call that has a cost; null when none has. */
+            average_cost: number | null;
+            total_duration_seconds: number;
+            /** @description Over calls with a duration (answered and ended), rounded to 0.01 s; null when none has. */
+            average_duration_seconds: number | null;
+        };
+        AnalyticsPostCallAnswersResponse: {
+            data: components["schemas"]["AnalyticsPostCallAnswers"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalyticsPostCallAnswers: {
+            /**
+             * Format: date-time
+             * @description Resolved start of the range (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Resolved end of the range (exclusive), UTC.
+             */
+            to: string;
+            /** @example UTC */
+            timezone: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            questions: components["schemas"]["AnalyticsQuestion"][];
+        };
+        AnalyticsQuestion: {
+            /** Format: uuid */
+            question_id: string;
+            name: string;
+            /** @description text, boolean, number, single_choice or multi_choice */
+            type: string;
+            /** @description Answers with has_answer true. */
+            answered: number;
+            /** @description Answers with has_answer false. */
+            unanswered: number;
+            /** @description Boolean questions only. */
+            boolean: {
+                yes: number;
+                no: number;
+                /** @description yes / answered, 4 decimals */
+                yes_rate: number | null;
+            } | null;
+            /** @description Number questions only. */
+            number: {
+                count: number;
+                total: number;
+                average: number | null;
+            } | null;
+            /** @description Choice questions only: the current options (also those nobody chose), then removed ones that were chosen. */
+            options: {
+                option_id: string;
+                value: string;
+                count: number;
+                /** @description count / answered, 4 decimals (multi-choice rates may sum past 1) */
+                rate: number | null;
+            }[] | null;
+        };
+        AnalyticsDashboardResponse: {
+            data: components["schemas"]["AnalyticsDashboard"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalyticsDashboard: {
+            /**
+             * Format: date-time
+             * @description Resolved start of the range (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Resolved end of the range (exclusive), UTC.
+             */
+            to: string;
+            /** @example UTC */
+            timezone: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            summary: {
+                /** @description Calls that started in the range (any status). */
+                calls: number;
+                /** @description USD */
+                total_cost: number;
+                /** @description USD per call that has a cost; null when none has. */
+                average_cost: number | null;
+                total_duration_seconds: number;
+                /** @description Over calls with a duration (answered and ended), rounded to 0.01 s; null when none has. */
+                average_duration_seconds: number | null;
+            };
+            /** @description Every day of the range, oldest first; days without calls are zeros. */
+            days: components["schemas"]["AnalyticsDay"][];
+            duration_histogram: {
+                buckets: components["schemas"]["AnalyticsDurationBucket"][];
+                calls_without_duration: number;
+            };
+            /** @description Agents with calls in the range, highest total cost first. */
+            agents: components["schemas"]["AnalyticsAgent"][];
+            questions: components["schemas"]["AnalyticsQuestion"][];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    startWebCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartWebCallRequest"];
+            };
+        };
+        responses: {
+            /** @description Web call started */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartWebCallResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This instance is shutting down (graceful restart): retry after `Retry-After` seconds, another instance answers */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    streamWebCallEvents: {
+        parameters: {
+            query?: {
+                /** @description Replay only events after this event id (as Last-Event-ID). */
+                after?: number | null;
+                /** @description The session token, for clients that cannot send Authorization (EventSource). */
+                session_token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The web call's id */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    sendWebCallTurn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The web call's id */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallerTurnRequest"];
+            };
+        };
+        responses: {
+            /** @description The reply, streamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    hangUpWebCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The web call's id */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hung up (data is null) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HangUpWebCallResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCalls: {
+        parameters: {
+            query?: {
+                /** @description Only calls handled by this agent. */
+                agent_id?: string;
+                /** @description Only calls of this type. */
+                call_type?: "phone_call" | "web_call";
+                /** @description E.164 (URL-encode the + as %2B). */
+                from_number?: string;
+                /** @description E.164 (URL-encode the + as %2B). */
+                to_number?: string;
+                /** @description Calls whose start_time is after this. */
+                start_time_gt?: string;
+                /** @description Calls whose start_time is before this. */
+                start_time_lt?: string;
+                /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
+                cursor?: string;
+                /** @description 1-indexed page number (page mode only). A page past the end is empty. */
+                page?: number;
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+                /** @description true (default) for cursor paging, false for page paging. */
+                use_cursor?: boolean;
+                /** @description Include transcript and transcript_string. */
+                include_transcript?: boolean;
+                /** @description Include variable_values. */
+                include_variable_values?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Calls retrieved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallList"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (empty body) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateCallMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCallMetadataRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated call */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedCallResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    terminateCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The call's id */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Terminated (data is null) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminateCallResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startPhoneCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Idempotency-Key: optional, any unique string up to 255 characters (header names are case-insensitive). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartPhoneCallRequest"];
+            };
+        };
+        responses: {
+            /** @description Call started */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartPhoneCallResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This instance is shutting down (graceful restart): retry after `Retry-After` seconds, another instance answers */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listPhoneNumbers: {
+        parameters: {
+            query?: {
+                /** @description 1-indexed page number (page mode only). A page past the end is empty. */
+                page?: number;
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+                /** @description true selects cursor paging (`cursor`, `next_cursor`); false (default) selects page paging. */
+                use_cursor?: boolean;
+                /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Phone numbers of your organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createPhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePhoneNumberRequest"];
+            };
+        };
+        responses: {
+            /** @description The registered number */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Phone number id */
+                phone_number_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The phone number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deletePhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Phone number id */
+                phone_number_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberDeletedResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updatePhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Phone number id */
+                phone_number_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePhoneNumberRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated phone number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneNumberResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAgents: {
+        parameters: {
+            query?: {
+                /** @description 1-indexed page number (page mode only). A page past the end is empty. */
+                page?: number;
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+                /** @description true selects cursor paging (`cursor`, `next_cursor`); false (default) selects page paging. */
+                use_cursor?: boolean;
+                /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agents of your organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAgentRequest"];
+            };
+        };
+        responses: {
+            /** @description The created agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAgent: {
+        parameters: {
+            query?: {
+                /** @description A version number; the latest published version when omitted. */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (data is null) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAgentResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAgentRequest"];
+            };
+        };
+        responses: {
+            /** @description The new version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAgentVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentVersionsResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listKnowledgeBases: {
+        parameters: {
+            query?: {
+                /** @description 1-indexed page number (page mode only). A page past the end is empty. */
+                page?: number;
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+                /** @description true selects cursor paging (`cursor`, `next_cursor`); false (default) selects page paging. */
+                use_cursor?: boolean;
+                /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Knowledge bases of your organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKnowledgeBaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The new knowledge base */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Knowledge base id */
+                knowledge_base_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The knowledge base */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Knowledge base id */
+                knowledge_base_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseDeletedResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    renameKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Knowledge base id */
+                knowledge_base_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateKnowledgeBaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The renamed knowledge base */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    addKnowledgeBaseSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Knowledge base id */
+                knowledge_base_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description PDF files. Send each as a part named `file_sources.<index>.items` (as the specification does) or simply `file_sources` (repeated). A file is accepted only when its content starts with `%PDF-`, whatever its name or type. */
+                    file_sources?: string[];
+                    /**
+                     * @description JSON string holding an array of `{title, content}` objects, e.g. `[{"title":"Hours","content":"Open 9 to 5"}]`.
+                     * @example [{"title":"Opening hours","content":"We are open every day from 9 am to 10 pm."}]
+                     */
+                    text_sources?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated knowledge base */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A file, a text or the whole request is over its limit; `details` names each part */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not multipart/form-data, or a file that is not a PDF; `details` names each part */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteKnowledgeBaseSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Knowledge base id */
+                knowledge_base_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteKnowledgeBaseSourcesRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated knowledge base */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    searchKnowledgeBase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Knowledge base id */
+                knowledge_base_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchKnowledgeBaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Matching chunks, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeBaseSearchResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listPostCallQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCallQuestionListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createPostCallQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostCallQuestionBatch"];
+            };
+        };
+        responses: {
+            /** @description The created questions, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCallQuestionListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    upsertPostCallQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostCallQuestionBatch"];
+            };
+        };
+        responses: {
+            /** @description What was created, updated and refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCallQuestionUpsertResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPostCallQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+                /** @description The question's id */
+                question_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCallQuestionResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deletePostCallQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+                /** @description The question's id */
+                question_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCallQuestionDeletedResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    activatePostCallQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+                /** @description The question's id */
+                question_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCallQuestionResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deactivatePostCallQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+                /** @description The question's id */
+                question_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCallQuestionResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+                /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
+                cursor?: string;
+                /** @description Only deliveries in this state. */
+                status?: "pending" | "delivered" | "failed";
+                /** @description Only deliveries of this event type. */
+                event?: "event_variable_value_updated" | "event_all_variables_resolved";
+                /** @description Only deliveries of this call. */
+                call_id?: string;
+                /** @description Only deliveries of this agent's calls. */
+                agent_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries of your organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (its `webhook-id`). */
+                webhook_delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (its `webhook-id`). */
+                webhook_delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending its new attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signing secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updatePricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePricingRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated price table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnalyticsSummary: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range: an ISO 8601 date-time with an offset (exclusive), or a date (that whole day is included). Default: the end of today in `timezone`. At most 366 days after `from`. */
+                to?: string;
+                /** @description IANA time zone that dates and days are counted in (default UTC). */
+                timezone?: string;
+                /** @description Only this agent's calls (an agent of your organization, or a deleted one whose calls remain). */
+                agent_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Call totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSummaryResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCallsPerDay: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range: an ISO 8601 date-time with an offset (exclusive), or a date (that whole day is included). Default: the end of today in `timezone`. At most 366 days after `from`. */
+                to?: string;
+                /** @description IANA time zone that dates and days are counted in (default UTC). */
+                timezone?: string;
+                /** @description Only this agent's calls (an agent of your organization, or a deleted one whose calls remain). */
+                agent_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Calls and cost per day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsCallsPerDayResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDurationHistogram: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range: an ISO 8601 date-time with an offset (exclusive), or a date (that whole day is included). Default: the end of today in `timezone`. At most 366 days after `from`. */
+                to?: string;
+                /** @description IANA time zone that dates and days are counted in (default UTC). */
+                timezone?: string;
+                /** @description Only this agent's calls (an agent of your organization, or a deleted one whose calls remain). */
+                agent_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Duration histogram */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsDurationHistogramResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCostPerAgent: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range: an ISO 8601 date-time with an offset (exclusive), or a date (that whole day is included). Default: the end of today in `timezone`. At most 366 days after `from`. */
+                to?: string;
+                /** @description IANA time zone that dates and days are counted in (default UTC). */
+                timezone?: string;
+                /** @description Only this agent's calls (an agent of your organization, or a deleted one whose calls remain). */
+                agent_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cost per agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsCostPerAgentResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPostCallAnswerBreakdown: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range: an ISO 8601 date-time with an offset (exclusive), or a date (that whole day is included). Default: the end of today in `timezone`. At most 366 days after `from`. */
+                to?: string;
+                /** @description IANA time zone that dates and days are counted in (default UTC). */
+                timezone?: string;
+                /** @description Only this agent's calls (an agent of your organization, or a deleted one whose calls remain). */
+                agent_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Post-call answer breakdown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsPostCallAnswersResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range: an ISO 8601 date-time with an offset (exclusive), or a date (that whole day is included). Default: the end of today in `timezone`. At most 366 days after `from`. */
+                to?: string;
+                /** @description IANA time zone that dates and days are counted in (default UTC). */
+                timezone?: string;
+                /** @description Only this agent's calls (an agent of your organization, or a deleted one whose calls remain). */
+                agent_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsDashboardResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+}

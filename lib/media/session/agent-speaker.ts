@@ -1,0 +1,120 @@
+import { Framer, samplesPerFrame } from "../audio/pcm";
+import { Resampler } from "../audio/resampler";
+import type { SpokenSentence } from "../heard-text";
+import type { PacedFrame } from "../pacer";
+import type { TextToSpeech } from "../tts/text-to-speech";
+
+export type FrameTag = { speaker: AgentSpeaker; sentence: number };
+
+export type SpeakerDeps = {
+  tts: TextToSpeech;
+  outputRate: number;
+  signal: AbortSignal;
+  enqueue(frames: PacedFrame<FrameTag>[]): void;
+  onFirstByte(): void;
+  onError(error: unknown): void;
+};
+
+/**
+ * Speaks one agent response: sentences are synthesized one after another as they come, each
+ * one's audio resampled to the transport's rate and cut into 20 ms frames for the pacer as it
+ * streams in. Tracks what was played of each sentence.
+ */
+export class AgentSpeaker {
+  readonly sentences: SpokenSentence[] = [];
+  private next = 0;
+  private inputEnded = false;
+  private running = false;
+  private queuedFrames = 0;
+  private readonly frameSamples: number;
+  private synthesisDone: () => void = () => undefined;
+  readonly synthesized: Promise<void>;
+
+  constructor(private readonly deps: SpeakerDeps) {
+    this.frameSamples = samplesPerFrame(deps.outputRate);
+    this.synthesized = new Promise((resolve) => (this.synthesisDone = resolve));
+  }
+
+  say(text: string): void {
+    if (this.inputEnded) return;
+    this.sentences.push({ text, totalSamples: 0, playedSamples: 0, complete: false });
+    void this.run();
+  }
+
+  /** No more sentences will come. */
+  endInput(): void {
+    this.inputEnded = true;
+    void this.run();
+  }
+
+  /** Everything was synthesized and every frame played. */
+  get finished(): boolean {
+    return this.inputEnded && !this.running && this.next >= this.sentences.length && this.queuedFrames === 0;
+  }
+
+  get audible(): boolean {
+    return this.queuedFrames > 0;
+  }
+
+  get startedPlaying(): boolean {
+    return this.sentences.some((sentence) => sentence.playedSamples > 0);
+  }
+
+  /** A frame of this speaker went out; true when it was its sentence's first. */
+  played(sentence: number): boolean {
+    this.queuedFrames--;
+    const spoken = this.sentences[sentence];
+    const first = spoken.playedSamples === 0;
+    spoken.playedSamples += this.frameSamples;
+    return first;
+  }
+
+  /** Frames dropped by a clear. */
+  dropped(count: number): void {
+    this.queuedFrames -= count;
+  }
+
+  text(): string {
+    return this.sentences.map((sentence) => sentence.text).join(" ");
+  }
+
+  private async run(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.next < this.sentences.length && !this.deps.signal.aborted) await this.synthesize(this.next++);
+    } finally {
+      this.running = false;
+    }
+    if (this.inputEnded && this.next >= this.sentences.length) this.synthesisDone();
+    else if (this.deps.signal.aborted) this.synthesisDone();
+  }
+
+  private async synthesize(index: number): Promise<void> {
+    const sentence = this.sentences[index];
+    const resampler = new Resampler(this.deps.tts.sampleRate, this.deps.outputRate);
+    const framer = new Framer(this.frameSamples);
+    const enqueue = (frames: Int16Array[]) => {
+      if (frames.length === 0 || this.deps.signal.aborted) return;
+      sentence.totalSamples += frames.length * this.frameSamples;
+      this.queuedFrames += frames.length;
+      this.deps.enqueue(frames.map((pcm) => ({ pcm, tag: { speaker: this, sentence: index } })));
+    };
+    let first = true;
+    try {
+      for await (const chunk of this.deps.tts.synthesize(sentence.text, this.deps.signal)) {
+        if (this.deps.signal.aborted) break;
+        if (first) {
+          first = false;
+          this.deps.onFirstByte();
+        }
+        enqueue(framer.push(resampler.process(chunk)));
+      }
+      const last = framer.flush();
+      if (last) enqueue([last]);
+    } catch (error) {
+      if (!this.deps.signal.aborted) this.deps.onError(error);
+    }
+    sentence.complete = true;
+  }
+}

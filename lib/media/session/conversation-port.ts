@@ -1,0 +1,42 @@
+// The media session's view of the conversation: the engine (lib/runtime) behind a small port, so
+// the session turns audio into caller turns and agent text into audio without knowing the engine.
+
+/** What the session asks the conversation to answer. */
+export type CallerInput =
+  /** The call is connected and initial_message_delay has passed: the greeting, if the agent has one. */
+  | { kind: "start" }
+  /** A caller turn: speech (transcribed), DTMF digits, or typed text. */
+  | { kind: "caller"; source: "speech" | "dtmf" | "text"; text: string }
+  /** The caller has been silent (real silence, not comfort noise) for presence_check_idle_threshold. */
+  | { kind: "presence_check" };
+
+/** What the conversation answers, streamed. */
+export type AgentOutput =
+  /** Words to speak, in order: model deltas, or whole sentences (fillers, the greeting). */
+  | { type: "text"; text: string }
+  /** Whatever text is pending ends a sentence here (between a reply and a tool's filler sentence). */
+  | { type: "break" }
+  /** The conversation ended (hang-up tool, presence checks exhausted): speak what is queued, then hang up. */
+  | { type: "end"; reason: string };
+
+/** What the caller heard of one agent response (or of a filler the session spoke on its own). */
+export type AgentSpeechReport = {
+  kind: "response" | "filler";
+  input: CallerInput["kind"];
+  /** Everything the conversation produced for this response. */
+  text: string;
+  /** What was played before the agent stopped or was cut off. */
+  heard_text: string;
+  interrupted: boolean;
+};
+
+export type SessionEndReason = "user_hangup" | "max_duration" | "agent_hangup" | "error";
+
+export interface ConversationPort {
+  /** Answers one input; the signal aborts when the caller interrupts (the model and tools should stop). */
+  respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentOutput>;
+  /** Reported once per response (and filler) when it finished playing or was cut off. */
+  agentSpoke(report: AgentSpeechReport): void;
+  /** The session ended the call (not the conversation): the caller hung up, or max_call_duration passed. */
+  end(reason: Exclude<SessionEndReason, "agent_hangup">): void;
+}

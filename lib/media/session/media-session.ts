@@ -1,0 +1,597 @@
+import type { AgentDocument } from "@/lib/agents/normalize";
+import { FRAME_MS, Framer, samplesPerFrame } from "../audio/pcm";
+import { Resampler } from "../audio/resampler";
+import { decideBargeIn } from "../barge-in";
+import { PeriodicTimer, realClock, type MediaClock } from "../clock";
+import { resolveEndOfTurn, silenceNeeded, type EndOfTurnInput, type EndOfTurnSettings } from "../end-of-turn";
+import { heardText } from "../heard-text";
+import { JitterBuffer } from "../jitter-buffer";
+import { Pacer, type PacedFrame } from "../pacer";
+import { SentenceSplitter } from "../sentence-splitter";
+import type { RecognitionStream, SpeechToText } from "../stt/speech-to-text";
+import type { MediaTransport } from "../transport";
+import type { TextToSpeech } from "../tts/text-to-speech";
+import { SpeechSegmenter, VAD_SAMPLE_RATE, VoiceActivityDetector, type VadOptions } from "../vad";
+import { AgentSpeaker, type FrameTag } from "./agent-speaker";
+import type { AgentOutput, CallerInput, ConversationPort, SessionEndReason } from "./conversation-port";
+import type { MediaEvent, TurnMetrics } from "./media-events";
+import { StereoRecorder, type RecordingSink } from "./recorder";
+
+/** The agent settings a media session runs on. */
+export type VoiceSettings = Pick<
+  AgentDocument,
+  "interruptions" | "interruptions_sensitivity" | "initial_message_delay" | "max_call_duration" | "presence_check_idle_threshold"
+> & { end_of_turn?: EndOfTurnInput };
+
+export type MediaSessionOptions = {
+  transport: MediaTransport;
+  stt: SpeechToText;
+  tts: TextToSpeech;
+  port: ConversationPort;
+  settings: VoiceSettings;
+  clock?: MediaClock;
+  onEvent?: (event: MediaEvent) => void;
+  /** Where the stereo recording goes; none when unset. */
+  recording?: RecordingSink;
+  /** Said when the agent would otherwise be silent for `fillerAfterMs` after a turn (a slow model or tool). */
+  fillerPhrases?: string[];
+  fillerAfterMs?: number;
+  /** DTMF digits are one caller turn once none comes for this long, or at "#" (default 1500 ms). */
+  dtmfTimeoutMs?: number;
+  jitterTargetMs?: number;
+  vad?: VadOptions;
+};
+
+export type SessionSummary = {
+  reason: string;
+  durationMs: number;
+  turns: TurnMetrics[];
+  /** Per barge-in: ms from the decision to the agent's audio stopping. */
+  bargeIns: number[];
+  recording: { sampleRate: number; channels: 2; durationMs: number; bytes: number } | null;
+};
+
+const speechDuration = (utterance: Utterance) => utterance.lastSpeechAt - utterance.firstSpeechAt;
+
+const PRE_ROLL_FRAMES = 15; // 300 ms of audio before speech was confirmed, so the first syllable reaches speech-to-text
+const MAX_FILLERS_PER_RESPONSE = 3;
+const DEFAULT_FILLERS = ["One moment, please.", "Let me check on that.", "Just a moment."];
+
+type Utterance = {
+  /** Start of the first speech frame and end of the last one: the utterance's speech duration. */
+  firstSpeechAt: number;
+  lastSpeechAt: number;
+  duringAgent: boolean;
+  interrupted: boolean;
+  /** Too little to interrupt: becomes a turn once the agent has finished. */
+  deferred: boolean;
+  interim: string;
+  peekText: string | null;
+  /** lastSpeechAt when the peek was taken: a peek of all the speech stands for the final transcript. */
+  peekSpeechAt: number;
+  peeking: boolean;
+};
+
+type Metrics = {
+  turn: number;
+  speechEndedAt: number;
+  endOfTurnAt: number;
+  transcriptAt: number | null;
+  firstTokenAt: number | null;
+  firstSentenceAt: number | null;
+  firstSpeechByteAt: number | null;
+  firstAudioAt: number | null;
+  emitted: boolean;
+};
+
+type Response = {
+  input: CallerInput;
+  controller: AbortController;
+  speaker: AgentSpeaker;
+  fillers: AgentSpeaker[];
+  splitter: SentenceSplitter;
+  metrics: Metrics | null;
+  startedAt: number;
+  lastAudibleAt: number | null;
+  streamDone: boolean;
+  endReason: string | null;
+  reported: boolean;
+};
+
+/**
+ * One live call's media: caller audio in (jitter buffer → 16 kHz → VAD → end of turn →
+ * speech-to-text) and the agent's words out (conversation port → sentences → text-to-speech →
+ * the transport's rate → real-time pacer), with barge-in, presence checks, fillers, the call's
+ * timers, a stereo recording and per-turn latency.
+ */
+export class MediaSession {
+  private readonly clock: MediaClock;
+  private readonly transport: MediaTransport;
+  private readonly eot: EndOfTurnSettings;
+  private readonly jitter: JitterBuffer;
+  private readonly inputResampler: Resampler;
+  private readonly inputFramer = new Framer(samplesPerFrame(VAD_SAMPLE_RATE));
+  private inputFrames: Int16Array[] = [];
+  private readonly inputTimer: PeriodicTimer;
+  private readonly pacer: Pacer<FrameTag>;
+  private readonly segmenter = new SpeechSegmenter();
+  private readonly recognition: RecognitionStream;
+  private readonly recorder: StereoRecorder | null;
+  private readonly owners = new WeakMap<AgentSpeaker, Response>();
+  private preRoll: Int16Array[] = [];
+  private utterance: Utterance | null = null;
+  private response: Response | null = null;
+  private deferredTurns: { text: string; metrics: Metrics }[] = [];
+  private readonly callStart: number;
+  private lastVoiceAt = 0;
+  private idleSince: number;
+  private startDone = false;
+  private callerTurns = 0;
+  private turnCount = 0;
+  private fillerIndex = 0;
+  private marks = 0;
+  private inputSlot = 0;
+  private dtmf = "";
+  private dtmfAt = 0;
+  private closed = false;
+  private readonly turns: TurnMetrics[] = [];
+  private readonly bargeIns: number[] = [];
+  private resolveEnded: (summary: SessionSummary) => void = () => undefined;
+  /** Resolves when the call is over, with its summary. */
+  readonly ended: Promise<SessionSummary>;
+
+  private constructor(
+    private readonly options: MediaSessionOptions,
+    private readonly vad: VoiceActivityDetector,
+  ) {
+    this.clock = options.clock ?? realClock;
+    this.transport = options.transport;
+    this.eot = resolveEndOfTurn(options.settings.end_of_turn);
+    this.jitter = new JitterBuffer({ sampleRate: this.transport.inputSampleRate, targetMs: options.jitterTargetMs ?? 60 });
+    this.inputResampler = new Resampler(this.transport.inputSampleRate, VAD_SAMPLE_RATE);
+    this.pacer = new Pacer<FrameTag>(this.clock, (frame, at) => this.onFramePlayed(frame, at));
+    this.recorder = options.recording ? new StereoRecorder(options.recording, this.transport.outputSampleRate) : null;
+    this.recognition = options.stt.open({ onInterim: (text) => this.onInterim(text) });
+    this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
+    this.callStart = this.clock.now();
+    this.idleSince = this.callStart;
+    // Caller audio is processed for every period, late ones included, so it keeps pace with the line.
+    this.inputTimer = new PeriodicTimer(this.clock, FRAME_MS, (slot) => {
+      for (; this.inputSlot <= slot && !this.closed; this.inputSlot++) this.onInputTick(this.callStart + (this.inputSlot + 1) * FRAME_MS);
+    });
+  }
+
+  static async start(options: MediaSessionOptions): Promise<MediaSession> {
+    const vad = await VoiceActivityDetector.create(options.vad);
+    const session = new MediaSession(options, vad);
+    session.listen();
+    return session;
+  }
+
+  /** Starts recording the output's departure jitter (ms per frame): for the benchmark. */
+  recordPacing(): number[] {
+    this.pacer.jitter = [];
+    return this.pacer.jitter;
+  }
+
+  /** A typed caller turn (the browser's text frame). */
+  sendText(text: string): void {
+    if (!this.closed && text.trim()) this.deliverTurn({ kind: "caller", source: "text", text: text.trim() }, null);
+  }
+
+  /** The caller hung up (the browser's hangup frame). */
+  hangup(): void {
+    void this.close("user_hangup");
+  }
+
+  private listen(): void {
+    this.transport.onAudio((audio) => this.jitter.push(audio));
+    this.transport.onDtmf((digit) => this.onDtmf(digit));
+    this.transport.onClose(() => void this.close("user_hangup"));
+    this.inputTimer.begin(this.callStart + FRAME_MS);
+  }
+
+  private emit(event: MediaEvent): void {
+    this.options.onEvent?.(event);
+  }
+
+  private elapsed(at: number): number {
+    return Math.round(at - this.callStart);
+  }
+
+  // ── caller side ────────────────────────────────────────────────────────────
+
+  private nextCallerFrame(): Int16Array {
+    for (const frame of this.inputFramer.push(this.inputResampler.process(this.jitter.pull().pcm))) this.inputFrames.push(frame);
+    return this.inputFrames.shift() ?? new Int16Array(samplesPerFrame(VAD_SAMPLE_RATE));
+  }
+
+  private onInputTick(now: number): void {
+    if (this.closed) return;
+    const frame = this.nextCallerFrame();
+    this.recorder?.callerFrame(frame);
+    const speech = this.vad.isSpeech(frame);
+    this.preRoll.push(frame);
+    if (this.preRoll.length > PRE_ROLL_FRAMES) this.preRoll.shift();
+    if (speech) this.lastVoiceAt = now;
+    const event = this.segmenter.push(speech);
+    if (event?.type === "speech_started") this.onSpeechStarted(now, this.callStart + (event.firstFrame + 1) * FRAME_MS);
+    else if (this.utterance) this.recognition.write(frame);
+    if (event?.type === "speech_stopped") this.onSpeechStopped(now);
+    if (this.utterance && speech) this.utterance.lastSpeechAt = now;
+    if (this.utterance) this.checkUtterance(now);
+    this.checkTimers(now);
+  }
+
+  private onSpeechStarted(now: number, firstSpeechEnd: number): void {
+    this.emit({ type: "user_speech_started" });
+    this.idleSince = now;
+    const response = this.response;
+    // The caller goes on before hearing a reply to their last words: that reply is stale.
+    if (response && !this.agentSpeaking() && response.input.kind === "caller" && response.input.source === "speech") this.cutOff(response, now, false);
+    if (this.utterance) {
+      this.recognition.write(this.preRoll.at(-1)!);
+      return;
+    }
+    this.utterance = {
+      firstSpeechAt: firstSpeechEnd - FRAME_MS,
+      lastSpeechAt: now,
+      duringAgent: this.agentSpeaking(),
+      interrupted: false,
+      deferred: false,
+      interim: "",
+      peekText: null,
+      peekSpeechAt: 0,
+      peeking: false,
+    };
+    for (const frame of this.preRoll) this.recognition.write(frame);
+  }
+
+  private onSpeechStopped(now: number): void {
+    this.emit({ type: "user_speech_stopped" });
+    this.idleSince = now;
+  }
+
+  private onInterim(text: string): void {
+    if (!this.utterance || this.closed) return;
+    this.utterance.interim = text;
+    this.emit({ type: "user_transcript", text, final: false });
+  }
+
+  private checkUtterance(now: number): void {
+    const utterance = this.utterance!;
+    if (this.agentSpeaking() && this.options.settings.interruptions && !utterance.interrupted) {
+      this.considerBargeIn(utterance, now);
+      if (this.utterance !== utterance) return;
+    }
+    if (this.segmenter.speaking) return;
+    const wait = silenceNeeded(this.eot, this.options.stt.streaming ? utterance.interim || null : null);
+    if (now - this.lastVoiceAt >= wait) void this.endOfTurn(utterance, now);
+  }
+
+  private considerBargeIn(utterance: Utterance, now: number): void {
+    const final = !this.segmenter.speaking;
+    const transcript = this.options.stt.streaming ? utterance.interim || null : utterance.peekText;
+    const decision = decideBargeIn(this.options.settings.interruptions_sensitivity, { speechMs: speechDuration(utterance), transcript, final });
+    if (decision === "interrupt") {
+      utterance.interrupted = true;
+      this.interrupt(now);
+    } else if (decision === "backchannel") {
+      this.recognition.discard();
+      this.utterance = null;
+    } else if (decision === "too_short") utterance.deferred = true;
+    else if (final && !this.options.stt.streaming && !utterance.peeking && utterance.peekText === null) {
+      // Batch speech-to-text: what was said decides between a backchannel and "stop".
+      utterance.peeking = true;
+      utterance.peekSpeechAt = utterance.lastSpeechAt;
+      this.recognition
+        .peek()
+        .then((text) => (utterance.peekText = text))
+        .catch((error: unknown) => {
+          utterance.peekText = "";
+          this.emit({ type: "media_error", stage: "stt", message: String(error instanceof Error ? error.message : error) });
+        });
+    }
+  }
+
+  private async endOfTurn(utterance: Utterance, now: number): Promise<void> {
+    this.utterance = null;
+    if (this.agentSpeaking() && !utterance.interrupted) {
+      if (this.options.settings.interruptions && !utterance.deferred) {
+        const decision = decideBargeIn(this.options.settings.interruptions_sensitivity, {
+          speechMs: speechDuration(utterance),
+          transcript: this.options.stt.streaming ? utterance.interim || null : utterance.peekText,
+          final: true,
+        });
+        if (decision === "backchannel") return this.recognition.discard();
+        if (decision === "interrupt") this.interrupt(now);
+        else utterance.deferred = true;
+      } else utterance.deferred = true;
+    }
+    const metrics: Metrics = {
+      turn: ++this.turnCount,
+      speechEndedAt: this.lastVoiceAt,
+      // When the decision was actually taken (a late timer makes it later than the frame's slot).
+      endOfTurnAt: Math.max(now, this.clock.now()),
+      transcriptAt: null,
+      firstTokenAt: null,
+      firstSentenceAt: null,
+      firstSpeechByteAt: null,
+      firstAudioAt: null,
+      emitted: false,
+    };
+    let text: string;
+    try {
+      const reusePeek = !this.options.stt.streaming && utterance.peekText !== null && utterance.peekSpeechAt === utterance.lastSpeechAt;
+      if (reusePeek) this.recognition.discard();
+      text = reusePeek ? utterance.peekText! : await this.recognition.finish();
+    } catch (error) {
+      this.emit({ type: "media_error", stage: "stt", message: String(error instanceof Error ? error.message : error) });
+      text = "";
+    }
+    if (this.closed) return;
+    metrics.transcriptAt = this.clock.now();
+    text = text.trim();
+    this.emit({ type: "user_transcript", text, final: true });
+    if (!text) return;
+    if (utterance.deferred && this.agentSpeaking()) {
+      this.deferredTurns.push({ text, metrics });
+      return;
+    }
+    if (!this.agentSpeaking() && this.deferredTurns.length) text = [...this.deferredTurns.splice(0).map((turn) => turn.text), text].join(" ");
+    this.deliverTurn({ kind: "caller", source: "speech", text }, metrics);
+  }
+
+  private onDtmf(digit: string): void {
+    if (this.closed) return;
+    this.idleSince = this.clock.now();
+    if (digit === "#") return this.flushDtmf();
+    this.dtmf += digit;
+    this.dtmfAt = this.clock.now();
+  }
+
+  private flushDtmf(): void {
+    const digits = this.dtmf;
+    this.dtmf = "";
+    if (digits) this.deliverTurn({ kind: "caller", source: "dtmf", text: digits }, null);
+  }
+
+  // ── agent side ─────────────────────────────────────────────────────────────
+
+  /** The agent is audible, or about to be: a response has started playing and is not done. */
+  private agentSpeaking(): boolean {
+    const response = this.response;
+    if (!response) return false;
+    return response.speaker.startedPlaying || response.fillers.some((filler) => filler.startedPlaying) || this.pacer.queuedFrames > 0;
+  }
+
+  private deliverTurn(input: CallerInput, metrics: Metrics | null): void {
+    this.callerTurns++;
+    this.idleSince = this.clock.now();
+    if (this.response) {
+      if (this.agentSpeaking() && !this.options.settings.interruptions && input.kind === "caller") {
+        this.deferredTurns.push({ text: input.text, metrics: metrics ?? this.untimedMetrics() });
+        return;
+      }
+      if (this.agentSpeaking()) this.interrupt(this.clock.now());
+      else this.cutOff(this.response, this.clock.now(), false);
+    }
+    this.startResponse(input, metrics);
+  }
+
+  private untimedMetrics(): Metrics {
+    const now = this.clock.now();
+    return { turn: 0, speechEndedAt: now, endOfTurnAt: now, transcriptAt: now, firstTokenAt: null, firstSentenceAt: null, firstSpeechByteAt: null, firstAudioAt: null, emitted: true };
+  }
+
+  private newSpeaker(response: Pick<Response, "controller" | "metrics">): AgentSpeaker {
+    return new AgentSpeaker({
+      tts: this.options.tts,
+      outputRate: this.transport.outputSampleRate,
+      signal: response.controller.signal,
+      enqueue: (frames) => this.pacer.enqueue(frames),
+      onFirstByte: () => {
+        if (response.metrics) response.metrics.firstSpeechByteAt ??= this.clock.now();
+      },
+      onError: (error) => this.emit({ type: "media_error", stage: "tts", message: String(error instanceof Error ? error.message : error) }),
+    });
+  }
+
+  private startResponse(input: CallerInput, metrics: Metrics | null): void {
+    const controller = new AbortController();
+    const response: Response = {
+      input,
+      controller,
+      speaker: this.newSpeaker({ controller, metrics }),
+      fillers: [],
+      splitter: new SentenceSplitter(),
+      metrics,
+      startedAt: this.clock.now(),
+      lastAudibleAt: null,
+      streamDone: false,
+      endReason: null,
+      reported: false,
+    };
+    this.owners.set(response.speaker, response);
+    this.response = response;
+    void this.consume(response);
+  }
+
+  private queueSentence(response: Response, sentence: string): void {
+    if (response.metrics) response.metrics.firstSentenceAt ??= this.clock.now();
+    response.speaker.say(sentence);
+  }
+
+  private async consume(response: Response): Promise<void> {
+    const { signal } = response.controller;
+    try {
+      for await (const output of this.options.port.respond(response.input, signal) as AsyncIterable<AgentOutput>) {
+        if (signal.aborted) break;
+        if (output.type === "text") {
+          if (response.metrics) response.metrics.firstTokenAt ??= this.clock.now();
+          for (const sentence of response.splitter.push(output.text)) this.queueSentence(response, sentence);
+        } else if (output.type === "break") {
+          const rest = response.splitter.flush();
+          if (rest) this.queueSentence(response, rest);
+        } else response.endReason = output.reason;
+      }
+    } catch (error) {
+      if (!signal.aborted) this.emit({ type: "media_error", stage: "conversation", message: String(error instanceof Error ? error.message : error) });
+    }
+    if (signal.aborted) return;
+    const rest = response.splitter.flush();
+    if (rest) this.queueSentence(response, rest);
+    response.streamDone = true;
+    response.speaker.endInput();
+    await response.speaker.synthesized;
+    this.checkFinished(response);
+  }
+
+  private onFramePlayed(frame: PacedFrame<FrameTag>, at: number): void {
+    this.transport.play(frame.pcm);
+    this.recorder?.agentPlayed(frame.pcm);
+    const { speaker, sentence } = frame.tag;
+    const firstOfSentence = speaker.played(sentence);
+    const response = this.owners.get(speaker);
+    if (!response) return;
+    response.lastAudibleAt = at;
+    if (firstOfSentence) this.emit({ type: "agent_speech_started", text: speaker.sentences[sentence].text });
+    const metrics = response.metrics;
+    if (metrics && speaker === response.speaker && metrics.firstAudioAt === null) {
+      metrics.firstAudioAt = at;
+      this.emitMetrics(metrics);
+    }
+    const spoken = speaker.sentences[sentence];
+    if (spoken.complete && spoken.playedSamples >= spoken.totalSamples) this.transport.mark(`sentence-${++this.marks}`);
+    this.checkFinished(response);
+  }
+
+  private checkFinished(response: Response): void {
+    if (response.reported || !response.streamDone || !response.speaker.finished) return;
+    if (response.fillers.some((filler) => !filler.finished)) return;
+    this.finishResponse(response, false);
+  }
+
+  private finishResponse(response: Response, interrupted: boolean): void {
+    if (response.reported) return;
+    response.reported = true;
+    if (this.response === response) this.response = null;
+    // Silence counts from the end of the last frame played.
+    this.idleSince = Math.max(this.clock.now(), (response.lastAudibleAt ?? -Infinity) + FRAME_MS);
+    const heard = heardText(response.speaker.sentences);
+    if (interrupted && response.speaker.startedPlaying) this.emit({ type: "agent_speech_interrupted", heard_text: heard });
+    this.options.port.agentSpoke({ kind: "response", input: response.input.kind, text: response.speaker.text(), heard_text: heard, interrupted });
+    for (const filler of response.fillers) {
+      const fillerHeard = heardText(filler.sentences);
+      this.options.port.agentSpoke({ kind: "filler", input: response.input.kind, text: filler.text(), heard_text: fillerHeard, interrupted: fillerHeard !== filler.text() });
+    }
+    if (response.metrics && !response.metrics.emitted) this.emitMetrics(response.metrics);
+    if (response.endReason && !this.closed) {
+      this.transport.hangup();
+      void this.close("agent_hangup");
+      return;
+    }
+    // Words held while the agent spoke are answered now, unless the caller is still talking: then with what they add.
+    if (!interrupted && this.deferredTurns.length && !this.closed && !this.utterance) {
+      const turns = this.deferredTurns.splice(0);
+      this.startResponse({ kind: "caller", source: "speech", text: turns.map((turn) => turn.text).join(" ") }, turns[0].metrics.turn ? turns[0].metrics : null);
+    }
+  }
+
+  /** Barge-in: the agent's audio stops at once (transport clear), its model and speech streams are cancelled. */
+  private interrupt(now: number): void {
+    const response = this.response;
+    if (!response) return;
+    this.cutOff(response, now, true);
+  }
+
+  private cutOff(response: Response, now: number, audible: boolean): void {
+    response.controller.abort();
+    const dropped = this.pacer.clear();
+    for (const frame of dropped) frame.tag.speaker.dropped(1);
+    if (audible) {
+      this.transport.clear();
+      this.emit({ type: "clear" });
+      this.bargeIns.push(this.clock.now() - now);
+    }
+    this.finishResponse(response, true);
+  }
+
+  private emitMetrics(metrics: Metrics): void {
+    metrics.emitted = true;
+    const after = (at: number | null) => (at === null ? null : Math.round(at - metrics.speechEndedAt));
+    const turn: TurnMetrics = {
+      turn: metrics.turn,
+      speech_ended_at_ms: this.elapsed(metrics.speechEndedAt),
+      end_of_turn_ms: after(metrics.endOfTurnAt)!,
+      transcript_ms: after(metrics.transcriptAt),
+      first_token_ms: after(metrics.firstTokenAt),
+      first_sentence_ms: after(metrics.firstSentenceAt),
+      first_speech_byte_ms: after(metrics.firstSpeechByteAt),
+      first_audio_ms: after(metrics.firstAudioAt),
+    };
+    this.turns.push(turn);
+    this.emit({ type: "turn_metrics", ...turn });
+  }
+
+  private speakFiller(response: Response): void {
+    const fillers = this.options.fillerPhrases?.length ? this.options.fillerPhrases : DEFAULT_FILLERS;
+    const filler = this.newSpeaker(response);
+    this.owners.set(filler, response);
+    response.fillers.push(filler);
+    filler.say(fillers[this.fillerIndex++ % fillers.length]);
+    filler.endInput();
+    response.lastAudibleAt = this.clock.now();
+    void filler.synthesized.then(() => this.checkFinished(response));
+  }
+
+  // ── the call's clock ───────────────────────────────────────────────────────
+
+  private checkTimers(now: number): void {
+    const { settings } = this.options;
+    if (now - this.callStart >= settings.max_call_duration * 1000) {
+      void this.close("max_duration");
+      return;
+    }
+    if (!this.startDone && now - this.callStart >= settings.initial_message_delay) {
+      this.startDone = true;
+      if (this.callerTurns === 0 && !this.response && !this.utterance) this.startResponse({ kind: "start" }, null);
+    }
+    if (this.dtmf && now - this.dtmfAt >= (this.options.dtmfTimeoutMs ?? 1500)) this.flushDtmf();
+    const response = this.response;
+    if (response) {
+      const quiet = this.pacer.queuedFrames === 0 && !this.segmenter.speaking && !response.speaker.finished;
+      const since = response.lastAudibleAt ?? response.startedAt;
+      if (response.input.kind === "caller" && quiet && response.fillers.length < MAX_FILLERS_PER_RESPONSE && now - since >= (this.options.fillerAfterMs ?? 3000)) {
+        this.speakFiller(response);
+      }
+      return;
+    }
+    if (this.startDone && !this.utterance && !this.segmenter.speaking && this.deferredTurns.length === 0 && now - this.idleSince >= settings.presence_check_idle_threshold * 1000) {
+      this.idleSince = now;
+      this.startResponse({ kind: "presence_check" }, null);
+    }
+  }
+
+  private async close(reason: SessionEndReason): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const now = this.clock.now();
+    this.inputTimer.stop();
+    if (this.response) {
+      const response = this.response;
+      response.controller.abort();
+      for (const frame of this.pacer.clear()) frame.tag.speaker.dropped(1);
+      this.finishResponse(response, true);
+    }
+    this.pacer.stop();
+    if (reason !== "agent_hangup") this.options.port.end(reason);
+    if (reason === "max_duration" || reason === "error") this.transport.hangup();
+    await this.recognition.close().catch(() => undefined);
+    this.vad.close();
+    const durationMs = now - this.callStart;
+    const recording = this.recorder ? await this.recorder.finish(durationMs) : null;
+    this.emit({ type: "session_ended", reason, duration_ms: Math.round(durationMs) });
+    this.resolveEnded({ reason, durationMs, turns: this.turns, bargeIns: this.bargeIns, recording });
+  }
+}

@@ -1,0 +1,117 @@
+import { closeSync, openSync, writeSync } from "node:fs";
+import { Resampler } from "../audio/resampler";
+import { wavHeader } from "../audio/wav";
+
+export const RECORDING_SAMPLE_RATE = 16000;
+const FRAME = RECORDING_SAMPLE_RATE / 50;
+/** Agent audio more than this ahead of the caller's side is dropped (timer skew, never expected). */
+const MAX_AGENT_BACKLOG = RECORDING_SAMPLE_RATE;
+
+/** Where the recording goes: interleaved 16-bit stereo PCM as it is made, then the WAV header. */
+export interface RecordingSink {
+  /** The recorder reuses `pcm` after the call: a sink that keeps it must copy it. */
+  write(pcm: Uint8Array): void;
+  /** The call ended; `header` is the finished 44-byte WAV header for `dataBytes` of audio. */
+  finish(header: Uint8Array, dataBytes: number): Promise<void>;
+}
+
+/** Keeps the WAV in memory (tests, short calls). */
+export class MemoryRecordingSink implements RecordingSink {
+  private chunks: Uint8Array[] = [];
+  wav: Uint8Array | null = null;
+
+  write(pcm: Uint8Array): void {
+    this.chunks.push(pcm.slice());
+  }
+
+  async finish(header: Uint8Array, dataBytes: number): Promise<void> {
+    const wav = new Uint8Array(header.length + dataBytes);
+    wav.set(header);
+    let offset = header.length;
+    for (const chunk of this.chunks) {
+      wav.set(chunk, offset);
+      offset += chunk.length;
+    }
+    this.chunks = [];
+    this.wav = wav;
+  }
+}
+
+/** Writes to a file as the call goes (constant memory), then patches the header. */
+export class FileRecordingSink implements RecordingSink {
+  private readonly fd: number;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, "w");
+    writeSync(this.fd, new Uint8Array(44));
+  }
+
+  write(pcm: Uint8Array): void {
+    writeSync(this.fd, pcm);
+  }
+
+  async finish(header: Uint8Array): Promise<void> {
+    writeSync(this.fd, header, 0, header.length, 0);
+    closeSync(this.fd);
+  }
+}
+
+/**
+ * Both sides of the call as one stereo WAV on the call clock: the caller on the left (one frame
+ * per input tick), the agent on the right (what was played, placed at the tick it went out).
+ */
+export class StereoRecorder {
+  private readonly agentResampler: Resampler;
+  private agent: Int16Array[] = [];
+  private agentSamples = 0;
+  private dataBytes = 0;
+  private readonly buffer = new Uint8Array(FRAME * 4);
+  private readonly view = new DataView(this.buffer.buffer);
+
+  constructor(
+    private readonly sink: RecordingSink,
+    agentRate: number,
+  ) {
+    this.agentResampler = new Resampler(agentRate, RECORDING_SAMPLE_RATE);
+  }
+
+  /** Agent audio as it is played (at the transport's output rate). */
+  agentPlayed(pcm: Int16Array): void {
+    const converted = this.agentResampler.process(pcm);
+    this.agent.push(converted);
+    this.agentSamples += converted.length;
+    while (this.agentSamples > MAX_AGENT_BACKLOG) this.agentSamples -= this.agent.shift()!.length;
+  }
+
+  /** One 20 ms caller frame at 16 kHz: writes it beside the agent audio of the same period. */
+  callerFrame(frame: Int16Array): void {
+    const { buffer, view } = this;
+    buffer.fill(0);
+    for (let i = 0; i < FRAME; i++) view.setInt16(i * 4, frame[i] ?? 0, true);
+    this.takeAgent(view, FRAME);
+    this.dataBytes += buffer.length;
+    this.sink.write(buffer);
+  }
+
+  /** Pads to `durationMs` with silence and finishes the file. */
+  async finish(durationMs: number): Promise<{ sampleRate: number; channels: 2; durationMs: number; bytes: number }> {
+    const frames = Math.floor(durationMs / 20) - this.dataBytes / (FRAME * 4);
+    for (let i = 0; i < frames; i++) this.callerFrame(new Int16Array(FRAME));
+    await this.sink.finish(wavHeader(RECORDING_SAMPLE_RATE, 2, this.dataBytes), this.dataBytes);
+    return { sampleRate: RECORDING_SAMPLE_RATE, channels: 2, durationMs: (this.dataBytes / 4 / RECORDING_SAMPLE_RATE) * 1000, bytes: this.dataBytes + 44 };
+  }
+
+  /** Writes up to `samples` of queued agent audio into the right channel of `view`. */
+  private takeAgent(view: DataView, samples: number): void {
+    let filled = 0;
+    while (filled < samples && this.agent.length) {
+      const first = this.agent[0];
+      const count = Math.min(first.length, samples - filled);
+      for (let i = 0; i < count; i++) view.setInt16((filled + i) * 4 + 2, first[i], true);
+      filled += count;
+      if (count === first.length) this.agent.shift();
+      else this.agent[0] = first.subarray(count);
+    }
+    this.agentSamples -= filled;
+  }
+}

@@ -1,0 +1,298 @@
+/**
+ * npm run bench:voice [-- --calls 50 --seconds 40]
+ *
+ * Concurrent voice calls through the media session in real time, with instant speech providers
+ * and an instant conversation, so every figure is the media layer's own cost: each caller speaks
+ * an espeak-ng sentence (fed at line rate, 20 ms a period), listens to the reply, and every second
+ * turn says "stop" over a long reply. Reports the time we add from the end-of-turn decision to the
+ * first audio frame out, output pacing lateness, VAD cost per frame, barge-in to silence, and
+ * memory per live call, beside a baseline measured in the same run: as many idle 20 ms timers on
+ * absolute deadlines doing no work.
+ */
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import { concatPcm, samplesPerFrame } from "@/lib/media/audio/pcm";
+import { decodeWav } from "@/lib/media/audio/wav";
+import { PeriodicTimer, realClock } from "@/lib/media/clock";
+import type { AgentOutput, CallerInput, ConversationPort } from "@/lib/media/session/conversation-port";
+import { MediaSession } from "@/lib/media/session/media-session";
+import type { MediaEvent } from "@/lib/media/session/media-events";
+import type { RecordingSink } from "@/lib/media/session/recorder";
+import type { RecognitionStream, SpeechToText } from "@/lib/media/stt/speech-to-text";
+import type { InboundAudio, MediaTransport, TransportCloseReason } from "@/lib/media/transport";
+import type { TextToSpeech } from "@/lib/media/tts/text-to-speech";
+import { VoiceActivityDetector } from "@/lib/media/vad";
+import { formatMs, summarize, textTable } from "./stats";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(args[i + 1]);
+};
+const CALLS = option("calls", 50);
+const SECONDS = option("seconds", 40);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const gc = (globalThis as { gc?: () => void }).gc;
+
+const fixture = (name: string) => decodeWav(readFileSync(path.join(process.cwd(), "tests/fixtures/speech", `${name}.wav`))).samples;
+const REQUEST = fixture("request");
+const STOP = fixture("stop");
+const SHORT_REPLY = "Sure, I can help you with that. What time would suit you?";
+const LONG_REPLY = "We are open from nine in the morning until eight in the evening on weekdays, and from ten until four on Saturdays, and closed on Sundays.";
+
+function tone(frequency: number, ms: number, rate: number): Int16Array {
+  return Int16Array.from({ length: Math.round((rate * ms) / 1000) }, (_, i) => Math.round(9000 * Math.sin((2 * Math.PI * frequency * i) / rate)));
+}
+
+/** Instant providers: a transcript at once, speech as fast as the loop takes it. */
+const instantStt: SpeechToText = {
+  provider: "instant",
+  streaming: false,
+  sampleRate: 16000,
+  open(): RecognitionStream {
+    let samples = 0;
+    return {
+      write: (pcm) => void (samples += pcm.length),
+      peek: async () => (samples > 24000 ? "I would like to book a table." : "Stop."),
+      finish: async () => {
+        const text = samples > 24000 ? "I would like to book a table." : "Stop.";
+        samples = 0;
+        return text;
+      },
+      discard: () => void (samples = 0),
+      close: async () => undefined,
+    };
+  },
+};
+
+const tones = new Map<string, Int16Array>();
+const instantTts: TextToSpeech = {
+  provider: "instant",
+  sampleRate: 24000,
+  async *synthesize(text, signal) {
+    // Made once per sentence: a real provider's audio arrives over the network, it is not computed here.
+    let audio = tones.get(text);
+    if (!audio) tones.set(text, (audio = tone(300 + (text.length % 7) * 100, text.length * 60, 24000)));
+    for (let offset = 0; offset < audio.length && !signal.aborted; offset += 960) yield audio.subarray(offset, offset + 960);
+  },
+};
+
+class InstantPort implements ConversationPort {
+  turns = 0;
+  async *respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentOutput> {
+    if (input.kind !== "caller") return;
+    const reply = ++this.turns % 2 === 0 ? LONG_REPLY : SHORT_REPLY;
+    for (const word of reply.split(/(?<= )/)) {
+      if (signal.aborted) return;
+      yield { type: "text", text: word };
+    }
+  }
+  agentSpoke(): void {}
+  end(): void {}
+}
+
+class NullSink implements RecordingSink {
+  bytes = 0;
+  write(pcm: Uint8Array): void {
+    this.bytes += pcm.length;
+  }
+  async finish(): Promise<void> {}
+}
+
+/** A caller's line at 16 kHz: speaks what is queued, silence otherwise; keeps only what the benchmark needs. */
+class BenchTransport implements MediaTransport {
+  readonly inputSampleRate = 16000 as const;
+  readonly outputSampleRate = 24000 as const;
+  private audio: ((audio: InboundAudio) => void) | null = null;
+  private queued: Int16Array | null = null;
+  lastPlayedAt = 0;
+  playedSinceClear = 0;
+  onAudio(listener: (audio: InboundAudio) => void): void {
+    this.audio = listener;
+  }
+  onDtmf(): void {}
+  onMark(): void {}
+  onClose(listener: (reason: TransportCloseReason) => void): void {
+    void listener;
+  }
+  play(): void {
+    this.lastPlayedAt = performance.now();
+    this.playedSinceClear++;
+  }
+  mark(): void {}
+  clear(): void {
+    this.playedSinceClear = 0;
+  }
+  hangup(): void {}
+  say(pcm: Int16Array): void {
+    this.queued = this.queued ? concatPcm([this.queued, pcm]) : pcm;
+  }
+  get speaking(): boolean {
+    return this.queued !== null;
+  }
+  pump(): void {
+    const size = samplesPerFrame(16000);
+    const chunk = new Int16Array(size);
+    if (this.queued) {
+      chunk.set(this.queued.subarray(0, size));
+      this.queued = this.queued.length > size ? this.queued.subarray(size) : null;
+    }
+    this.audio?.({ pcm: chunk });
+  }
+}
+
+type Call = { transport: BenchTransport; session: MediaSession; events: { at: number; event: MediaEvent }[]; pacing: number[] };
+
+/** Idle 20 ms timer chains doing no work: each firing's departure jitter, measured as the pacer's is. */
+async function baselineTimers(count: number, ms: number): Promise<number[]> {
+  const jitter: number[] = [];
+  const timers = Array.from({ length: count }, () => {
+    let last: number | null = null;
+    return new PeriodicTimer(realClock, 20, () => {
+      const now = performance.now();
+      if (last !== null) jitter.push(Math.abs(now - last - 20));
+      last = now;
+    });
+  });
+  timers.forEach((timer, i) => timer.begin(performance.now() + (i * 20) / count));
+  await sleep(ms);
+  timers.forEach((timer) => timer.stop());
+  return jitter;
+}
+
+async function vadCost(frames: number): Promise<number[]> {
+  const vad = await VoiceActivityDetector.create();
+  const signal = concatPcm([REQUEST, new Int16Array(16000), REQUEST]);
+  const perFrame: number[] = [];
+  for (let i = 0; i < frames; i++) {
+    const offset = (i * 320) % (signal.length - 320);
+    const start = process.hrtime.bigint();
+    vad.isSpeech(signal.subarray(offset, offset + 320));
+    perFrame.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (i % 50 === 49) await new Promise((resolve) => setImmediate(resolve)); // share the loop with the calls
+  }
+  vad.close();
+  return perFrame;
+}
+
+function memory(): number {
+  gc?.();
+  gc?.();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.external + usage.arrayBuffers;
+}
+
+async function caller(call: Call, deadline: number): Promise<void> {
+  const { transport, events } = call;
+  await sleep(Math.random() * 2000);
+  for (let turn = 1; performance.now() < deadline - 6000; turn++) {
+    const replies = () => events.filter((entry) => entry.event.type === "agent_speech_started").length;
+    const before = replies();
+    transport.say(REQUEST);
+    while (performance.now() < deadline && replies() === before) await sleep(50);
+    if (turn % 2 === 0) {
+      await sleep(1500);
+      transport.say(STOP);
+      const clears = () => events.filter((entry) => entry.event.type === "clear").length;
+      const cleared = clears();
+      while (performance.now() < deadline && clears() === cleared) await sleep(50);
+    }
+    while (performance.now() < deadline && performance.now() - transport.lastPlayedAt < 300) await sleep(50);
+    await sleep(500 + Math.random() * 1000);
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`bench:voice — ${CALLS} concurrent calls for ${SECONDS} s (Node ${process.version}${gc ? ", GC exposed" : ""})`);
+  const vadIdle = summarize(await vadCost(5000));
+  const baseline = summarize(await baselineTimers(CALLS * 2, 5000));
+  console.log(`baseline: ${CALLS * 2} idle 20 ms timers for 5 s: jitter p50 ${formatMs(baseline.p50)} ms, p99 ${formatMs(baseline.p99)} ms`);
+
+  const memoryBefore = memory();
+  const calls: Call[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    const transport = new BenchTransport();
+    const events: Call["events"] = [];
+    const session = await MediaSession.start({
+      transport,
+      stt: instantStt,
+      tts: instantTts,
+      port: new InstantPort(),
+      settings: { interruptions: true, interruptions_sensitivity: "medium", initial_message_delay: 0, max_call_duration: 3600, presence_check_idle_threshold: 600 },
+      onEvent: (event) => events.push({ at: performance.now(), event }),
+      recording: new NullSink(),
+    });
+    calls.push({ transport, session, events, pacing: session.recordPacing() });
+  }
+  const start = performance.now();
+  let sent = 0;
+  const line = setInterval(() => {
+    for (const due = Math.floor((performance.now() - start) / 20); sent < due; sent++) for (const call of calls) call.transport.pump();
+  }, 5);
+  await sleep(1000);
+  const memoryLive = memory();
+  const cpuStart = process.cpuUsage();
+  // Same-run baselines while the calls run: how late the event loop is, and how long GC pauses.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  const probe = baselineTimers(1, SECONDS * 1000 - 8000);
+  const gcPauses: number[] = [];
+  const gcObserver = new PerformanceObserver((list) => list.getEntries().forEach((entry) => gcPauses.push(entry.duration)));
+  gcObserver.observe({ entryTypes: ["gc"] });
+  const deadline = start + SECONDS * 1000;
+  const vadUnderLoad = vadCost(2000);
+  await Promise.all(calls.map((call) => caller(call, deadline)));
+  const vadLoaded = summarize(await vadUnderLoad);
+  const probeLateness = summarize(await probe);
+  loopDelay.disable();
+  gcObserver.disconnect();
+  const cpu = process.cpuUsage(cpuStart);
+  const wall = performance.now() - start - 1000;
+  clearInterval(line);
+  for (const call of calls) call.session.hangup();
+  const summaries = await Promise.all(calls.map((call) => call.session.ended));
+
+  const metrics = calls.flatMap((call) => call.events.filter((entry) => entry.event.type === "turn_metrics").map((entry) => entry.event as Extract<MediaEvent, { type: "turn_metrics" }>));
+  const added = summarize(metrics.filter((m) => m.first_audio_ms !== null).map((m) => m.first_audio_ms! - m.end_of_turn_ms));
+  const pacing = summarize(calls.flatMap((call) => call.pacing));
+  const bargeIn = summarize(summaries.flatMap((summary) => summary.bargeIns));
+  // For reference: from the caller starting to speak over the agent to its silence (sensitivity and speech-to-text included).
+  const onsetToSilence = summarize(
+    calls.flatMap((call) =>
+      call.events
+        .filter((entry) => entry.event.type === "clear")
+        .map((clear) => clear.at - call.events.filter((entry) => entry.event.type === "user_speech_started" && entry.at <= clear.at).at(-1)!.at),
+    ),
+  );
+  const perCall = (memoryLive - memoryBefore) / CALLS;
+
+  const rows: [string, string, string, string, string][] = [
+    ["end-of-turn decision → first audio frame out", String(added.count), formatMs(added.p50), formatMs(added.p99), `p50 ≤ 30, p99 ≤ 100: ${added.p50 <= 30 && added.p99 <= 100 ? "PASS" : "FAIL"}`],
+    ["output frame departure jitter |interval − 20|", String(pacing.count), formatMs(pacing.p50), formatMs(pacing.p99), `p99 ≤ 20: ${pacing.p99 <= 20 ? "PASS" : "FAIL"}`],
+    ["  baseline: idle 20 ms timers, before the calls", String(baseline.count), formatMs(baseline.p50), formatMs(baseline.p99), ""],
+    ["  baseline: one idle 20 ms timer during the calls", String(probeLateness.count), formatMs(probeLateness.p50), formatMs(probeLateness.p99), `max ${formatMs(probeLateness.max)}`],
+    ["VAD per 20 ms frame, idle", String(vadIdle.count), formatMs(vadIdle.p50), formatMs(vadIdle.p99), `≤ 0.5: ${vadIdle.p99 <= 0.5 ? "PASS" : "FAIL"}`],
+    ["VAD per 20 ms frame, under the calls' load", String(vadLoaded.count), formatMs(vadLoaded.p50), formatMs(vadLoaded.p99), `≤ 0.5: ${vadLoaded.p50 <= 0.5 ? "PASS" : "FAIL"} (p50)`],
+    ["barge-in decision → agent audio stopped", String(bargeIn.count), formatMs(bargeIn.p50), formatMs(bargeIn.p99), `≤ 200: ${bargeIn.max <= 200 ? "PASS" : "FAIL"} (max ${formatMs(bargeIn.max)})`],
+    ["  caller's speech onset → agent silent", String(onsetToSilence.count), formatMs(onsetToSilence.p50), formatMs(onsetToSilence.p99), "(\"stop\", medium, batch STT)"],
+  ];
+  console.log();
+  console.log(textTable(["figure (ms)", "n", "p50", "p99", "target"], rows, [false, true, true, true, false]));
+  const stage = (name: keyof Extract<MediaEvent, { type: "turn_metrics" }>) =>
+    formatMs(summarize(metrics.filter((m) => m[name] !== null).map((m) => (m[name] as number) - m.end_of_turn_ms)).p50);
+  console.log(
+    `stages after the end-of-turn decision, p50 ms: transcript ${stage("transcript_ms")}, first token ${stage("first_token_ms")}, first sentence ${stage("first_sentence_ms")}, first speech byte ${stage("first_speech_byte_ms")}, first frame ${stage("first_audio_ms")}`,
+  );
+  console.log();
+  console.log(`turns answered: ${metrics.length}; barge-ins: ${bargeIn.count}; added time minus the idle timers' jitter, p50: ${formatMs(added.p50 - baseline.p50)} ms more`);
+  console.log(
+    `event loop delay during the calls: p50 ${formatMs(loopDelay.percentile(50) / 1e6)} ms, p99 ${formatMs(loopDelay.percentile(99) / 1e6)} ms, max ${formatMs(loopDelay.max / 1e6)} ms; GC: ${gcPauses.length} pauses, longest ${formatMs(Math.max(0, ...gcPauses))} ms, ${formatMs(gcPauses.reduce((a, b) => a + b, 0))} ms in all`,
+  );
+  console.log(`memory per live call: ${(perCall / 1024).toFixed(0)} KiB (heap + external, ${CALLS} calls, after GC)`);
+  console.log(`CPU: ${(((cpu.user + cpu.system) / 1000 / wall) * 100).toFixed(0)}% of one core for ${CALLS} calls (${((cpu.user + cpu.system) / 1000 / wall / CALLS * 100).toFixed(2)}% per call); load average ${os.loadavg().map((value) => value.toFixed(1)).join(" ")}`);
+  process.exit(0);
+}
+
+void main();

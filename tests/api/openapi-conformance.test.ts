@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookDeliveries } from "@/lib/db/schema";
+import { startFakeOpenAiServer, type FakeOpenAiServer } from "../helpers/fake-openai-server";
+import { insertCall } from "../helpers/fixtures";
+import { openApiValidator } from "../helpers/openapi-validator";
+import { makePdf } from "../helpers/pdf";
+import { createTestApi, type TestApi } from "../helpers/test-api";
+
+/**
+ * Every operation of the OpenAPI document is called, and every answer (successes and failures) is
+ * checked against the document as a validating proxy would: documented status, documented media
+ * type, body matching the schema. The operation list comes from the document, so a new route that
+ * this walk does not reach fails the coverage check.
+ */
+let api: TestApi;
+let llm: FakeOpenAiServer;
+let apiKey: string;
+let organizationId: string;
+let validator: ReturnType<typeof openApiValidator>;
+const problems: string[] = [];
+
+async function send(method: string, path: string, init: { body?: unknown; form?: FormData; headers?: Record<string, string>; key?: string | null } = {}) {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.key !== null) headers["x-api-key"] = init.key ?? apiKey;
+  let body: BodyInit | undefined;
+  if (init.form) body = init.form;
+  else if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers["content-type"] = "application/json";
+  }
+  const res = await api.app.request(`http://localhost:3000${path}`, { method, headers, body });
+  const text = await res.text();
+  problems.push(...validator.check(method, path, res.status, res.headers.get("content-type"), text));
+  const json = res.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : null;
+  return { status: res.status, json, text };
+}
+
+beforeAll(async () => {
+  llm = await startFakeOpenAiServer(() => ({ text: "Thanks, goodbye." }));
+  api = await createTestApi({ runtime: { env: llm.env(), eventPollMs: 20 } });
+  ({ apiKey, organizationId } = await api.createOrganization());
+  validator = openApiValidator(await (await api.app.request("http://localhost:3000/v1/openapi.json")).json());
+});
+afterAll(async () => {
+  await api?.close();
+  await llm?.close();
+});
+
+describe("answers match the OpenAPI document", () => {
+  it("for every operation, successes and failures alike", async () => {
+    // Agents: states with an llm of their own, an explicit null, and none.
+    const agentBody = {
+      name: "Desk",
+      llm: { provider: "openai_compatible", model: "local", temperature: 0.3 },
+      initial_state_name: "greet",
+      states: [
+        { name: "greet", prompt: "Greet.", llm: { model: "bigger" }, transitions: [{ condition: "done", destination_state_name: "close" }] },
+        { name: "close", prompt: "Say goodbye.", llm: null, tools: [{ type: "hang_up" }] },
+        { name: "spare", prompt: "Unused." },
+      ],
+    };
+    const agent = await send("POST", "/v1/agents", { body: agentBody });
+    expect(agent.status).toBe(200);
+    const agentId = agent.json.data.id as string;
+    const got = await send("GET", `/v1/agents/${agentId}`);
+    expect(got.json.data.states.map((s: { llm: unknown }) => s.llm)).toEqual([{ model: "bigger" }, null, null]);
+    // GET → PATCH round trip: the agent as read is accepted back unchanged.
+    const roundTrip = await send("PATCH", `/v1/agents/${agentId}`, { body: got.json.data });
+    expect(roundTrip.status, roundTrip.text).toBe(200);
+    expect(roundTrip.json.data.version).toBe(2);
+    expect({ ...roundTrip.json.data, version: 1, updated_at: null }).toEqual({ ...got.json.data, updated_at: null });
+    await send("PATCH", `/v1/agents/${agentId}`, { body: { interruptions_sensitivity: "high" } });
+    await send("GET", "/v1/agents?limit=5");
+    await send("GET", `/v1/agents/${agentId}/versions`);
+    await send("GET", `/v1/agents/${agentId}?version=99`);
+
+    // Phone numbers and calls.
+    const number = await send("POST", "/v1/phone-numbers", { body: { number: "+14155550140", name: "Front desk" } });
+    const numberId = number.json.data.id as string;
+    await send("GET", "/v1/phone-numbers");
+    await send("GET", `/v1/phone-numbers/${numberId}`);
+    await send("PATCH", `/v1/phone-numbers/${numberId}`, { body: { inbound_agent_id: agentId } });
+    const started = await send("POST", "/v1/calls/phone", { body: { from_number: "+14155550140", to_number: "+14155550141", agent_id: agentId } });
+    expect(started.status).toBe(201);
+    await send("POST", "/v1/calls/phone", { body: { from_number: "+1", to_number: "x" } });
+    const callId = await insertCall(api.db, organizationId, agentId, { metadata: { a: 1 } });
+    const ongoing = await insertCall(api.db, organizationId, agentId, { status: "in_progress", endTime: null, endReason: null });
+    await send("GET", "/v1/calls?include_transcript=true&include_variable_values=true");
+    await send("GET", "/v1/calls?use_cursor=false&limit=2");
+    await send("GET", `/v1/calls/${callId}`);
+    await send("PATCH", `/v1/calls/${callId}`, { body: { metadata: { b: 2 } } });
+    await send("POST", `/v1/calls/${ongoing}/terminate`);
+    await send("DELETE", `/v1/calls/${callId}`);
+    await send("GET", `/v1/calls/${callId}`);
+    await send("GET", "/v1/calls", { key: null });
+
+    // Web calls, with a fake model.
+    const web = await send("POST", "/v1/calls/web", { body: { agent_id: agentId } });
+    expect(web.status, web.text).toBe(201);
+    const auth = { authorization: `Bearer ${web.json.data.session_token}` };
+    await send("POST", `/v1/calls/web/${web.json.data.call_id}/turns`, { body: { text: "Hi" }, headers: auth, key: null });
+    await send("POST", `/v1/calls/web/${web.json.data.call_id}/hangup`, { headers: auth, key: null });
+    await send("GET", `/v1/calls/web/${web.json.data.call_id}/events`, { headers: auth, key: null });
+
+    // Knowledge bases.
+    const base = await send("POST", "/v1/knowledge-bases", { body: { name: "Manuals" } });
+    const baseId = base.json.data.id as string;
+    const form = new FormData();
+    form.append("text_sources", JSON.stringify([{ title: "Hours", content: "Open nine to five." }]));
+    form.append("file_sources.0.items", new Blob([makePdf([["Parking is free."]]) as BlobPart]), "parking.pdf");
+    const added = await send("POST", `/v1/knowledge-bases/${baseId}/sources`, { form });
+    await send("GET", "/v1/knowledge-bases");
+    await send("GET", `/v1/knowledge-bases/${baseId}`);
+    await send("PATCH", `/v1/knowledge-bases/${baseId}`, { body: { name: "Handbook" } });
+    await send("POST", `/v1/knowledge-bases/${baseId}/search`, { body: { query: "nine" } });
+    await send("DELETE", `/v1/knowledge-bases/${baseId}/sources`, { body: { source_ids: [added.json.data.sources[0].id] } });
+    await send("DELETE", `/v1/knowledge-bases/${baseId}`);
+
+    // Post-call questions.
+    const questions = await send("POST", `/v1/agents/${agentId}/post-call-questions`, {
+      body: { questions: [{ name: "Booked", type: "boolean" }, { name: "Topic", type: "single_choice", options: [{ value: "billing" }, { value: "other" }] }] },
+    });
+    const questionId = questions.json.data[0].id as string;
+    await send("GET", `/v1/agents/${agentId}/post-call-questions`);
+    await send("GET", `/v1/agents/${agentId}/post-call-questions/${questionId}`);
+    await send("PATCH", `/v1/agents/${agentId}/post-call-questions`, { body: { questions: [{ id: questionId, name: "Booked?" }, { id: crypto.randomUUID(), name: "x" }] } });
+    await send("POST", `/v1/agents/${agentId}/post-call-questions/${questionId}/deactivate`);
+    await send("POST", `/v1/agents/${agentId}/post-call-questions/${questionId}/activate`);
+    await send("DELETE", `/v1/agents/${agentId}/post-call-questions/${questionId}`);
+
+    // Webhooks, pricing, analytics.
+    const [delivery] = await api.db
+      .insert(webhookDeliveries)
+      .values({ organizationId, agentId, event: "event_all_variables_resolved", url: "https://hooks.example.com/in", payload: { type: "x" } })
+      .returning({ id: webhookDeliveries.id });
+    await send("GET", "/v1/webhook-deliveries");
+    await send("GET", `/v1/webhook-deliveries/${delivery.id}`);
+    await send("POST", `/v1/webhook-deliveries/${delivery.id}/retry`);
+    await send("GET", "/v1/webhook-secret");
+    await send("POST", "/v1/webhook-secret/rotate", { body: { previous_secret_valid_seconds: 60 } });
+    await send("GET", "/v1/pricing");
+    await send("PATCH", "/v1/pricing", { body: { telephony_per_minute: 0.02, llm_input_per_million_tokens: null } });
+    for (const path of ["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard"]) {
+      await send("GET", `/v1/analytics/${path}?timezone=Europe/Paris`);
+    }
+    await send("GET", "/v1/analytics/summary?from=tomorrow");
+    await send("DELETE", `/v1/phone-numbers/${numberId}`);
+    await send("DELETE", `/v1/agents/${agentId}`);
+
+    expect(problems).toEqual([]);
+    const missed = validator.operations.map((op) => `${op.method.toUpperCase()} ${op.path}`).filter((op) => !validator.seen.has(op));
+    expect(missed, "operations this walk never reached").toEqual([]);
+  });
+
+  it("names every operation, uniquely, as SDK generators need", () => {
+    const ids = validator.operations.map((op) => op.operationId);
+    expect(ids.filter((id) => !/^[a-z][A-Za-z]+$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

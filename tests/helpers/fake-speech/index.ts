@@ -1,0 +1,42 @@
+import { startFakeAzureSpeech } from "./azure-speech";
+import { startFakeDeepgram } from "./deepgram";
+import { startFakeOpenAiSpeech } from "./openai-speech";
+import { transcriptsByFixture, type TranscriptScript } from "./scripts";
+import { ToneVoice } from "./tones";
+
+export { fixedTranscript, transcriptSequence, transcriptsByFixture, type TranscriptScript } from "./scripts";
+export { ToneVoice } from "./tones";
+
+/**
+ * Every fake speech provider at once, sharing one tone voice (so a sentence sounds at the same
+ * frequency whichever provider spoke it) and one transcript script; `env` points every provider
+ * variable at them (openai, openai_compatible, azure, deepgram).
+ */
+export async function startFakeSpeech(options: { transcripts?: TranscriptScript; voice?: ToneVoice } = {}) {
+  const voice = options.voice ?? new ToneVoice();
+  const transcripts = options.transcripts ?? transcriptsByFixture({});
+  const [openai, azure, deepgram] = await Promise.all([
+    startFakeOpenAiSpeech({ transcripts, voice }),
+    startFakeAzureSpeech({ transcripts, voice }),
+    startFakeDeepgram({ transcripts }),
+  ]);
+  return {
+    openai,
+    azure,
+    deepgram,
+    voice,
+    setTranscripts(script: TranscriptScript) {
+      openai.setTranscripts(script);
+      azure.setTranscripts(script);
+      deepgram.setTranscripts(script);
+    },
+    env(): Record<string, string> {
+      return { ...openai.env(), ...azure.env(), ...deepgram.env() };
+    },
+    async close() {
+      await Promise.all([openai.close(), azure.close(), deepgram.close()]);
+    },
+  };
+}
+
+export type FakeSpeech = Awaited<ReturnType<typeof startFakeSpeech>>;
