@@ -42,12 +42,19 @@ const fieldNames: Record<string, string> = { name: "organization", owner_email: 
 export async function signUpAction(_state: FormState, form: FormData): Promise<FormState> {
   const values = { name: field(form, "name").trim(), email: field(form, "email").trim(), organization: field(form, "organization").trim() };
   const password = field(form, "password");
-  const redirectTo = safeCallbackPath(field(form, "callbackUrl"));
+  let redirectTo = safeCallbackPath(field(form, "callbackUrl"));
   const db = await studioDatabase();
   try {
-    // Coming from an invitation: the account joins that organization next, so it needs none of its own.
-    if (isInvitationPath(redirectTo)) await createPasswordUser(db, { email: values.email, password, name: values.name });
-    else {
+    // Coming from an invitation: the account joins that organization at once (signing up was the
+    // answer to it), so it needs none of its own. A link that stopped working shows why on its page.
+    if (isInvitationPath(redirectTo)) {
+      const user = await createPasswordUser(db, { email: values.email, password, name: values.name });
+      const joined = await acceptInvitation(db, redirectTo.slice("/invite/".length), user.id).catch(() => null);
+      if (joined) {
+        (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, joined.organizationId, activeOrganizationCookieOptions(await headers()));
+        redirectTo = "/dashboard";
+      }
+    } else {
       await createOrganizationWithOwner(db, {
         name: values.organization,
         ownerEmail: values.email,

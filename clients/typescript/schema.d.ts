@@ -90,9 +90,29 @@ export interface paths {
         };
         /**
          * List calls
-         * @description Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns `current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request.
+         * @description Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns `current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request. Extensions: the `status`, `end_reason`, `answer_type` and `search` (full-text, over transcripts) filters. In page mode `total_items` is exact up to 10,000 matching calls (and for any number with no filter or only agent and time filters); above that it is the query planner's estimate, so that paging stays fast at millions of calls (see GET /v1/calls/count).
          */
         get: operations["listCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count calls
+         * @description **Extension** (not in the interface specification). How many calls match the list's filters (the same parameters as GET /v1/calls). Exact with no filter or only `agent_id` and start times (read from the analytics rollups, fast at any size); with other filters exact up to 10,000 matches, and the query planner's estimate above that (`exact: false`).
+         */
+        get: operations["countCalls"];
         put?: never;
         post?: never;
         delete?: never;
@@ -605,6 +625,26 @@ export interface paths {
         patch: operations["updatePricing"];
         trace?: never;
     };
+    "/v1/llm-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a language-model provider's models
+         * @description **Extension** (not in the interface specification). The models this server's configured provider offers for an agent's `llm.model`, read from the provider's GET /models (OpenAI, and OpenAI-compatible servers such as Ollama, vLLM or llama.cpp). Azure OpenAI has no list: its model is a deployment name.
+         */
+        get: operations["listLlmModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/analytics/summary": {
         parameters: {
             query?: never;
@@ -697,6 +737,26 @@ export interface paths {
          * @description **Extension** (not in the interface specification). Per question: answered and unanswered counts, yes/no rates for boolean questions, counts per option for choice questions, count and average for number questions. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
          */
         get: operations["getPostCallAnswerBreakdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage
+         * @description **Extension** (not in the interface specification). Calls, connected minutes and cost per day and per agent, with the peak number of concurrent calls per day and over the range (from the calls' start and end times; a call still going counts until now). Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         */
+        get: operations["getUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1089,6 +1149,18 @@ export interface components {
             /** @description Page mode only; null in cursor mode. */
             total_items: number | null;
         };
+        CallCountResponse: {
+            data: components["schemas"]["CallCount"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        CallCount: {
+            /** @description Calls that match the filters. */
+            total: number;
+            /** @description true when `total` is exact: always with no filter or only `agent_id`, `start_time_gt` and `start_time_lt` (from the analytics rollups), and for other filters up to 10,000 matches; above that `total` is the query planner's estimate (false). */
+            exact: boolean;
+        };
         CallResponse: {
             data: components["schemas"]["Call"];
             message: string;
@@ -1316,7 +1388,7 @@ export interface components {
              */
             interruptions_sensitivity?: "low" | "medium" | "high";
             /**
-             * @description BCP 47 tag, default en-US
+             * @description A well-formed BCP 47 language tag, default en-US
              * @example en-US
              */
             language?: string;
@@ -1521,7 +1593,7 @@ export interface components {
              */
             interruptions_sensitivity?: "low" | "medium" | "high";
             /**
-             * @description BCP 47 tag, default en-US
+             * @description A well-formed BCP 47 language tag, default en-US
              * @example en-US
              */
             language?: string;
@@ -1576,7 +1648,7 @@ export interface components {
              */
             interruptions_sensitivity?: "low" | "medium" | "high";
             /**
-             * @description BCP 47 tag, default en-US
+             * @description A well-formed BCP 47 language tag, default en-US
              * @example en-US
              */
             language?: string;
@@ -1763,9 +1835,18 @@ export interface components {
             file_name: string | null;
             /** @description Position of the chunk in its source, from 0. */
             position: number;
+            /** @description The PDF page the chunk comes from, from 1 (null for text sources). */
+            page: number | null;
             /** @description The chunk's text (about 1,000 characters). */
             content: string;
-            /** @description Relevance in [0, 1); results are ordered by it, best first. */
+            /** @description The parts of `content` around the matched words (Postgres `ts_headline`): up to two fragments joined by " … ". */
+            excerpt: string;
+            /** @description Where the matched words are in `excerpt`, as [start, end) character offsets, in order. */
+            highlights: {
+                start: number;
+                end: number;
+            }[];
+            /** @description Relevance in [0, 1); results are ordered by it, best first. A chunk that reads as a table of contents or an index counts a fifth of its match, so prose ranks above it. */
             rank: number;
         };
         SearchKnowledgeBaseRequest: {
@@ -2169,6 +2250,30 @@ export interface components {
             /** @description USD per minute of caller audio transcribed. null returns it to the default. */
             speech_to_text_per_minute?: number | null;
         };
+        LlmModelListResponse: {
+            data: components["schemas"]["LlmModelList"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        LlmModelList: {
+            /** @enum {string} */
+            provider: "openai" | "azure_openai" | "openai_compatible";
+            /**
+             * @description `provider`: listed just now by the provider's own GET /models; `none`: no list (Azure OpenAI names deployments; or the provider is not configured or did not answer: see `message`).
+             * @enum {string}
+             */
+            source: "provider" | "none";
+            /**
+             * @description Model ids, sorted; any other id the provider accepts works too.
+             * @example [
+             *       "gpt-4.1",
+             *       "gpt-4o-mini"
+             *     ]
+             */
+            models: string[];
+            message: string | null;
+        };
         AnalyticsSummaryResponse: {
             data: components["schemas"]["AnalyticsSummary"];
             message: string;
@@ -2333,6 +2438,13 @@ export interface components {
             /** Format: uuid */
             question_id: string;
             name: string;
+            /**
+             * Format: uuid
+             * @description The agent that asks the question (two agents may ask questions of the same name).
+             */
+            agent_id: string;
+            /** @description Null once the agent is deleted. */
+            agent_name: string | null;
             /** @description text, boolean, number, single_choice or multi_choice */
             type: string;
             /** @description Answers with has_answer true. */
@@ -2360,6 +2472,64 @@ export interface components {
                 /** @description count / answered, 4 decimals (multi-choice rates may sum past 1) */
                 rate: number | null;
             }[] | null;
+        };
+        AnalyticsUsageResponse: {
+            data: components["schemas"]["AnalyticsUsage"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalyticsUsage: {
+            /**
+             * Format: date-time
+             * @description Resolved start of the range (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Resolved end of the range (exclusive), UTC.
+             */
+            to: string;
+            /** @example UTC */
+            timezone: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            /** @description Every day of the range, zeros included. */
+            days: components["schemas"]["UsageDay"][];
+            /** @description Agents with calls in the range, highest cost first. */
+            agents: {
+                /** Format: uuid */
+                agent_id: string;
+                agent_name: string | null;
+                calls: number;
+                minutes: number;
+                total_cost: number;
+            }[];
+            totals: {
+                calls: number;
+                minutes: number;
+                total_cost: number;
+            };
+            /** @description The most calls live at one moment in the range. */
+            peak_concurrent_calls: number;
+            /**
+             * Format: date-time
+             * @description When that peak was first reached; null without calls.
+             */
+            peak_at: string | null;
+        };
+        UsageDay: {
+            /**
+             * @description A calendar day in `timezone`.
+             * @example 2026-03-01
+             */
+            date: string;
+            calls: number;
+            /** @description Connected minutes (answered calls' durations / 60, 2 decimals). */
+            minutes: number;
+            total_cost: number;
+            /** @description The most calls live at one moment of the day (calls still going count until now). */
+            peak_concurrent_calls: number;
         };
         AnalyticsDashboardResponse: {
             data: components["schemas"]["AnalyticsDashboard"];
@@ -2799,6 +2969,14 @@ export interface operations {
                 start_time_gt?: string;
                 /** @description Calls whose start_time is before this. */
                 start_time_lt?: string;
+                /** @description **Extension**: only calls in this status. */
+                status?: "created" | "ringing" | "in_progress" | "ended" | "failed";
+                /** @description **Extension**: only calls that ended for this reason. */
+                end_reason?: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error";
+                /** @description **Extension**: only calls answered by a human, a voicemail, or unknown. */
+                answer_type?: "human" | "voicemail" | "unknown";
+                /** @description **Extension**: only calls whose transcript (both sides) contains these words: Postgres full-text search in English (stemmed, so "booking" finds "booked"), web-search syntax ("a phrase", -word, or). Indexed (GIN). */
+                search?: string;
                 /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
                 cursor?: string;
                 /** @description 1-indexed page number (page mode only). A page past the end is empty. */
@@ -2825,6 +3003,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallList"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    countCalls: {
+        parameters: {
+            query?: {
+                /** @description Only calls handled by this agent. */
+                agent_id?: string;
+                /** @description Only calls of this type. */
+                call_type?: "phone_call" | "web_call";
+                /** @description E.164 (URL-encode the + as %2B). */
+                from_number?: string;
+                /** @description E.164 (URL-encode the + as %2B). */
+                to_number?: string;
+                /** @description Calls whose start_time is after this. */
+                start_time_gt?: string;
+                /** @description Calls whose start_time is before this. */
+                start_time_lt?: string;
+                /** @description **Extension**: only calls in this status. */
+                status?: "created" | "ringing" | "in_progress" | "ended" | "failed";
+                /** @description **Extension**: only calls that ended for this reason. */
+                end_reason?: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error";
+                /** @description **Extension**: only calls answered by a human, a voicemail, or unknown. */
+                answer_type?: "human" | "voicemail" | "unknown";
+                /** @description **Extension**: only calls whose transcript (both sides) contains these words: Postgres full-text search in English (stemmed, so "booking" finds "booked"), web-search syntax ("a phrase", -word, or). Indexed (GIN). */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallCountResponse"];
                 };
             };
             /** @description Invalid request: `error.details` names each offending field */
@@ -6289,6 +6571,92 @@ export interface operations {
             };
         };
     };
+    listLlmModels: {
+        parameters: {
+            query: {
+                /** @description The agent's `llm.provider`. */
+                provider: "openai" | "azure_openai" | "openai_compatible";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LlmModelListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getAnalyticsSummary: {
         parameters: {
             query?: {
@@ -6682,6 +7050,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsPostCallAnswersResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range: an ISO 8601 date-time with an offset (exclusive), or a date (that whole day is included). Default: the end of today in `timezone`. At most 366 days after `from`. */
+                to?: string;
+                /** @description IANA time zone that dates and days are counted in (default UTC). */
+                timezone?: string;
+                /** @description Only this agent's calls (an agent of your organization, or a deleted one whose calls remain). */
+                agent_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsUsageResponse"];
                 };
             };
             /** @description Invalid request: `error.details` names each offending field */

@@ -5,6 +5,7 @@ import {
   applyEdgeChanges,
   applyNodeChanges,
   Background,
+  ControlButton,
   Controls,
   MarkerType,
   MiniMap,
@@ -12,13 +13,14 @@ import {
   ReactFlowProvider,
   useReactFlow,
   type Connection,
+  type ReactFlowInstance,
   type EdgeChange,
   type NodeChange,
 } from "@xyflow/react";
-import { AlertTriangle, Flag, LayoutGrid, Plus } from "lucide-react";
-import { useCallback, useMemo, type CSSProperties } from "react";
+import { AlertTriangle, Flag, LayoutGrid, Map as MapIcon, PanelRightClose, PanelRightOpen, Plus } from "lucide-react";
+import { useCallback, useEffect, useMemo, useState, type CSSProperties } from "react";
 import { Button } from "@/components/ui/button";
-import { addState, autoLayout, connect, deleteElements, setInitialState, updateState, updateTransition } from "@/lib/agent-builder/editor-actions";
+import { addState, autoLayout, connect, deleteElements, NODE_BOX, setInitialState, updateState, updateTransition } from "@/lib/agent-builder/editor-actions";
 import { isStateNode, nodeName, type EditorDocument, type EditorNode, type TransitionEdge } from "@/lib/agent-builder/editor-document";
 import type { EditorErrors } from "@/lib/agent-builder/validation-errors";
 import { cn } from "@/lib/utils/cn";
@@ -67,8 +69,32 @@ const themeVariables = {
 
 const markerEnd = { type: MarkerType.ArrowClosed, width: 18, height: 18 };
 
+/** Below this zoom a state's text is too small to read: the first view never goes under it (the reader pans instead). */
+export const READABLE_ZOOM = 0.8;
+const fitOptions = { padding: 0.15, minZoom: READABLE_ZOOM, maxZoom: 1 };
+
+/** A layout choice kept in this browser (the side panel, the minimap). */
+function useStoredFlag(key: string, fallback: boolean): [boolean, (value: boolean) => void] {
+  const [value, setValue] = useState(fallback);
+  useEffect(() => {
+    const stored = window.localStorage.getItem(key);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage exists only after hydration
+    if (stored !== null) setValue(stored === "true");
+  }, [key]);
+  const set = useCallback(
+    (next: boolean) => {
+      setValue(next);
+      window.localStorage.setItem(key, String(next));
+    },
+    [key],
+  );
+  return [value, set];
+}
+
 function GraphEditorInner({ doc, onChange, errors, readOnly }: Props) {
   const flow = useReactFlow();
+  const [panelOpen, setPanelOpen] = useStoredFlag("studio.agent-graph.panel", true);
+  const [minimap, setMinimap] = useStoredFlag("studio.agent-graph.minimap", true);
 
   const onNodesChange = useCallback(
     (changes: NodeChange<EditorNode>[]) => onChange((current) => ({ ...current, nodes: applyNodeChanges(changes.filter((change) => change.type !== "remove"), current.nodes) })),
@@ -109,15 +135,36 @@ function GraphEditorInner({ doc, onChange, errors, readOnly }: Props) {
   const addNewState = () => {
     const box = document.querySelector("[data-testid=graph-canvas]")?.getBoundingClientRect();
     const center = box ? flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 };
+    // In free space near the middle of the view, then brought into view (it may land beside the visible part).
+    const placed = addState(doc, { x: Math.round(center.x - 112), y: Math.round(center.y - 60) });
+    const position = placed.doc.nodes.find((node) => node.id === placed.nodeId)!.position;
     onChange((current) => {
-      const result = addState(current, { x: Math.round(center.x - 112), y: Math.round(center.y - 40) });
+      const result = addState(current, position);
       return selectOnly(result.doc, [result.nodeId], []);
     });
+    setPanelOpen(true);
+    requestAnimationFrame(() => flow.setCenter(position.x + 112, position.y + 60, { zoom: Math.max(flow.getZoom(), READABLE_ZOOM), duration: 300 }));
   };
+
+  /** Fitted when the graph fits at a readable zoom; otherwise readable, from the graph's left edge (where it starts). */
+  const startView = useCallback(
+    (instance: ReactFlowInstance<EditorNode, TransitionEdge>) => {
+      void instance.fitView(fitOptions).then(() => {
+        const nodes = instance.getNodes();
+        const box = document.querySelector("[data-testid=graph-canvas]")?.getBoundingClientRect();
+        if (!nodes.length || !box) return;
+        const { zoom, y } = instance.getViewport();
+        const left = Math.min(...nodes.map((node) => node.position.x));
+        const right = Math.max(...nodes.map((node) => node.position.x + (node.measured?.width ?? NODE_BOX.width)));
+        if ((right - left) * zoom > box.width) void instance.setViewport({ x: 32 - left * zoom, y, zoom });
+      });
+    },
+    [],
+  );
 
   const relayout = () => {
     onChange(autoLayout);
-    requestAnimationFrame(() => flow.fitView({ padding: 0.2, duration: 300 }));
+    requestAnimationFrame(() => flow.fitView({ ...fitOptions, duration: 300 }));
   };
 
   const selectedNodes = doc.nodes.filter((node) => node.selected);
@@ -125,23 +172,46 @@ function GraphEditorInner({ doc, onChange, errors, readOnly }: Props) {
   const selectedState = selectedNodes.length === 1 && isStateNode(selectedNodes[0]) ? selectedNodes[0] : null;
   const selectedEdge = !selectedState && selectedEdges.length === 1 ? selectedEdges[0] : null;
   const view = useMemo(
-    () => ({ initialNodeId: doc.initialNodeId, errors, selectEdge: (edgeId: string) => onChange((current) => selectOnly(current, [], [edgeId])) }),
-    [doc.initialNodeId, errors, onChange],
+    () => ({
+      initialNodeId: doc.initialNodeId,
+      errors,
+      selectEdge: (edgeId: string) => {
+        setPanelOpen(true);
+        onChange((current) => selectOnly(current, [], [edgeId]));
+      },
+    }),
+    [doc.initialNodeId, errors, onChange, setPanelOpen],
   );
   const edges = useMemo(() => doc.edges.map((edge) => ({ ...edge, markerEnd })), [doc.edges]);
 
   return (
     <GraphViewContext.Provider value={view}>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_28rem]">
-        <div className="grid gap-2">
+      <div className={cn("grid gap-4", panelOpen && "lg:grid-cols-[minmax(0,1fr)_24rem] 2xl:grid-cols-[minmax(0,1fr)_28rem]")}>
+        <div className="grid min-w-0 gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" size="sm" onClick={addNewState} disabled={readOnly}>
-              <Plus aria-hidden /> Add state
+            {!readOnly ? (
+              <>
+                <Button variant="outline" size="sm" onClick={addNewState}>
+                  <Plus aria-hidden /> Add state
+                </Button>
+                <Button variant="outline" size="sm" onClick={relayout}>
+                  <LayoutGrid aria-hidden /> Auto-layout
+                </Button>
+                <span className="hidden text-xs text-muted-foreground xl:inline">Drag from a state’s right handle to another state to add a transition; Delete removes the selection.</span>
+              </>
+            ) : (
+              <span className="text-xs text-muted-foreground">Read-only: select a state or transition to see its details.</span>
+            )}
+            <Button
+              variant="ghost"
+              size="sm"
+              className="ml-auto hidden lg:inline-flex"
+              onClick={() => setPanelOpen(!panelOpen)}
+              aria-expanded={panelOpen}
+              aria-controls="graph-side-panel"
+            >
+              {panelOpen ? <PanelRightClose aria-hidden /> : <PanelRightOpen aria-hidden />} {panelOpen ? "Hide panel" : "Show panel"}
             </Button>
-            <Button variant="outline" size="sm" onClick={relayout} disabled={readOnly}>
-              <LayoutGrid aria-hidden /> Auto-layout
-            </Button>
-            <span className="text-xs text-muted-foreground">Drag from a state’s right handle to another state to add a transition. Delete or Backspace removes the selection.</span>
           </div>
           <div className="h-[60vh] min-h-[420px] overflow-hidden rounded-lg border bg-muted/20 lg:h-[calc(100dvh-19rem)]" data-testid="graph-canvas">
             <ReactFlow<EditorNode, TransitionEdge>
@@ -160,18 +230,30 @@ function GraphEditorInner({ doc, onChange, errors, readOnly }: Props) {
               nodesDraggable={!readOnly}
               nodesConnectable={!readOnly}
               style={themeVariables}
-              fitView
-              fitViewOptions={{ padding: 0.2 }}
+              onInit={startView}
               minZoom={0.2}
+              connectionRadius={36}
+              onNodeClick={() => setPanelOpen(true)}
               proOptions={{ hideAttribution: true }}
             >
               <Background gap={20} />
-              <Controls />
-              <MiniMap pannable zoomable ariaLabel="Minimap of the states" nodeStrokeWidth={3} />
+              {/* "Fit view" asked for shows every state, however small; only the first view keeps the readable zoom. */}
+              <Controls fitViewOptions={{ padding: 0.15, maxZoom: 1 }} showInteractive={false}>
+                <ControlButton onClick={() => setMinimap(!minimap)} title={minimap ? "Hide the minimap" : "Show the minimap"} aria-label={minimap ? "Hide the minimap" : "Show the minimap"} aria-pressed={minimap}>
+                  <MapIcon aria-hidden />
+                </ControlButton>
+              </Controls>
+              {minimap ? (
+                <MiniMap pannable zoomable ariaLabel="Minimap of the states" nodeStrokeWidth={3} style={{ width: 140, height: 90 }} className="!m-2 opacity-90" />
+              ) : null}
             </ReactFlow>
           </div>
         </div>
-        <aside className="min-w-0 rounded-lg border p-4 lg:max-h-[calc(100dvh-12rem)] lg:overflow-y-auto" aria-label="Selection">
+        <aside
+          id="graph-side-panel"
+          className={cn("min-w-0 rounded-lg border p-4 lg:max-h-[calc(100dvh-12rem)] lg:overflow-y-auto", !panelOpen && "lg:hidden")}
+          aria-label="Selection"
+        >
           {selectedState ? (
             <StatePanel key={selectedState.id} node={selectedState} editing={editing} />
           ) : selectedEdge ? (

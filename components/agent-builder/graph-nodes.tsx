@@ -33,15 +33,19 @@ export function StateNodeView({ id, data, selected }: NodeProps<StateNode>) {
       data-state-name={state.name}
       data-invalid={problems > 0 ? "true" : undefined}
     >
-      <Handle type="target" position={Position.Left} className="!size-3 !bg-muted-foreground" />
+      <Handle type="target" position={Position.Left} className="!size-4 !border-2 !border-background !bg-muted-foreground" />
       <div className="flex items-center gap-1.5">
         {initial ? <Flag className="size-3.5 shrink-0 text-success" aria-label="Initial state" /> : null}
         <span className="truncate font-mono text-sm font-semibold">{state.name || "(no name)"}</span>
       </div>
       <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{state.prompt || "No prompt yet"}</p>
       <div className="mt-1.5 flex flex-wrap gap-1 text-[10px] text-muted-foreground">
-        {state.tools.length ? <span className="rounded bg-muted px-1">{state.tools.length} tools</span> : null}
-        {state.variables.length ? <span className="rounded bg-muted px-1">{state.variables.length} variables</span> : null}
+        {state.tools.length ? <span className="rounded bg-muted px-1">{state.tools.length} {state.tools.length === 1 ? "tool" : "tools"}</span> : null}
+        {state.variables.length ? (
+          <span className="rounded bg-muted px-1">
+            {state.variables.length} {state.variables.length === 1 ? "variable" : "variables"}
+          </span>
+        ) : null}
         {state.llm ? <span className="rounded bg-muted px-1">own model</span> : null}
       </div>
       {problems > 0 ? (
@@ -49,7 +53,13 @@ export function StateNodeView({ id, data, selected }: NodeProps<StateNode>) {
           <AlertTriangle className="size-3" aria-hidden /> {problems} {problems === 1 ? "problem" : "problems"}
         </p>
       ) : null}
-      <Handle type="source" position={Position.Right} className="!size-3 !bg-primary" />
+      {/* A handle big enough to grab: 16 px, with a wider invisible hit area around it. */}
+      <Handle
+        type="source"
+        position={Position.Right}
+        className="!size-4 !border-2 !border-background !bg-primary after:absolute after:-inset-2.5 after:content-['']"
+        title="Drag to another state to add a transition"
+      />
     </div>
   );
 }
@@ -61,7 +71,7 @@ export function MissingNodeView({ data, selected }: NodeProps<MissingStateNode>)
       data-testid="missing-node"
       data-state-name={data.name}
     >
-      <Handle type="target" position={Position.Left} className="!size-3 !bg-destructive" />
+      <Handle type="target" position={Position.Left} className="!size-4 !border-2 !border-background !bg-destructive" />
       <p className="font-semibold text-destructive">No state “{data.name}”</p>
       <p className="text-muted-foreground">Transitions point here. Add a state with this name, or send them elsewhere.</p>
     </div>

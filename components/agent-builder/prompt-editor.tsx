@@ -81,7 +81,7 @@ export function PromptEditor({
         value={value}
         disabled={disabled}
         className="font-mono text-xs leading-relaxed"
-        placeholder="What the agent does in this state. Type {{ to refer to a tool or a variable."
+        placeholder={disabled ? "No prompt" : "What the agent does in this state. Type {{ to refer to a tool or a variable."}
         role="combobox"
         aria-expanded={open}
         aria-controls={`${id}-suggestions`}

@@ -6,7 +6,13 @@ import { agentDefaults } from "@/lib/agents/normalize";
 import type { AgentSettings } from "@/lib/agent-builder/editor-document";
 import { errorsUnder, type EditorErrors } from "@/lib/agent-builder/validation-errors";
 import { KnowledgeBasePicker } from "./knowledge-base-picker";
+import { COMMON_LANGUAGE_TAGS, languageLabel } from "@/lib/agents/languages";
 import { CheckboxField, LinesField, NumberField, Section, SelectField, TextAreaField, TextField } from "./fields";
+import { ModelPicker, VoicePicker } from "./pickers";
+
+/** The common languages, and the agent's own when it is another tag. */
+const languageOptions = (current: string) =>
+  [...new Set([...(current ? [current] : []), ...COMMON_LANGUAGE_TAGS])].map((tag) => ({ value: tag, label: languageLabel(tag) }));
 
 const d = agentDefaults;
 
@@ -29,7 +35,14 @@ export function SettingsForm({
       <Section title="Agent">
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField label="Name" value={settings.name} onChange={(value) => set("name", value)} errors={e("name")} maxLength={255} />
-          <TextField label="Language" value={settings.language} onChange={(value) => set("language", value)} errors={e("language")} hint={`BCP 47 tag. Default ${d.language}.`} />
+          <SelectField
+            label="Language"
+            value={settings.language}
+            onChange={(value) => set("language", value)}
+            errors={e("language")}
+            options={languageOptions(settings.language)}
+            hint={`What the agent speaks and hears. Default ${languageLabel(d.language)}.`}
+          />
         </div>
         <TextAreaField
           label="Base prompt"
@@ -38,7 +51,7 @@ export function SettingsForm({
           onChange={(value) => set("base_prompt", value)}
           errors={e("base_prompt")}
           hint="Applies in every state, before the state's own prompt. Default empty."
-          className="grid gap-1.5 font-mono"
+          className="grid gap-1.5 [&_textarea]:font-mono"
         />
       </Section>
 
@@ -70,7 +83,7 @@ export function SettingsForm({
       <Section title="Voice">
         <div className="grid gap-3 sm:grid-cols-3">
           <SelectField label="Provider" value={settings.voice.provider} onChange={(provider) => set("voice", { ...settings.voice, provider })} options={voiceProviders} errors={e("voice.provider")} hint={`Default ${d.voice.provider}.`} />
-          <TextField label="Voice name" value={settings.voice.name} onChange={(name) => set("voice", { ...settings.voice, name })} errors={e("voice.name")} hint={`Default ${d.voice.name}.`} />
+          <VoicePicker provider={settings.voice.provider} value={settings.voice.name} onChange={(name) => set("voice", { ...settings.voice, name })} errors={e("voice.name")} fallback={d.voice.name} />
           <NumberField
             label="Speed"
             value={settings.voice.speed}
@@ -89,7 +102,7 @@ export function SettingsForm({
       <Section title="Language model and transcriber">
         <div className="grid gap-3 sm:grid-cols-4">
           <SelectField label="LLM provider" value={settings.llm.provider} onChange={(provider) => set("llm", { ...settings.llm, provider: provider as AgentSettings["llm"]["provider"] })} options={llmProviders} errors={e("llm.provider")} hint={`Default ${d.llm.provider}.`} />
-          <TextField label="Model" value={settings.llm.model} onChange={(model) => set("llm", { ...settings.llm, model })} errors={e("llm.model")} hint={`Default ${d.llm.model}.`} />
+          <ModelPicker provider={settings.llm.provider} value={settings.llm.model} onChange={(model) => set("llm", { ...settings.llm, model })} errors={e("llm.model")} fallback={d.llm.model} />
           <NumberField
             label="Temperature"
             value={settings.llm.temperature}

@@ -45,21 +45,23 @@ export function StatePanel({ node, editing }: { node: StateNode; editing: GraphE
             <Badge variant="success">
               <Flag className="size-3" aria-hidden /> Initial state
             </Badge>
-          ) : (
+          ) : readOnly ? null : (
             <Button variant="outline" size="sm" onClick={() => editing.setInitial(node.id)}>
               <Flag aria-hidden /> Start calls here
             </Button>
           )}
-          <Button variant="ghost" size="sm" className="ml-auto text-destructive" onClick={() => editing.deleteElements([node.id], [])}>
-            <Trash2 aria-hidden /> Delete state
-          </Button>
+          {readOnly ? null : (
+            <Button variant="ghost" size="sm" className="ml-auto text-destructive" onClick={() => editing.deleteElements([node.id], [])}>
+              <Trash2 aria-hidden /> Delete state
+            </Button>
+          )}
         </div>
         {stateErrors?.[""] ? (
           <p role="alert" className="text-xs font-medium text-destructive">
             {stateErrors[""].join(" · ")}
           </p>
         ) : null}
-        <TextField label="Name" value={state.name} onChange={(name) => update({ name })} errors={stateErrors?.name} hint="Transitions name states by it; renaming keeps them connected." />
+        <TextField label="Name" value={state.name} onChange={(name) => update({ name })} errors={stateErrors?.name} hint={readOnly ? undefined : "Transitions name states by it; renaming keeps them connected."} />
       </div>
 
       <PromptEditor value={state.prompt} onChange={(prompt) => update({ prompt })} suggestions={suggestions} errors={stateErrors?.prompt} disabled={readOnly} />
@@ -79,9 +81,11 @@ export function StatePanel({ node, editing }: { node: StateNode; editing: GraphE
         {outgoing.map((edge, i) => (
           <TransitionFields key={edge.id} edge={edge} editing={editing} title={`Transition ${i + 1}`} />
         ))}
-        <Button variant="outline" size="sm" className="justify-self-start" onClick={() => editing.addTransition(node.id, firstOther)}>
-          <Plus aria-hidden /> Add transition
-        </Button>
+        {readOnly ? null : (
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => editing.addTransition(node.id, firstOther)}>
+            <Plus aria-hidden /> Add transition
+          </Button>
+        )}
       </Section>
 
       <VariablesEditor variables={state.variables} onChange={(variables) => update({ variables })} errors={stateErrors} />

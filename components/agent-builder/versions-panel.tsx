@@ -10,11 +10,41 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { diffDocuments } from "@/lib/agent-builder/version-diff";
+import { diffDocuments, wordDiff, type Change } from "@/lib/agent-builder/version-diff";
 import type { Agent, AgentVersionSummary } from "@/lib/voice-api/agents";
 import { NativeSelect } from "./fields";
 
 const show = (value: unknown) => (value === undefined ? "" : JSON.stringify(value));
+
+/** One side of a change: text values word by word (the other side's words dimmed out), other values as JSON. */
+function ChangeSide({ change, side }: { change: Change; side: "before" | "after" }) {
+  if ((side === "before" && change.kind === "added") || (side === "after" && change.kind === "removed")) {
+    return <em className="text-muted-foreground">absent</em>;
+  }
+  if (change.kind === "changed" && typeof change.before === "string" && typeof change.after === "string") {
+    const hidden = side === "before" ? "added" : "removed";
+    return (
+      <>
+        {wordDiff(change.before, change.after)
+          .filter((part) => part.kind !== hidden)
+          .map((part, i) =>
+            part.kind === "same" ? (
+              <span key={i}>{part.text}</span>
+            ) : side === "before" ? (
+              <del key={i} className="rounded-sm bg-destructive/15 text-destructive">
+                {part.text}
+              </del>
+            ) : (
+              <ins key={i} className="rounded-sm bg-success/15 text-success no-underline">
+                {part.text}
+              </ins>
+            ),
+          )}
+      </>
+    );
+  }
+  return <>{show(side === "before" ? change.before : change.after)}</>;
+}
 
 /** Every version, one shown read-only, a leaf-by-leaf comparison with another, and restoring one as a new version. */
 export function VersionsPanel({
@@ -30,8 +60,10 @@ export function VersionsPanel({
 }) {
   const versions = useSWR(`${CONSOLE_API}/agents/${agentId}/versions#${currentVersion}`, (key: string) => envelopeFetcher<AgentVersionSummary[]>(key.split("#")[0]));
   const [viewed, setViewed] = useState<number | null>(null);
-  const [compareWith, setCompareWith] = useState<number | null>(null);
+  const [chosenCompare, setCompareWith] = useState<number | null>(null);
   const shown = viewed ?? currentVersion;
+  // A version is never compared with itself (after viewing the one it was compared with, or a restore).
+  const compareWith = chosenCompare === shown ? null : chosenCompare;
   const version = useSWR(`${CONSOLE_API}/agents/${agentId}?version=${shown}`, envelopeFetcher<Agent>);
   const other = useSWR(compareWith ? `${CONSOLE_API}/agents/${agentId}?version=${compareWith}` : null, envelopeFetcher<Agent>);
 
@@ -94,7 +126,13 @@ export function VersionsPanel({
               description={`Its configuration is saved as version ${Math.max(...list.map((item) => item.version)) + 1} and published. Unsaved changes in the editor are replaced.`}
               confirmLabel="Restore"
               destructive={false}
-              onConfirm={() => onRestore(version.data!.data)}
+              onConfirm={async () => {
+                const previous = currentVersion;
+                await onRestore(version.data!.data);
+                // Show the new version against the one it replaced: what the restore changed.
+                setViewed(null);
+                setCompareWith(previous);
+              }}
             />
           ) : null}
         </div>
@@ -102,7 +140,7 @@ export function VersionsPanel({
           <div className="overflow-x-auto rounded-md border">
             <table className="w-full text-xs">
               <caption className="p-2 text-left text-sm font-medium">
-                {changes.length === 0 ? `No differences between version ${compareWith} and version ${shown}` : `${changes.length} changes from version ${compareWith} to version ${shown}`}
+                {changes.length === 0 ? `No differences between version ${compareWith} and version ${shown}` : `${changes.length} ${changes.length === 1 ? "change" : "changes"} from version ${compareWith} to version ${shown}`}
               </caption>
               <thead className="bg-muted/50 text-muted-foreground">
                 <tr>
@@ -114,9 +152,13 @@ export function VersionsPanel({
               <tbody>
                 {changes.map((change) => (
                   <tr key={change.path} className="border-t align-top">
-                    <td className="p-2 font-mono">{change.path}</td>
-                    <td className="p-2 font-mono break-all text-destructive">{change.kind === "added" ? <em className="text-muted-foreground">absent</em> : show(change.before)}</td>
-                    <td className="p-2 font-mono break-all text-success">{change.kind === "removed" ? <em className="text-muted-foreground">absent</em> : show(change.after)}</td>
+                    <td className="p-2 font-mono break-words">{change.path}</td>
+                    <td className="p-2 font-mono break-words whitespace-pre-wrap">
+                      <ChangeSide change={change} side="before" />
+                    </td>
+                    <td className="p-2 font-mono break-words whitespace-pre-wrap">
+                      <ChangeSide change={change} side="after" />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { useCan } from "@/components/console/console-session";
 import { speak, useSpeechRecognition } from "./use-speech";
 import { useWebCall, type WebCallView } from "./use-web-call";
 
@@ -27,6 +28,7 @@ const display = (value: unknown) => (typeof value === "string" ? value : JSON.st
  * The finished call is an ordinary call in the calls list.
  */
 export function TalkPanel({ agentId, initialStateName, language = "en-US", startPath }: TalkPanelProps) {
+  const canCall = useCan("write");
   const [voiceOn, setVoiceOn] = useState(true);
   const [draft, setDraft] = useState("");
   const voiceRef = useRef(voiceOn);
@@ -67,7 +69,12 @@ export function TalkPanel({ agentId, initialStateName, language = "en-US", start
                 <PhoneOff /> Hang up
               </Button>
             ) : (
-              <Button size="sm" onClick={() => void start()} disabled={view.phase === "starting"}>
+              <Button
+                size="sm"
+                onClick={() => void start()}
+                disabled={view.phase === "starting" || !canCall}
+                aria-describedby={canCall ? undefined : "talk-viewer-note"}
+              >
                 <Play /> {view.phase === "ended" ? "Call again" : view.phase === "starting" ? "Starting…" : "Start call"}
               </Button>
             )}
@@ -77,7 +84,11 @@ export function TalkPanel({ agentId, initialStateName, language = "en-US", start
       <CardContent className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-h-80 flex-col gap-3">
           <div className="flex-1 space-y-2 overflow-y-auto rounded-md border p-3" role="log" aria-live="polite" aria-label="Transcript">
-            {view.entries.length === 0 && !view.partial && <p className="text-sm text-muted-foreground">{view.phase === "idle" ? "Start a call to talk to the agent." : "…"}</p>}
+            {view.entries.length === 0 && !view.partial && (
+              <p className="text-sm text-muted-foreground" id={canCall ? undefined : "talk-viewer-note"}>
+                {!canCall ? "Viewers cannot start calls: a member, admin or owner of this organization can." : view.phase === "idle" ? "Start a call to talk to the agent." : "…"}
+              </p>
+            )}
             {view.entries.map((entry) => (
               <Message key={entry.key} role={entry.role} content={entry.content} />
             ))}

@@ -15,7 +15,15 @@ import { toast } from "@/components/ui/toast";
 import type { Agent } from "@/lib/voice-api/agents";
 import { CreateAgentButton } from "./create-agent-button";
 
-export function AgentList({ agents, page, totalPages }: { agents: Agent[]; page: number; totalPages: number }) {
+/** What deleting the agent does, naming the phone numbers that would lose it. */
+function deleteDescription(numbers: string[]): string {
+  const base = "The agent, all its versions and its post-call questions are deleted for good. Calls keep their records.";
+  if (!numbers.length) return `${base} No phone number answers with it.`;
+  const list = numbers.length === 1 ? numbers[0] : `${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+  return `${base} ${numbers.length === 1 ? "The number" : "The numbers"} ${list} will have no inbound agent and stop answering calls until you choose another.`;
+}
+
+export function AgentList({ agents, page, totalPages, numbersByAgent = {} }: { agents: Agent[]; page: number; totalPages: number; numbersByAgent?: Record<string, string[]> }) {
   const canWrite = useCan("write");
   const router = useRouter();
 
@@ -93,7 +101,7 @@ export function AgentList({ agents, page, totalPages }: { agents: Agent[]; page:
                       </Button>
                     }
                     title={`Delete ${agent.name}?`}
-                    description="The agent, all its versions and its post-call questions are deleted for good. Calls keep their records; phone numbers lose it as their inbound agent."
+                    description={deleteDescription(numbersByAgent[agent.id] ?? [])}
                     confirmLabel="Delete agent"
                     onConfirm={() => remove(agent)}
                   />

@@ -1,35 +1,51 @@
 "use client";
 
-import { FilterX, Search } from "lucide-react";
+import { ChevronDown, FilterX, Search } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import type { CallFilters } from "@/lib/voice-api/calls";
+import { CALL_ANSWER_TYPES, CALL_END_REASONS, CALL_STATUSES, type CallFilters } from "@/lib/voice-api/calls";
 import type { AgentOption } from "./agent-options";
 import { SelectField } from "./select-field";
-import { isoToLocalInput, localInputToIso, validateCallFilters, type FilterErrors } from "./call-filters";
+import { isoToLocalInput, localInputToIso, MAX_SEARCH_LENGTH, validateCallFilters, type FilterErrors } from "./call-filters";
+import { humanize } from "./format";
+import { cn } from "@/lib/utils/cn";
 
 const ANY = "any";
+const choice = (value: string) => (value === ANY ? undefined : value);
+const sentence = (value: string) => humanize(value).replace(/^./, (first) => first.toUpperCase());
 
 /** The API's list filters; applied together on submit, so the URL and the request change once. */
 export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFilters; agents: AgentOption[]; onApply: (filters: CallFilters) => void }) {
+  const empty = { search: "", agent_id: ANY, call_type: ANY, status: ANY, end_reason: ANY, answer_type: ANY, from_number: "", to_number: "", after: "", before: "" };
   const [draft, setDraft] = useState(() => ({
+    search: filters.search ?? "",
     agent_id: filters.agent_id ?? ANY,
     call_type: filters.call_type ?? ANY,
+    status: filters.status ?? ANY,
+    end_reason: filters.end_reason ?? ANY,
+    answer_type: filters.answer_type ?? ANY,
     from_number: filters.from_number ?? "",
     to_number: filters.to_number ?? "",
     after: isoToLocalInput(filters.start_time_gt),
     before: isoToLocalInput(filters.start_time_lt),
   }));
   const [errors, setErrors] = useState<FilterErrors>({});
+  // On phones the filters beyond the search fold away, so the calls start on the first screen.
+  const [more, setMore] = useState(false);
+  const active = Object.keys(filters).filter((key) => key !== "search").length;
   const set = (key: keyof typeof draft) => (value: string) => setDraft((old) => ({ ...old, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next: CallFilters = {
-      agent_id: draft.agent_id === ANY ? undefined : draft.agent_id,
-      call_type: draft.call_type === ANY ? undefined : (draft.call_type as CallFilters["call_type"]),
+      search: draft.search.trim() || undefined,
+      agent_id: choice(draft.agent_id),
+      call_type: choice(draft.call_type) as CallFilters["call_type"],
+      status: choice(draft.status) as CallFilters["status"],
+      end_reason: choice(draft.end_reason),
+      answer_type: choice(draft.answer_type) as CallFilters["answer_type"],
       from_number: draft.from_number.trim() || undefined,
       to_number: draft.to_number.trim() || undefined,
       start_time_gt: localInputToIso(draft.after),
@@ -41,13 +57,36 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
   };
 
   const clear = () => {
-    setDraft({ agent_id: ANY, call_type: ANY, from_number: "", to_number: "", after: "", before: "" });
+    setDraft(empty);
     setErrors({});
     onApply({});
   };
 
   return (
-    <form onSubmit={submit} aria-label="Filter calls" className="grid grid-cols-2 gap-3 rounded-lg border bg-card p-4 lg:grid-cols-3 2xl:grid-cols-6">
+    <form onSubmit={submit} aria-label="Filter calls" className="grid grid-cols-2 gap-3 rounded-lg border bg-card p-4 lg:grid-cols-4 2xl:grid-cols-5">
+      <FormField label="Search transcripts" error={errors.search} className="col-span-2 grid gap-1.5 lg:col-span-4 2xl:col-span-1">
+        <Input
+          type="search"
+          value={draft.search}
+          onChange={(e) => set("search")(e.target.value)}
+          placeholder='Words said, "a phrase", -without'
+          maxLength={MAX_SEARCH_LENGTH}
+          autoComplete="off"
+        />
+      </FormField>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="col-span-2 justify-between md:hidden"
+        aria-expanded={more || Object.keys(errors).length > 0}
+        aria-controls="more-call-filters"
+        onClick={() => setMore(!more)}
+      >
+        {more ? "Fewer filters" : `More filters${active ? ` (${active} set)` : ""}`}
+        <ChevronDown aria-hidden className={cn("transition-transform", more && "rotate-180")} />
+      </Button>
+      <div id="more-call-filters" className={cn("col-span-2 grid-cols-2 gap-3 md:contents", more || Object.keys(errors).length > 0 ? "grid" : "hidden")}>
       <SelectField
         label="Agent"
         value={draft.agent_id}
@@ -66,6 +105,27 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
           { value: "web_call", label: "Web calls" },
         ]}
       />
+      <SelectField
+        label="Status"
+        value={draft.status}
+        onValueChange={set("status")}
+        error={errors.status}
+        options={[{ value: ANY, label: "Any status" }, ...CALL_STATUSES.map((status) => ({ value: status, label: sentence(status) }))]}
+      />
+      <SelectField
+        label="End reason"
+        value={draft.end_reason}
+        onValueChange={set("end_reason")}
+        error={errors.end_reason}
+        options={[{ value: ANY, label: "Any end reason" }, ...CALL_END_REASONS.map((reason) => ({ value: reason, label: sentence(reason) }))]}
+      />
+      <SelectField
+        label="Answered by"
+        value={draft.answer_type}
+        onValueChange={set("answer_type")}
+        error={errors.answer_type}
+        options={[{ value: ANY, label: "Anyone" }, ...CALL_ANSWER_TYPES.map((type) => ({ value: type, label: sentence(type) }))]}
+      />
       <FormField label="From number" error={errors.from_number}>
         <Input value={draft.from_number} onChange={(e) => set("from_number")(e.target.value)} placeholder="+14155550101" inputMode="tel" autoComplete="off" />
       </FormField>
@@ -78,7 +138,8 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
       <FormField label="Started before" error={errors.start_time_lt} className="col-span-2 grid gap-1.5 sm:col-span-1">
         <Input type="datetime-local" value={draft.before} onChange={(e) => set("before")(e.target.value)} />
       </FormField>
-      <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-3 2xl:col-span-6">
+      </div>
+      <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-4 2xl:col-span-5">
         <Button type="submit" size="sm">
           <Search aria-hidden /> Apply filters
         </Button>

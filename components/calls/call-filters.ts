@@ -1,5 +1,8 @@
 import { E164_MESSAGE, E164_PATTERN } from "@/lib/services/phone-number-format";
-import { CALL_FILTER_KEYS, type CallFilters } from "@/lib/voice-api/calls";
+import { CALL_ANSWER_TYPES, CALL_END_REASONS, CALL_FILTER_KEYS, CALL_STATUSES, type CallFilters } from "@/lib/voice-api/calls";
+
+/** The longest transcript search the API takes. */
+export const MAX_SEARCH_LENGTH = 200;
 
 export const PAGE_SIZES = [25, 50, 100, 250] as const;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -51,6 +54,10 @@ export function validateCallFilters(filters: CallFilters): FilterErrors {
   const errors: FilterErrors = {};
   if (filters.agent_id && !UUID.test(filters.agent_id)) errors.agent_id = "Must be an agent of your organization";
   if (filters.call_type && filters.call_type !== "phone_call" && filters.call_type !== "web_call") errors.call_type = "Must be phone_call or web_call";
+  if (filters.status && !(CALL_STATUSES as readonly string[]).includes(filters.status)) errors.status = "Choose a status from the list";
+  if (filters.end_reason && !(CALL_END_REASONS as readonly string[]).includes(filters.end_reason)) errors.end_reason = "Choose an end reason from the list";
+  if (filters.answer_type && !(CALL_ANSWER_TYPES as readonly string[]).includes(filters.answer_type)) errors.answer_type = "Choose who answered from the list";
+  if (filters.search && filters.search.length > MAX_SEARCH_LENGTH) errors.search = `Search for at most ${MAX_SEARCH_LENGTH} characters`;
   for (const key of ["from_number", "to_number"] as const) {
     const value = filters[key];
     if (value && !E164_PATTERN.test(value)) errors[key] = E164_MESSAGE;

@@ -3,7 +3,7 @@
 import { flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { ChevronLeft, ChevronRight, PhoneCall, RefreshCw } from "lucide-react";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -21,6 +21,8 @@ import { ExportCallsDialog } from "./export-calls-dialog";
 import { SelectField } from "./select-field";
 import { useColumnVisibility } from "./use-column-visibility";
 import { apiErrorText } from "./api-error-text";
+import { CallCards } from "./call-cards";
+import { callCountText, useCallCount } from "./use-call-count";
 
 export type InitialCallPage = { path: string; envelope: Envelope<Call[]> | null; error: string | null };
 
@@ -45,6 +47,8 @@ export function CallsView({ initial, agents }: { initial: InitialCallPage; agent
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
   const columns = useMemo(() => callColumns(agentNames), [agentNames]);
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
+  const { count } = useCallCount(state.filters);
+  const top = useRef<HTMLDivElement>(null);
 
   // TanStack Table is not memoizable by the React Compiler; this component is simply left uncompiled.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -62,6 +66,8 @@ export function CallsView({ initial, agents }: { initial: InitialCallPage; agent
     const search = callListSearch(next).toString();
     // The App Router keeps useSearchParams in step with history.pushState, without a server round trip.
     window.history.pushState(null, "", search ? `?${search}` : window.location.pathname);
+    // The new page (or its error) shows at the top of the list, not under the pager the reader just used.
+    if (top.current && top.current.getBoundingClientRect().top < 0) top.current.scrollIntoView({ block: "start" });
   };
   const applyFilters = (filters: CallFilters) => {
     setEarlier([]);
@@ -82,16 +88,24 @@ export function CallsView({ initial, agents }: { initial: InitialCallPage; agent
   const rows = table.getRowModel().rows;
   const hasFilters = Object.keys(state.filters).length > 0;
   const visibleCount = table.getVisibleLeafColumns().length;
+  // With keepPreviousData the rows stay those of the last page until the new one arrives: say so.
+  const stale = isLoading && !!data;
+  const pageNumber = state.cursor && earlier.length === 0 ? null : earlier.length + 1;
+  const pages = count?.exact ? Math.max(1, Math.ceil(count.total / state.limit)) : null;
+  const pageLabel = pageNumber === null ? "" : `${stale ? "Loading page" : "Page"} ${pageNumber}${pages ? ` of ${pages.toLocaleString("en-US")}` : ""}${stale ? "…" : ""}`;
 
   return (
-    <div className="grid gap-4">
+    <div className="grid scroll-mt-20 gap-4" ref={top}>
       <CallFiltersForm key={JSON.stringify(state.filters)} filters={state.filters} agents={agents} onApply={applyFilters} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {isValidating && data ? "Refreshing…" : data ? `${data.data.length} call${data.data.length === 1 ? "" : "s"} on this page` : ""}
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="call-count">
+          {count ? callCountText(count) : "Counting calls…"}
+          {isValidating && data && !stale ? " · refreshing…" : ""}
         </p>
         <div className="flex flex-wrap items-center gap-2">
-          <ColumnMenu table={table} />
+          <span className="hidden md:contents">
+            <ColumnMenu table={table} />
+          </span>
           <ExportCallsDialog filters={state.filters} agentNames={agentNames} />
         </div>
       </div>
@@ -124,7 +138,9 @@ export function CallsView({ initial, agents }: { initial: InitialCallPage; agent
           />
         )
       ) : (
-        <Table aria-busy={isLoading || isValidating} aria-label="Calls">
+        <>
+        <CallCards calls={data?.data ?? []} agentNames={agentNames} loading={!data && !shownError} stale={stale} />
+        <Table aria-busy={isLoading || isValidating} aria-label="Calls" className={stale ? "opacity-60 transition-opacity" : undefined} containerClassName="hidden md:block">
           <TableHeader>
             {table.getHeaderGroups().map((group) => (
               <TableRow key={group.id}>
@@ -159,6 +175,7 @@ export function CallsView({ initial, agents }: { initial: InitialCallPage; agent
                 ))}
           </TableBody>
         </Table>
+        </>
       )}
 
       <nav aria-label="Pages of calls" className="flex flex-wrap items-end justify-between gap-3">
@@ -173,7 +190,9 @@ export function CallsView({ initial, agents }: { initial: InitialCallPage; agent
           options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
         />
         <div className="flex items-center gap-2">
-          <span className="text-sm text-muted-foreground tabular-nums">{state.cursor && earlier.length === 0 ? "" : `Page ${earlier.length + 1}`}</span>
+          <span className="text-sm text-muted-foreground tabular-nums" aria-live="polite" data-testid="page-label">
+            {pageLabel}
+          </span>
           <Button variant="outline" size="sm" onClick={previousPage} disabled={!state.cursor}>
             <ChevronLeft aria-hidden /> Previous
           </Button>

@@ -1,5 +1,6 @@
 "use client";
 
+import { plural } from "@/components/dashboard/format";
 import { Download } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -88,8 +89,8 @@ export function ExportCallsDialog({ filters, agentNames }: { filters: CallFilter
         </label>
         {phase.kind === "running" ? <ExportProgressBar progress={phase.progress} /> : null}
         <div aria-live="polite" className="text-sm">
-          {phase.kind === "done" ? <p className="text-success">Exported {phase.rows.toLocaleString()} calls. The download has started.</p> : null}
-          {phase.kind === "cancelled" ? <p className="text-muted-foreground">Export cancelled after {phase.rows.toLocaleString()} calls; nothing was saved.</p> : null}
+          {phase.kind === "done" ? <p className="text-success">Exported {plural(phase.rows, "call")}. The download has started.</p> : null}
+          {phase.kind === "cancelled" ? <p className="text-muted-foreground">Export cancelled after {plural(phase.rows, "call")}; nothing was saved.</p> : null}
           {phase.kind === "error" ? (
             <p role="alert" className="text-destructive">
               Export failed: {phase.message}
@@ -118,7 +119,7 @@ function ExportProgressBar({ progress }: { progress: ExportProgress }) {
     <div className="grid gap-1.5">
       <progress className="h-2 w-full overflow-hidden rounded-full accent-primary" aria-label="Export progress" max={total ?? undefined} value={total === null ? undefined : rows} />
       <p className="text-xs text-muted-foreground tabular-nums">
-        {total === null ? `Counting calls…` : `${rows.toLocaleString()} of ${total.toLocaleString()} calls`}
+        {total === null ? `Counting calls…` : `${rows.toLocaleString("en-US")} of ${plural(total, "call")}`}
       </p>
     </div>
   );

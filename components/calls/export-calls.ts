@@ -43,7 +43,8 @@ export async function exportCallsCsv(options: {
 }): Promise<{ blob: Blob; rows: number }> {
   const { api, filters, includeTranscript, agentNames, signal, onProgress } = options;
   const columns = callCsvColumns(includeTranscript);
-  const total = await withRateLimitRetry(() => countCalls(api, filters, signal), signal);
+  // An estimate (past 10,000 matches of some filters) is good enough for a progress bar.
+  const { total } = await withRateLimitRetry(() => countCalls(api, filters, signal), signal);
   // The byte order mark lets spreadsheet programs read the file as UTF-8.
   const parts: BlobPart[] = ["\uFEFF", csvHeaderLine(columns)];
   let rows = 0;
@@ -57,7 +58,7 @@ export async function exportCallsCsv(options: {
     parts.push(callsToCsvLines(page.data, columns, agentNames));
     rows += page.data.length;
     cursor = page.next_cursor ?? undefined;
-    onProgress({ rows, total: total === null ? null : Math.max(total, rows) });
+    onProgress({ rows, total: cursor ? Math.max(total, rows) : rows });
   } while (cursor);
   return { blob: new Blob(parts, { type: "text/csv;charset=utf-8" }), rows };
 }

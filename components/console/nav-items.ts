@@ -1,4 +1,4 @@
-import { AudioLines, BookOpen, Building2, Gauge, KeyRound, Phone, PhoneCall, Users, type LucideIcon } from "lucide-react";
+import { AudioLines, BarChart3, BookOpen, Building2, Gauge, KeyRound, Phone, PhoneCall, Receipt, Users, Webhook, type LucideIcon } from "lucide-react";
 
 export type NavItem = { href: string; label: string; icon: LucideIcon };
 
@@ -8,10 +8,13 @@ export const mainNav: NavItem[] = [
   { href: "/agents", label: "Agents", icon: AudioLines },
   { href: "/phone-numbers", label: "Phone numbers", icon: Phone },
   { href: "/knowledge-bases", label: "Knowledge bases", icon: BookOpen },
+  { href: "/usage", label: "Usage", icon: BarChart3 },
+  { href: "/webhooks", label: "Webhooks", icon: Webhook },
 ];
 
 export const settingsNav: NavItem[] = [
   { href: "/settings/api-keys", label: "API keys", icon: KeyRound },
   { href: "/settings/members", label: "Members", icon: Users },
+  { href: "/settings/pricing", label: "Prices", icon: Receipt },
   { href: "/settings/organization", label: "Organization", icon: Building2 },
 ];

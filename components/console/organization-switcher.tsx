@@ -15,7 +15,7 @@ export function OrganizationSwitcher() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" className="h-auto w-full justify-between px-2.5 py-2" aria-label={`Organization: ${organization.name}. Switch organization`} disabled={pending}>
+        <Button variant="outline" className="h-auto w-full justify-between px-2.5 py-2" aria-label={`Organization: ${organization.name} (${roleLabels[role]}). Switch organization`} disabled={pending}>
           <span className="grid min-w-0 text-left">
             <span className="truncate text-sm font-semibold">{organization.name}</span>
             <span className="text-xs font-normal text-muted-foreground">{roleLabels[role]}</span>

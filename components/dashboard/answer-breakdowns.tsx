@@ -31,7 +31,7 @@ function QuestionCard({ question }: { question: AnalyticsQuestion }) {
       <header className="grid gap-0.5">
         <h3 className="truncate font-medium">{question.name}</h3>
         <p className="text-xs text-muted-foreground">
-          {TYPE_LABELS[question.type] ?? question.type} · {formatCount(question.answered)} answered
+          {question.agent_name ?? "Deleted agent"} · {TYPE_LABELS[question.type] ?? question.type} · {formatCount(question.answered)} answered
           {question.unanswered ? `, ${formatCount(question.unanswered)} without an answer` : ""}
         </p>
       </header>

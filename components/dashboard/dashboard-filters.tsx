@@ -1,13 +1,13 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useId, useTransition } from "react";
+import { useEffect, useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/utils/cn";
-import { PRESETS, presetRange, TIME_ZONE_COOKIE, type DashboardQuery } from "./dashboard-query";
+import { PRESETS, presetRange, rangeProblem, TIME_ZONE_COOKIE, type DashboardQuery } from "./dashboard-query";
 
 const ALL_AGENTS = "all";
 
@@ -29,6 +29,15 @@ export function DashboardFilters({
   const searchParams = useSearchParams();
   const [pending, startTransition] = useTransition();
   const ids = { from: useId(), to: useId(), agent: useId() };
+  // The dates as typed: a range that does not hold is said so, never applied or quietly changed.
+  const [dates, setDates] = useState({ from: query.from?.slice(0, 10) ?? "", to: query.to.slice(0, 10), key: `${query.from}|${query.to}` });
+  const current = dates.key === `${query.from}|${query.to}` ? dates : { from: query.from?.slice(0, 10) ?? "", to: query.to.slice(0, 10), key: `${query.from}|${query.to}` };
+  const problem = rangeProblem(current.from, current.to);
+  const changeDate = (field: "from" | "to", value: string) => {
+    const next = { ...current, [field]: value };
+    setDates(next);
+    if (value && !rangeProblem(next.from, next.to)) update({ from: next.from, to: next.to });
+  };
 
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -79,10 +88,10 @@ export function DashboardFilters({
             id={ids.from}
             type="date"
             className="w-40"
-            defaultValue={query.from?.slice(0, 10)}
-            key={`from-${query.from}`}
-            max={query.to.slice(0, 10)}
-            onChange={(event) => event.target.value && update({ from: event.target.value })}
+            value={current.from}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${ids.from}-problem` : undefined}
+            onChange={(event) => changeDate("from", event.target.value)}
           />
         </div>
         <div className="grid gap-1.5">
@@ -91,12 +100,17 @@ export function DashboardFilters({
             id={ids.to}
             type="date"
             className="w-40"
-            defaultValue={query.to.slice(0, 10)}
-            key={`to-${query.to}`}
-            min={query.from?.slice(0, 10)}
-            onChange={(event) => event.target.value && update({ to: event.target.value })}
+            value={current.to}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${ids.from}-problem` : undefined}
+            onChange={(event) => changeDate("to", event.target.value)}
           />
         </div>
+        {problem ? (
+          <p id={`${ids.from}-problem`} role="alert" className="basis-full text-sm font-medium text-destructive">
+            {problem} The dashboard still shows {query.from ?? "the 30 days before"} to {query.to.slice(0, 10)}.
+          </p>
+        ) : null}
       </div>
       <div className="grid gap-1.5 md:w-64">
         <Label htmlFor={ids.agent}>Agent</Label>

@@ -51,3 +51,13 @@ export function readDashboardQuery(params: Record<string, string | string[] | un
     ...(agentId ? { agent_id: agentId } : {}),
   };
 }
+
+/** What is wrong with a from/to pair of dates as typed (both inclusive days), or null when it holds. */
+export function rangeProblem(from: string, to: string): string | null {
+  const date = /^\d{4}-\d{2}-\d{2}$/;
+  if (!from || !date.test(from)) return "Enter a From date.";
+  if (!to || !date.test(to)) return "Enter a To date.";
+  if (from > to) return `From (${from}) is after To (${to}): pick a From on or before ${to}, or a later To.`;
+  if (Date.parse(to) - Date.parse(from) > 365 * 86_400_000) return "A range can be at most 366 days long.";
+  return null;
+}

@@ -33,3 +33,24 @@ export function formatDay(date: string, withYear = false): string {
     timeZone: "UTC",
   });
 }
+
+/** "1 call", "2 calls", "1,234 calls". */
+export function plural(value: number, one: string, many = `${one}s`): string {
+  return `${formatCount(value)} ${value === 1 ? one : many}`;
+}
+
+/**
+ * Ticks for a money axis from 0 to at least `max`: about `count` steps of 1, 2, 2.5 or 5 × 10^n, and
+ * the decimals that keep every label distinct ($0.0025, $0.005 … not $0.00, $0.01, $0.01).
+ */
+export function costTicks(max: number, count = 4): { ticks: number[]; format: (value: number) => string } {
+  const top = max > 0 ? max : 0.01;
+  const raw = top / count;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= raw)!;
+  const steps = Math.ceil(top / step - 1e-9);
+  const ticks = Array.from({ length: steps + 1 }, (_, i) => Number((i * step).toPrecision(12)));
+  const decimals = Math.max(2, ...ticks.map((tick) => (String(tick).split(".")[1] ?? "").length));
+  const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return { ticks, format: (value) => money.format(value) };
+}

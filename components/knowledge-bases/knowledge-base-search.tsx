@@ -1,7 +1,7 @@
 "use client";
 
 import { Search } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -10,6 +10,23 @@ import type { KnowledgeBaseSearchResult } from "@/lib/voice-api/knowledge-bases"
 import { consoleRequest, describeError } from "./console-api";
 
 const RESULT_LIMIT = 8;
+
+/** The excerpt with its matched words in <mark> (plain text pieces: nothing is parsed as HTML). */
+function Excerpt({ result }: { result: KnowledgeBaseSearchResult }) {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  result.highlights.forEach(({ start, end }, index) => {
+    if (start > at) parts.push(result.excerpt.slice(at, start));
+    parts.push(
+      <mark key={index} className="rounded-sm bg-warning/40 px-0.5 text-foreground">
+        {result.excerpt.slice(start, end)}
+      </mark>,
+    );
+    at = end;
+  });
+  parts.push(result.excerpt.slice(at));
+  return <p className="text-sm whitespace-pre-line">{parts}</p>;
+}
 
 type SearchState = { kind: "idle" } | { kind: "searching" } | { kind: "done"; query: string; results: KnowledgeBaseSearchResult[] } | { kind: "error"; message: string };
 
@@ -67,10 +84,10 @@ export function KnowledgeBaseSearch({ knowledgeBaseId, readySources }: { knowled
                   <div className="flex flex-wrap items-baseline justify-between gap-2 text-xs text-muted-foreground">
                     <span className="font-medium text-foreground">{result.source_title ?? result.file_name ?? "Untitled source"}</span>
                     <span>
-                      passage {result.position + 1} · score {result.rank.toFixed(2)}
+                      {result.page ? `page ${result.page}` : `passage ${result.position + 1}`} · score {result.rank.toFixed(2)}
                     </span>
                   </div>
-                  <p className="line-clamp-6 text-sm whitespace-pre-line">{result.content}</p>
+                  <Excerpt result={result} />
                 </li>
               ))}
             </ol>

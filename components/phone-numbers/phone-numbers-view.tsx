@@ -116,20 +116,24 @@ export function PhoneNumbersView({ initial, agents, paging }: { initial: Initial
           <TableHeader>
             <TableRow>
               <TableHead>Number</TableHead>
-              <TableHead>Name</TableHead>
-              <TableHead>Type</TableHead>
+              <TableHead className="hidden md:table-cell">Name</TableHead>
+              <TableHead className="hidden md:table-cell">Type</TableHead>
               <TableHead>Inbound agent</TableHead>
-              <TableHead>Redirect</TableHead>
-              <TableHead>Added</TableHead>
+              <TableHead className="hidden md:table-cell">Redirect</TableHead>
+              <TableHead className="hidden lg:table-cell">Added</TableHead>
               {canWrite ? <TableHead className="text-right">Actions</TableHead> : null}
             </TableRow>
           </TableHeader>
           <TableBody>
             {numbers.map((phoneNumber) => (
               <TableRow key={phoneNumber.id} data-number={phoneNumber.number}>
-                <TableCell className="font-mono text-xs whitespace-nowrap">{phoneNumber.number}</TableCell>
-                <TableCell>{phoneNumber.name ?? <span className="text-muted-foreground">—</span>}</TableCell>
-                <TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <span className="font-mono text-xs">{phoneNumber.number}</span>
+                  {/* On phones the name rides under the number (its own column is hidden). */}
+                  <span className="block text-xs text-muted-foreground md:hidden">{phoneNumber.name ?? ""}</span>
+                </TableCell>
+                <TableCell className="hidden md:table-cell">{phoneNumber.name ?? <span className="text-muted-foreground">—</span>}</TableCell>
+                <TableCell className="hidden md:table-cell">
                   <Badge variant="outline">{phoneNumber.type.toUpperCase()}</Badge>
                 </TableCell>
                 <TableCell data-testid="inbound-agent">
@@ -141,25 +145,25 @@ export function PhoneNumbersView({ initial, agents, paging }: { initial: Initial
                     <span className="text-muted-foreground">None</span>
                   )}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell className="hidden whitespace-nowrap md:table-cell">
                   {phoneNumber.redirect ? (
                     <span className="font-mono text-xs">→ {phoneNumber.redirect_phone_number}</span>
                   ) : (
                     <span className="text-muted-foreground">Off</span>
                   )}
                 </TableCell>
-                <TableCell className="text-xs whitespace-nowrap text-muted-foreground">
+                <TableCell className="hidden text-xs whitespace-nowrap text-muted-foreground lg:table-cell">
                   <LocalTime iso={phoneNumber.created_at} />
                 </TableCell>
                 {canWrite ? (
                   <TableCell className="text-right whitespace-nowrap">
                     <Button variant="ghost" size="sm" onClick={() => setEditing({ kind: "edit", phoneNumber })} aria-label={`Edit ${phoneNumber.number}`}>
-                      <Pencil aria-hidden /> Edit
+                      <Pencil aria-hidden /> <span className="hidden sm:inline">Edit</span>
                     </Button>
                     <ConfirmDialog
                       trigger={
                         <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Remove ${phoneNumber.number}`}>
-                          <Trash2 aria-hidden /> Remove
+                          <Trash2 aria-hidden /> <span className="hidden sm:inline">Remove</span>
                         </Button>
                       }
                       title={`Remove ${phoneNumber.number}?`}

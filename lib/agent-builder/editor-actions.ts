@@ -33,9 +33,37 @@ export function uniqueStateName(doc: EditorDocument, base = "new_state"): string
   return `${base}_${n}`;
 }
 
+/** The room a state node takes on the canvas, with a margin so placed nodes never touch. */
+export const NODE_BOX = { width: 224, height: 120, margin: 40 };
+
+/**
+ * A place for a new node that overlaps no other node: `preferred` when it is free, else the free
+ * grid spot nearest to it (rings of growing radius, nearest first).
+ */
+export function freePosition(nodes: readonly { position: { x: number; y: number } }[], preferred: { x: number; y: number }): { x: number; y: number } {
+  const stepX = NODE_BOX.width + NODE_BOX.margin;
+  const stepY = NODE_BOX.height + NODE_BOX.margin;
+  const free = (x: number, y: number) =>
+    nodes.every((node) => Math.abs(node.position.x - x) >= stepX || Math.abs(node.position.y - y) >= stepY);
+  for (let ring = 0; ring < 50; ring++) {
+    const spots: { x: number; y: number }[] = [];
+    for (let dx = -ring; dx <= ring; dx++) {
+      for (let dy = -ring; dy <= ring; dy++) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) === ring) spots.push({ x: Math.round(preferred.x + dx * stepX), y: Math.round(preferred.y + dy * stepY) });
+      }
+    }
+    spots.sort((a, b) => Math.hypot(a.x - preferred.x, a.y - preferred.y) - Math.hypot(b.x - preferred.x, b.y - preferred.y));
+    const spot = spots.find((candidate) => free(candidate.x, candidate.y));
+    if (spot) return ring === 0 ? preferred : spot;
+  }
+  const lowest = Math.max(...nodes.map((node) => node.position.y));
+  return { x: Math.round(preferred.x), y: Math.round(lowest + stepY) };
+}
+
+/** Adds a state at `position`, moved to the nearest free space when another state is there. */
 export function addState(doc: EditorDocument, position: { x: number; y: number }, name = uniqueStateName(doc)): { doc: EditorDocument; nodeId: string } {
   const nodeId = freshId("state", doc.nodes.map((node) => node.id));
-  const node: StateNode = { id: nodeId, type: "state", position, data: { state: emptyState(name) } };
+  const node: StateNode = { id: nodeId, type: "state", position: freePosition(doc.nodes, position), data: { state: emptyState(name) } };
   return { doc: reconcileMissing({ ...doc, nodes: [...doc.nodes, node] }), nodeId };
 }
 

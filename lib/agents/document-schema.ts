@@ -8,6 +8,17 @@ import { z } from "zod";
  */
 
 export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A well-formed BCP 47 tag ("en-US", "zh-Hant-TW"), as `Intl` reads them: "english please" is not one. */
+export function isLanguageTag(value: string): boolean {
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(value)) return false;
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 const identifier = (what: string) =>
   z.string().regex(IDENTIFIER, `${what} must start with a letter or _ and hold only letters, digits and _`).max(64, "At most 64 characters");
 
@@ -159,7 +170,12 @@ export const StateSchema = z
 
 /** Every field of the agent document except name, states and initial_state_name. */
 export const agentSettingFields = {
-  language: z.string().min(2).max(35).optional().meta({ description: "BCP 47 tag, default en-US", example: "en-US" }),
+  language: z
+    .string()
+    .max(35, "Must be at most 35 characters")
+    .refine(isLanguageTag, 'Must be a BCP 47 language tag such as "en-US", "de" or "pt-BR"')
+    .optional()
+    .meta({ description: "A well-formed BCP 47 language tag, default en-US", example: "en-US" }),
   initial_message: z.string().max(4000).nullable().optional().meta({ description: "First thing the agent says; null = wait for the caller." }),
   initial_message_delay: z.number().int().min(0).max(60_000).optional().meta({ description: "Milliseconds before the initial message, 0 to 60000, default 0" }),
   max_call_duration: z.number().int().min(10).max(14_400).optional().meta({ description: "Seconds, 10 to 14400, default 1800" }),

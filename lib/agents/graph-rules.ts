@@ -86,3 +86,37 @@ export function graphProblems(agent: AgentDocument): GraphProblem[] {
   });
   return problems;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The graph rules that can be checked on a body that failed its schema (state names, the initial
+ * state, transition destinations), so one answer lists every problem and no second round brings more.
+ * Parts too malformed to read are skipped: the schema reports those.
+ */
+export function rawGraphProblems(body: unknown): GraphProblem[] {
+  if (!isRecord(body) || !Array.isArray(body.states)) return [];
+  const states = body.states.map((state) => (isRecord(state) ? state : {}));
+  const names = states.map((state) => (typeof state.name === "string" ? state.name : null));
+  const known = new Set(names.filter((name): name is string => name !== null));
+  const problems: GraphProblem[] = [];
+  const seen = new Set<string>();
+  names.forEach((name, i) => {
+    if (name === null) return;
+    if (seen.has(name)) problems.push({ field: `states[${i}].name`, message: `Duplicate state name "${name}"` });
+    seen.add(name);
+  });
+  if (typeof body.initial_state_name === "string" && !known.has(body.initial_state_name)) {
+    problems.push({ field: "initial_state_name", message: `No state is named "${body.initial_state_name}"` });
+  }
+  states.forEach((state, i) => {
+    if (!Array.isArray(state.transitions)) return;
+    state.transitions.forEach((transition, j) => {
+      const destination = isRecord(transition) ? transition.destination_state_name : undefined;
+      if (typeof destination === "string" && !known.has(destination)) {
+        problems.push({ field: `states[${i}].transitions[${j}].destination_state_name`, message: `No state is named "${destination}"` });
+      }
+    });
+  });
+  return problems;
+}

@@ -15,6 +15,7 @@ import { agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
 import { callRoutes } from "./routes/calls";
 import { knowledgeBaseRoutes } from "./routes/knowledge-bases";
+import { llmModelRoutes } from "./routes/llm-models";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { postCallQuestionRoutes } from "./routes/post-call-questions";
 import { pricingRoutes } from "./routes/pricing";
@@ -70,6 +71,7 @@ export function createApiApp(dependencies: ApiDependencies) {
   app.route("/", postCallQuestionRoutes());
   app.route("/", webhookRoutes());
   app.route("/", pricingRoutes());
+  app.route("/", llmModelRoutes());
   app.route("/", analyticsRoutes());
   return app;
 }

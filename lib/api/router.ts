@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { ValidationError } from "@/lib/services/errors";
+import type { z } from "zod";
+import { ValidationError, type FieldProblem } from "@/lib/services/errors";
 import type { ApiEnv } from "./context";
 import { ApiError } from "./errors";
 import { zodIssuesToDetails } from "./validation";
@@ -9,14 +10,22 @@ import { zodIssuesToDetails } from "./validation";
  * anything else invalid is 400 naming each field.
  */
 export function createRouter() {
-  return new OpenAPIHono<ApiEnv>({
-    defaultHook: (result) => {
-      if (result.success) return;
-      if (result.target === "param") throw new ApiError("not_found", "Not found: the id in the path is not a valid UUID");
-      const details = zodIssuesToDetails(result.error.issues, result.target === "query" ? "query" : "body");
-      const first = details[0];
-      const summary = details.length === 1 ? `Invalid ${first.field}: ${first.message}` : `Invalid request: ${details.length} problems`;
-      throw new ValidationError(summary, details);
-    },
-  });
+  return new OpenAPIHono<ApiEnv>({ defaultHook: (result) => refuseInvalid(result) });
+}
+
+type HookResult = { success: true } | { success: false; target: string; error: { issues: readonly z.core.$ZodIssue[] } };
+
+/**
+ * The shared validation hook, exported for routes that add problems of their own (`extra`, from the
+ * raw input) so that one answer names every problem; a problem the schema already names is not repeated.
+ */
+export function refuseInvalid(result: HookResult, extra: (target: string) => FieldProblem[] = () => []): void {
+  if (result.success) return;
+  if (result.target === "param") throw new ApiError("not_found", "Not found: the id in the path is not a valid UUID");
+  const details = zodIssuesToDetails(result.error.issues, result.target === "query" ? "query" : "body");
+  const named = new Set(details.map((detail) => detail.field));
+  for (const problem of extra(result.target)) if (!named.has(problem.field)) details.push(problem);
+  const first = details[0];
+  const summary = details.length === 1 ? `Invalid ${first.field}: ${first.message}` : `Invalid request: ${details.length} problems`;
+  throw new ValidationError(summary, details);
 }

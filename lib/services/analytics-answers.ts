@@ -12,6 +12,9 @@ export type OptionCount = { option_id: string; value: string; count: number; rat
 export type QuestionBreakdown = {
   question_id: string;
   name: string;
+  /** The agent that asks it (questions belong to one agent); its name is null once the agent is deleted. */
+  agent_id: string;
+  agent_name: string | null;
   type: string;
   answered: number;
   unanswered: number;
@@ -23,6 +26,8 @@ export type QuestionBreakdown = {
 type QuestionRow = {
   question_id: string;
   name: string;
+  agent_id: string;
+  agent_name: string | null;
   type: string;
   answered: unknown;
   unanswered: unknown;
@@ -44,14 +49,15 @@ export async function getPostCallAnswerBreakdown(ctx: ServiceContext, filter: An
     selectRows<QuestionRow>(
       ctx.db,
       sql`select s.question_id, coalesce(q.name, max(s.question_name)) as name,
-          coalesce(q.type, max(s.question_type)) as type,
+          coalesce(q.type, max(s.question_type)) as type, coalesce(q.agent_id, (array_agg(s.agent_id))[1]) as agent_id,
+          (select a.name from agents a where a.id = coalesce(q.agent_id, (array_agg(s.agent_id))[1]) and a.organization_id = ${ctx.organizationId}::uuid) as agent_name,
           sum(s.answered) as answered, sum(s.unanswered) as unanswered, sum(s.yes) as yes, sum(s.no) as no,
           sum(s.number_count) as number_count, sum(s.number_total) as number_total
         from ${answerStatsSource(ctx, filter)} s
         left join post_call_questions q on q.id = s.question_id and q.organization_id = ${ctx.organizationId}::uuid
-        group by s.question_id, q.name, q.type
+        group by s.question_id, q.name, q.type, q.agent_id
         having sum(s.answered) + sum(s.unanswered) > 0
-        order by name, s.question_id`,
+        order by agent_name nulls last, name, s.question_id`,
     ),
     selectRows<{ question_id: string; option_id: string; value: string; count: unknown; position: number | null }>(
       ctx.db,
@@ -87,6 +93,8 @@ export async function getPostCallAnswerBreakdown(ctx: ServiceContext, filter: An
     return {
       question_id: row.question_id,
       name: row.name,
+      agent_id: row.agent_id,
+      agent_name: row.agent_name,
       type: row.type,
       answered,
       unanswered: Number(row.unanswered),

@@ -41,32 +41,36 @@ const histogramColumns = sql.raw(DURATION_BUCKETS.map((bucket) => bucket.column)
 const histogramFromCalls = sql.raw(
   DURATION_BUCKETS.map(
     (bucket) =>
-      `(c.duration_seconds >= ${bucket.min}${bucket.max === null ? "" : ` and c.duration_seconds < ${bucket.max}`})::int`,
+      `(c.answered_at is not null and c.duration_seconds >= ${bucket.min}${bucket.max === null ? "" : ` and c.duration_seconds < ${bucket.max}`})::int`,
   )
     .map((expression) => `coalesce(${expression}, 0)`)
     .join(", "),
 );
 
-/** Call statistics per agent and period: `(agent_id, period_start, calls, priced_calls, cost_total, timed_calls, duration_total, duration_*)`. */
+/**
+ * Call statistics per agent and period: `(agent_id, period_start, calls, priced_calls, cost_total, timed_calls, duration_total, duration_*)`.
+ * Priced: a cost above zero. Timed (and in the histogram): answered, with a duration (as migration 0010's triggers count).
+ */
 export function callStatsSource(ctx: ServiceContext, filter: AnalyticsFilter): SQL {
   return sql`(
     select s.agent_id, s.period_start, s.calls, s.priced_calls, s.cost_total, s.timed_calls, s.duration_total, ${histogramColumns}
     from ${rollupRows("call_stats_15m", ctx, filter)}
     union all
-    select c.agent_id, analytics_period(c.start_time), 1, (c.cost is not null)::int, coalesce(c.cost, 0),
-      (c.duration_seconds is not null)::int, coalesce(c.duration_seconds, 0), ${histogramFromCalls}
+    select c.agent_id, analytics_period(c.start_time), 1, coalesce(c.cost > 0, false)::int, coalesce(c.cost, 0),
+      (c.answered_at is not null and c.duration_seconds is not null)::int,
+      case when c.answered_at is not null then coalesce(c.duration_seconds, 0) else 0 end, ${histogramFromCalls}
     from calls c where ${edgeCalls(ctx, filter)}
   )`;
 }
 
-/** Answer statistics per agent, period and question (as `answer_stats_15m`'s columns). */
+/** Answer statistics per period, agent and question (as `answer_stats_15m`'s columns). */
 export function answerStatsSource(ctx: ServiceContext, filter: AnalyticsFilter): SQL {
   return sql`(
-    select s.period_start, s.question_id, s.question_name, s.question_type, s.answered, s.unanswered, s.yes, s.no,
+    select s.period_start, s.agent_id, s.question_id, s.question_name, s.question_type, s.answered, s.unanswered, s.yes, s.no,
       s.number_count, s.number_total
     from ${rollupRows("answer_stats_15m", ctx, filter)}
     union all
-    select analytics_period(c.start_time), a.question_id, a.question_name, a.question_type, a.has_answer::int,
+    select analytics_period(c.start_time), c.agent_id, a.question_id, a.question_name, a.question_type, a.has_answer::int,
       (not a.has_answer)::int, (a.has_answer and a.answer_boolean is true)::int, (a.has_answer and a.answer_boolean is false)::int,
       (a.has_answer and a.answer_number is not null)::int, case when a.has_answer then coalesce(a.answer_number, 0) else 0 end
     from call_post_call_answers a join calls c on c.id = a.call_id where ${edgeCalls(ctx, filter)}

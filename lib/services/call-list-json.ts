@@ -83,20 +83,25 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
   return `[${items.join(",")}]`;
 }
 
+async function serialized(ctx: CallsContext, input: ListCallsInput): Promise<CallListJson> {
+  const { items, ...paging } = await listCalls(ctx, input);
+  return { itemsJson: JSON.stringify(items), ...paging };
+}
+
 /**
  * `listCalls` with its items already serialized: the same query, run with every value kept as the
  * text Postgres sent, so a large page costs no JSON parse of its columns and no re-serialization.
  * A test holds it equal to `JSON.stringify(listCalls(…).items)`.
  */
 export async function listCallsJson(ctx: CallsContext, input: ListCallsInput): Promise<CallListJson> {
-  const [rows, total] = await Promise.all([
+  // A search is planned first (and may run in a transaction of its own): `listCalls` does that.
+  if (input.search) return serialized(ctx, input);
+  const [rows, count] = await Promise.all([
     queryTextRows(ctx.db, callPageSql(ctx, input)),
     input.useCursor ? undefined : countCalls(ctx, input),
   ]);
-  if (!rows) {
-    const { items, ...paging } = await listCalls(ctx, input);
-    return { itemsJson: JSON.stringify(items), ...paging };
-  }
+  if (!rows) return serialized(ctx, input);
+  const total = count?.total;
   const itemsJson = writeCalls(rows, input.limit, ctx.links);
   if (total !== undefined) return { itemsJson, ...listFields(pageInfo(input.page, input.limit, total)) };
   const key = (row: (string | null)[] | undefined) =>

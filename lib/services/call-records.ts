@@ -40,7 +40,7 @@ export type CallResponse = {
   post_call_answers?: PostCallAnswerResponse[];
 };
 
-type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState"> & {
+type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch"> & {
   transcript?: TranscriptEntry[];
   variableValues?: VariableValue[];
 };

@@ -5,7 +5,7 @@ import { knowledgeBaseChunks, knowledgeBaseSources } from "@/lib/db/schema";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { insertKnowledgeBaseChunks } from "./knowledge-base-sources";
 import { DEFAULT_PDF_LIMITS, extractPdfText, type PdfLimits } from "./pdf-text";
-import { chunkTextYielding } from "./text-chunks";
+import { chunkPagesYielding } from "./text-chunks";
 
 /** A `processing` source becomes `failed` with the reason (a source no longer processing is left alone). */
 export async function failKnowledgeBaseSource(db: Database, sourceId: string, reason: string) {
@@ -45,7 +45,7 @@ export async function ingestKnowledgeBaseSource(
   try {
     const text = await sourceText(source, storage, limits);
     if (!text.ok) return await failKnowledgeBaseSource(db, sourceId, text.reason);
-    const chunks = await chunkTextYielding(text.text);
+    const chunks = await chunkPagesYielding("pageTexts" in text ? text.pageTexts : null, text.text);
     if (!chunks.length) return await failKnowledgeBaseSource(db, sourceId, "No text could be extracted");
     if (chunks.length > limits.maxChunks) {
       return await failKnowledgeBaseSource(db, sourceId, `The text makes ${chunks.length} chunks; at most ${limits.maxChunks} are indexed per source`);
@@ -62,12 +62,14 @@ export async function ingestKnowledgeBaseSource(
       await tx.delete(knowledgeBaseChunks).where(eq(knowledgeBaseChunks.sourceId, sourceId));
       await insertKnowledgeBaseChunks(
         tx,
-        chunks.map((content, position) => ({
+        chunks.map((chunk, position) => ({
           organizationId: source.organizationId,
           knowledgeBaseId: source.knowledgeBaseId,
           sourceId,
           position,
-          content,
+          content: chunk.content,
+          page: chunk.page,
+          isContents: chunk.isContents,
         })),
       );
       await tx

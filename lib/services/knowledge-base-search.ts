@@ -15,10 +15,35 @@ export type KnowledgeBaseSearchResult = {
   file_name: string | null;
   /** Position of the chunk in its source, from 0. */
   position: number;
+  /** The PDF page of the chunk (from 1); null for text sources. */
+  page: number | null;
   content: string;
-  /** ts_rank_cd scaled into [0, 1): higher is better. */
+  /** The part of `content` around the matched words (ts_headline): up to two fragments joined by " … ". */
+  excerpt: string;
+  /** Where the matched words are in `excerpt`: [start, end) character offsets. */
+  highlights: { start: number; end: number }[];
+  /** ts_rank_cd scaled into [0, 1): higher is better; a table of contents or index counts a fifth. */
   rank: number;
 };
+
+// Control characters never stored in chunks (normalizeText drops them): they mark matches unambiguously.
+const START = "\u0001";
+const STOP = "\u0002";
+
+/** Marked headline text → plain excerpt and the offsets of its marked words. */
+export function parseHeadline(marked: string): { excerpt: string; highlights: { start: number; end: number }[] } {
+  let excerpt = "";
+  const highlights: { start: number; end: number }[] = [];
+  let open = -1;
+  for (const char of marked) {
+    if (char === START) open = excerpt.length;
+    else if (char === STOP) {
+      if (open >= 0 && excerpt.length > open) highlights.push({ start: open, end: excerpt.length });
+      open = -1;
+    } else excerpt += char;
+  }
+  return { excerpt, highlights };
+}
 
 export const MAX_SEARCH_QUERY_LENGTH = 1000;
 
@@ -43,8 +68,11 @@ export async function searchKnowledgeBase(
   await findKnowledgeBase(ctx, knowledgeBaseId);
 
   const tsquery = sql`websearch_to_tsquery('english', ${query})`;
-  // Normalization 32 maps the rank into [0, 1) so that clients can compare results across queries.
-  const rank = sql<number>`ts_rank_cd(${knowledgeBaseChunks.searchVector}, ${tsquery}, 32)`;
+  // Normalization 32 maps the rank into [0, 1) so that clients can compare results across queries;
+  // contents pages name every topic and would outrank the pages that explain them.
+  const rank = sql<number>`ts_rank_cd(${knowledgeBaseChunks.searchVector}, ${tsquery}, 32) * case when ${knowledgeBaseChunks.isContents} then 0.2 else 1 end`;
+  const headline = sql<string>`ts_headline('english', ${knowledgeBaseChunks.content}, ${tsquery},
+    ${`StartSel=${START}, StopSel=${STOP}, MaxFragments=2, MinWords=12, MaxWords=35, FragmentDelimiter=" … "`})`;
   const rows = await ctx.db
     .select({
       sourceId: knowledgeBaseChunks.sourceId,
@@ -52,7 +80,9 @@ export async function searchKnowledgeBase(
       title: knowledgeBaseSources.title,
       fileName: knowledgeBaseSources.fileName,
       position: knowledgeBaseChunks.position,
+      page: knowledgeBaseChunks.page,
       content: knowledgeBaseChunks.content,
+      headline,
       rank,
     })
     .from(knowledgeBaseChunks)
@@ -73,7 +103,9 @@ export async function searchKnowledgeBase(
     source_title: row.title ?? row.fileName,
     file_name: row.fileName,
     position: row.position,
+    page: row.page,
     content: row.content,
+    ...parseHeadline(row.headline),
     rank: Number(row.rank),
   }));
 }

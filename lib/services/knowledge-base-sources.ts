@@ -17,7 +17,7 @@ import {
   type KnowledgeBaseResponse,
 } from "./knowledge-bases";
 import { isPdf } from "./pdf-text";
-import { chunkText } from "./text-chunks";
+import { chunkText, looksLikeContents } from "./text-chunks";
 
 /** A file part of an upload; `field` is the part's name as sent, for error details. */
 export type UploadedFile = { field: string; fileName: string; bytes: Uint8Array };
@@ -180,7 +180,7 @@ export async function addKnowledgeBaseSources(
       updatedAt: at,
     });
     chunkText(`${text.title}\n\n${text.content}`).forEach((content, position) => {
-      chunks.push({ organizationId, knowledgeBaseId, sourceId: id, position, content });
+      chunks.push({ organizationId, knowledgeBaseId, sourceId: id, position, content, isContents: looksLikeContents(content) });
     });
   }
 

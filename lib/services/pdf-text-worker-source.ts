@@ -1,7 +1,7 @@
 /**
  * The program of the PDF extraction thread, as source text: a worker started with `eval` needs no
  * file of its own, so it runs the same under Next.js bundles, tsx and vitest. It reads one page at a
- * time and stops at the first limit, posting `{ok, text, pages}` or `{ok: false, reason}`.
+ * time and stops at the first limit, posting `{ok, text, pages, pageTexts}` or `{ok: false, reason}`.
  * workerData: { unpdfPath, bytes (ArrayBuffer), maxPages, maxCharacters }.
  */
 export const PDF_TEXT_WORKER_SOURCE = String.raw`
@@ -45,7 +45,7 @@ async function extract() {
     }
     const joined = texts.join("\n\n");
     if (!joined.trim()) return { ok: false, reason: "The PDF has no extractable text (scanned pages would need OCR, which is not supported)" };
-    return { ok: true, text: joined, pages };
+    return { ok: true, text: joined, pages, pageTexts: texts };
   } catch (error) {
     return { ok: false, reason: "The text of the PDF could not be extracted: " + ((error && error.message) || "unknown error") };
   } finally {

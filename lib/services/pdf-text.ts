@@ -11,7 +11,7 @@ export function isPdf(bytes: Uint8Array): boolean {
   return bytes.byteLength >= PDF_SIGNATURE.length && PDF_SIGNATURE.every((byte, index) => bytes[index] === byte);
 }
 
-export type PdfText = { ok: true; text: string; pages: number } | { ok: false; reason: string };
+export type PdfText = { ok: true; text: string; pages: number; pageTexts: string[] } | { ok: false; reason: string };
 
 /** What one PDF may cost; past any of them the source fails with the reason. */
 export type PdfLimits = { maxPages: number; maxCharacters: number; timeoutMs: number; memoryMb: number };

@@ -123,6 +123,9 @@ export function questionInputProblems(input: unknown, mode: "create" | "upsert")
 }
 
 /** Names repeated within one create batch; each repeat is reported at its own index. */
+const sameNameMessage = (name: string, first: number) =>
+  `Same name as question ${first + 1} of this request (questions[${first}]): "${name.trim()}" can name only one question of an agent, ignoring case`;
+
 export function batchNameProblems(items: readonly unknown[]): { index: number; problem: ItemProblem }[] {
   const seen = new Map<string, number>();
   const out: { index: number; problem: ItemProblem }[] = [];
@@ -131,7 +134,7 @@ export function batchNameProblems(items: readonly unknown[]): { index: number; p
     const key = sameText(item.name);
     const first = seen.get(key);
     if (first === undefined) seen.set(key, index);
-    else out.push({ index, problem: { path: ["name"], message: `Same name as questions[${first}] (names are unique per agent, ignoring case)` } });
+    else out.push({ index, problem: { path: ["name"], message: sameNameMessage(item.name, first) } });
   });
   return out;
 }
@@ -325,7 +328,7 @@ function nameClashes(stored: QuestionRow[], plans: QuestionPlan[]): Map<number, 
     const holders = new Map<string, string>();
     for (const row of stored) {
       const plan = renaming.get(row.id);
-      if (!plan || sameText(plan.values.name) === sameText(row.name)) holders.set(sameText(row.name), `question ${row.id}`);
+      if (!plan || sameText(plan.values.name) === sameText(row.name)) holders.set(sameText(row.name), `stored:${row.name}`);
     }
     let added = false;
     for (const plan of accepted) {
@@ -337,17 +340,18 @@ function nameClashes(stored: QuestionRow[], plans: QuestionPlan[]): Map<number, 
         refused.set(plan.index, holder);
         added = true;
       } else {
-        holders.set(key, `questions[${plan.index}]`);
+        holders.set(key, `batch:${plan.index}`);
       }
     }
     if (!added) return refused;
   }
 }
 
-const clashMessage = (holder: string) =>
-  holder.startsWith("questions[")
-    ? `Same name as ${holder} (names are unique per agent, ignoring case)`
-    : `Already used by ${holder} of this agent (names are unique per agent, ignoring case)`;
+/** Says who holds the name: another item of this request, or a question the agent already has (by its name). */
+function clashMessage(holder: string, name: string): string {
+  if (holder.startsWith("batch:")) return sameNameMessage(name, Number(holder.slice(6)));
+  return `Already used by the agent's question "${holder.slice(7)}" (names are unique per agent, ignoring case)`;
+}
 
 /** Inserts the new questions (ids in batch order) and replaces the options of those whose options changed. */
 async function apply(ctx: ServiceContext, agentId: string, plans: QuestionPlan[], now: Date): Promise<Map<number, string>> {
@@ -428,7 +432,7 @@ export async function createPostCallQuestions(
     const plans = inputs.map((input, i) => planCreate(i, input));
     const clashes = nameClashes(stored, plans);
     if (clashes.size) {
-      const details = [...clashes].map(([index, holder]) => ({ field: `questions[${index}].name`, message: clashMessage(holder) }));
+      const details = [...clashes].map(([index, holder]) => ({ field: `questions[${index}].name`, message: clashMessage(holder, String(plans[index].values.name)) }));
       const summary = details.length === 1 ? `Invalid ${details[0].field}: ${details[0].message}` : `${details.length} names are already used by questions of this agent`;
       throw new ConflictError(summary, details);
     }
@@ -488,7 +492,8 @@ export async function upsertPostCallQuestions(
       stored.map((q) => q.row),
       plans,
     );
-    for (const [index, holder] of clashes) report(index, [{ path: ["name"], message: clashMessage(holder) }]);
+    const nameOf = new Map(plans.map((plan) => [plan.index, String(plan.values.name)]));
+    for (const [index, holder] of clashes) report(index, [{ path: ["name"], message: clashMessage(holder, nameOf.get(index) ?? "") }]);
     const accepted = plans.filter((plan) => !clashes.has(plan.index));
     const ids = await apply(tx, agentId, accepted, now);
     const idsOf = (creating: boolean) => accepted.filter((plan) => (plan.id === null) === creating).map((plan) => ids.get(plan.index) as string);

@@ -121,3 +121,34 @@ export async function chunkTextYielding(text: string, options: ChunkOptions & { 
   }
   return chunks;
 }
+
+export type PageChunk = { content: string; page: number | null; isContents: boolean };
+
+/**
+ * Chunks of a paged document: each page chunked on its own, so every chunk knows its page (from 1).
+ * `pages` null: a text without pages (one run of chunks, page null).
+ */
+export async function chunkPagesYielding(pages: readonly string[] | null, text: string, options: ChunkOptions = {}): Promise<PageChunk[]> {
+  const chunks: PageChunk[] = [];
+  const texts = pages ?? [text];
+  for (let index = 0; index < texts.length; index++) {
+    for (const content of await chunkTextYielding(texts[index], options)) {
+      chunks.push({ content, page: pages ? index + 1 : null, isContents: looksLikeContents(content) });
+    }
+  }
+  return chunks;
+}
+
+// "Introduction ........ 3", "2.1 Opening hours   14", "Chapter 4 - Billing 27".
+const CONTENTS_LINE = /(\.{3,}|…|\s{2,}|\s-\s|\t)\s*\d{1,4}\s*$|^\s*(\d+(\.\d+)*|[IVX]+\.?)\s+\S.*\s\d{1,4}\s*$/;
+
+/**
+ * A table of contents (or an index) rather than prose: most of its lines end in a page number. Such
+ * chunks name every topic and would outrank the pages that explain them, so search ranks them lower.
+ */
+export function looksLikeContents(content: string): boolean {
+  const lines = content.split("\n").map((line) => line.trim()).filter(Boolean);
+  if (/^(table of )?contents\b/i.test(lines[0] ?? "") && lines.length >= 3) return true;
+  if (lines.length < 4) return false;
+  return lines.filter((line) => CONTENTS_LINE.test(line)).length / lines.length >= 0.6;
+}

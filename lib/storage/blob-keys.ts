@@ -23,11 +23,6 @@ export function knowledgeBaseTextKey(organizationId: string, knowledgeBaseId: st
   return `organizations/${organizationId}/knowledge-bases/${knowledgeBaseId}/${sourceId}/source.txt`;
 }
 
-/** One sample recording per organization that seeded calls share (a million calls need not mean 300k blobs). */
-export function seedRecordingKey(organizationId: string): string {
-  return `organizations/${organizationId}/recordings/seed-sample.wav`;
-}
-
 export function callRecordingKey(organizationId: string, callId: string): string {
   return `organizations/${organizationId}/recordings/${callId}.wav`;
 }

@@ -36,3 +36,6 @@ export function deleteAgent(client: VoiceApiClient, agentId: string): Promise<nu
 export function listAgentVersions(client: VoiceApiClient, agentId: string): Promise<AgentVersionSummary[]> {
   return client.get<AgentVersionSummary[]>(`/agents/${encodeURIComponent(agentId)}/versions`);
 }
+
+/** GET /v1/llm-models: a provider's models, from its own GET /models. */
+export type LlmModelList = { provider: string; source: "provider" | "none"; models: string[]; message: string | null };

@@ -19,6 +19,8 @@ export type AnalyticsAgent = AnalyticsTotals & { agent_id: string; agent_name: s
 export type AnalyticsQuestion = {
   question_id: string;
   name: string;
+  agent_id: string;
+  agent_name: string | null;
   type: string;
   answered: number;
   unanswered: number;
@@ -44,4 +46,18 @@ export function getAnalyticsDashboard(client: VoiceApiClient, query: AnalyticsQu
 /** GET /v1/analytics/summary: the totals only. */
 export function getAnalyticsSummary(client: VoiceApiClient, query: AnalyticsQuery = {}): Promise<AnalyticsSummary> {
   return client.get<AnalyticsSummary>("/analytics/summary", { query });
+}
+
+export type UsageDay = { date: string; calls: number; minutes: number; total_cost: number; peak_concurrent_calls: number };
+export type AnalyticsUsage = RangeFields & {
+  days: UsageDay[];
+  agents: { agent_id: string; agent_name: string | null; calls: number; minutes: number; total_cost: number }[];
+  totals: { calls: number; minutes: number; total_cost: number };
+  peak_concurrent_calls: number;
+  peak_at: string | null;
+};
+
+/** GET /v1/analytics/usage: minutes, calls and cost per day and per agent, and peak concurrent calls. */
+export function getAnalyticsUsage(client: VoiceApiClient, query: AnalyticsQuery = {}): Promise<AnalyticsUsage> {
+  return client.get<AnalyticsUsage>("/analytics/usage", { query });
 }

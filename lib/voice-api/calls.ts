@@ -50,9 +50,31 @@ export type CallFilters = {
   to_number?: string;
   start_time_gt?: string;
   start_time_lt?: string;
+  status?: Call["status"];
+  end_reason?: string;
+  answer_type?: NonNullable<Call["answer_type"]>;
+  search?: string;
 };
 
-export const CALL_FILTER_KEYS = ["agent_id", "call_type", "from_number", "to_number", "start_time_gt", "start_time_lt"] as const satisfies readonly (keyof CallFilters)[];
+export const CALL_FILTER_KEYS = [
+  "search",
+  "agent_id",
+  "call_type",
+  "status",
+  "end_reason",
+  "answer_type",
+  "from_number",
+  "to_number",
+  "start_time_gt",
+  "start_time_lt",
+] as const satisfies readonly (keyof CallFilters)[];
+
+export const CALL_STATUSES = ["created", "ringing", "in_progress", "ended", "failed"] as const;
+export const CALL_END_REASONS = ["completed", "agent_hangup", "user_hangup", "max_duration", "terminated", "no_answer", "busy", "no_telephony_provider", "error"] as const;
+export const CALL_ANSWER_TYPES = ["human", "voicemail", "unknown"] as const;
+
+/** How many calls match; `exact` is false above 10,000 matches of filters the rollups cannot count (an estimate). */
+export type CallCount = { total: number; exact: boolean };
 
 export type CallListOptions = CallFilters & { cursor?: string; limit?: number; include_transcript?: boolean; include_variable_values?: boolean };
 
@@ -63,10 +85,8 @@ export function listCalls(api: VoiceApiClient, options: CallListOptions = {}, si
   return api.requestEnvelope<Call[]>("GET", "/calls", { query: options as Query, signal });
 }
 
-/** How many calls match the filters (one page-mode request of one row). */
-export async function countCalls(api: VoiceApiClient, filters: CallFilters, signal?: AbortSignal): Promise<number | null> {
-  const envelope = await api.requestEnvelope<Call[]>("GET", "/calls", { query: { ...filters, use_cursor: false, limit: 1 } as Query, signal });
-  return envelope.total_items ?? null;
+export function countCalls(api: VoiceApiClient, filters: CallFilters, signal?: AbortSignal): Promise<CallCount> {
+  return api.get<CallCount>("/calls/count", { query: filters as Query, signal });
 }
 
 export const getCall = (api: VoiceApiClient, id: string) => api.get<Call>(`/calls/${encodeURIComponent(id)}`);

@@ -33,7 +33,10 @@ export type KnowledgeBaseSearchResult = {
   source_title: string | null;
   file_name: string | null;
   position: number;
+  page: number | null;
   content: string;
+  excerpt: string;
+  highlights: { start: number; end: number }[];
   rank: number;
 };
 

@@ -252,6 +252,44 @@ describe("graph validation", () => {
     );
   });
 
+  it("names a bad range and a bad transition target in the same answer, in words", async () => {
+    const agent = {
+      name: "Two rounds no more",
+      initial_state_name: "start",
+      llm: { temperature: 5 },
+      voice: { speed: 9 },
+      states: [{ name: "start", prompt: "Hi", transitions: [{ condition: "done", destination_state_name: "finish" }] }],
+    };
+    const { res, body } = await create(agent);
+    expect(res.status).toBe(400);
+    const messages = Object.fromEntries(body.error.details.map((d: { field: string; message: string }) => [d.field, d.message]));
+    expect(messages).toEqual({
+      "llm.temperature": "Must be at most 2",
+      "voice.speed": "Must be at most 4",
+      "states[0].transitions[0].destination_state_name": 'No state is named "finish"',
+    });
+    for (const message of Object.values(messages) as string[]) expect(message).not.toMatch(/expected|<=|>=|Too big|Too small/);
+    const update = await send("PATCH", `/v1/agents/${(await create(minimalAgent())).body.data.id}`, {
+      language: 7,
+      states: [{ name: "main", transitions: [{ condition: "x", destination_state_name: "nowhere" }] }],
+    });
+    expect((await update.json()).error.details).toEqual([
+      { field: "language", message: "Must be text" },
+      { field: "states[0].transitions[0].destination_state_name", message: 'No state is named "nowhere"' },
+    ]);
+  });
+
+  it.each(["english please", "en_US", "e", "en-", "123"])("refuses the language %j (a BCP 47 tag is needed)", async (language) => {
+    const { res, body } = await create({ ...minimalAgent(), language });
+    expect(res.status).toBe(400);
+    expect(body.error.details).toEqual([{ field: "language", message: 'Must be a BCP 47 language tag such as "en-US", "de" or "pt-BR"' }]);
+  });
+
+  it.each(["en-US", "de", "pt-BR", "zh-Hant-TW", "es-419"])("accepts the language %j", async (language) => {
+    const { res } = await create({ ...minimalAgent(), language });
+    expect(res.status).toBe(200);
+  });
+
   it("accepts prompt references to the state's tools (by name or type) and to any variable", async () => {
     const agent = {
       name: "Refs",

@@ -228,6 +228,8 @@ describe("GET /v1/analytics/post-call-answers", () => {
     expect(byName.resolved).toEqual({
       question_id: q.resolved,
       name: "resolved",
+      agent_id: alpha,
+      agent_name: "Alpha",
       type: "boolean",
       answered: 3,
       unanswered: 1,
@@ -241,7 +243,8 @@ describe("GET /v1/analytics/post-call-answers", () => {
       { option_id: option.neutral, value: "Neutral", count: 0, rate: 0 },
       { option_id: option.negative, value: "Negative", count: 1, rate: 0.3333 },
     ]);
-    expect(byName.topics).toMatchObject({ type: "multi_choice", answered: 2 });
+    // A deleted question still names the agent that asked it.
+    expect(byName.topics).toMatchObject({ type: "multi_choice", answered: 2, agent_id: alpha, agent_name: "Alpha" });
     expect(byName.topics.options).toEqual([
       { option_id: "t-billing", value: "Billing", count: 2, rate: 1 },
       { option_id: "t-hours", value: "Hours", count: 1, rate: 0.5 },
@@ -307,7 +310,7 @@ describe("writes keep the figures exact", () => {
     };
     expect(await read()).toEqual({ calls: 2, cost: 1, priced: 1, duration: 100, answers: [[1, { yes: 1, no: 0, yes_rate: 1 }]] });
 
-    await api.db.update(calls).set({ status: "ended", cost: 0.5, durationSeconds: 30 }).where(eq(calls.id, first));
+    await api.db.update(calls).set({ status: "ended", cost: 0.5, durationSeconds: 30, answeredAt: new Date("2026-04-01T09:00:05Z") }).where(eq(calls.id, first));
     await api.db.update(calls).set({ metadata: { touched: true } }).where(eq(calls.organizationId, org.organizationId));
     await api.db.update(callPostCallAnswers).set({ answerBoolean: false }).where(eq(callPostCallAnswers.id, answerId));
     expect(await read()).toEqual({ calls: 2, cost: 1.5, priced: 0.75, duration: 130, answers: [[1, { yes: 0, no: 1, yes_rate: 0 }]] });
@@ -323,21 +326,28 @@ describe("writes keep the figures exact", () => {
     let state = 12345;
     const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const start = Date.parse("2026-05-01T00:00:00Z");
-    const made: { time: number; cents: number | null; duration: number | null; agent: string }[] = [];
+    const made: { time: number; cents: number | null; duration: number | null; answered: boolean; agent: string }[] = [];
     for (let i = 0; i < 120; i++) {
+      // Some calls were never answered and still carry a 0 s duration and a $0 cost, as a terminated ringing call does.
+      const answered = next() >= 0.15;
       const row = {
         time: start + Math.floor(next() * 3 * 86_400_000),
-        cents: next() < 0.2 ? null : Math.floor(next() * 500),
-        duration: next() < 0.2 ? null : Math.floor(next() * 2400),
+        cents: !answered ? 0 : next() < 0.2 ? null : Math.floor(next() * 500),
+        duration: !answered ? 0 : next() < 0.2 ? null : Math.floor(next() * 2400),
+        answered,
         agent: agentIds[i % 2],
       };
       made.push(row);
       await insertCall(api.db, org.organizationId, row.agent, {
         startTime: new Date(row.time),
+        answeredAt: answered && row.duration !== null ? new Date(row.time + 3000) : null,
         cost: row.cents === null ? null : row.cents / 100,
         durationSeconds: row.duration,
       });
     }
+    const timed = (row: (typeof made)[number]) => row.answered && row.duration !== null;
+    const average = (values: number[], digits: number) =>
+      values.length ? Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10 ** digits) / 10 ** digits : null;
     for (let i = 0; i < 12; i++) {
       const a = start + Math.floor(next() * 3 * 86_400_000);
       const b = a + 1 + Math.floor(next() * 86_400_000);
@@ -349,19 +359,65 @@ describe("writes keep the figures exact", () => {
       expect(body.data.calls, query).toBe(inRange.length);
       expect(body.data.total_cost, query).toBe(cents / 100);
       expect(body.data.total_duration_seconds, query).toBe(inRange.reduce((sum, row) => sum + (row.duration ?? 0), 0));
+      // "Average duration per answered call" and "average cost per call with a cost", as the dashboard labels them.
+      expect(body.data.average_duration_seconds, query).toBe(average(inRange.filter(timed).map((row) => row.duration!), 2));
+      expect(body.data.average_cost, query).toBe(average(inRange.filter((row) => (row.cents ?? 0) > 0).map((row) => row.cents! / 100), 6));
       const histogram = (await get(`duration-histogram?${query}`, org.apiKey)).body.data;
       expect(histogram.buckets.reduce((sum: number, b: { calls: number }) => sum + b.calls, 0) + histogram.calls_without_duration, query).toBe(inRange.length);
-      expect(histogram.buckets[7].calls, query).toBe(inRange.filter((row) => row.duration !== null && row.duration >= 1800).length);
+      expect(histogram.buckets[0].calls, query).toBe(inRange.filter((row) => timed(row) && row.duration! < 30).length);
+      expect(histogram.buckets[7].calls, query).toBe(inRange.filter((row) => timed(row) && row.duration! >= 1800).length);
     }
     // And the rollup holds what a recount of the calls gives.
     const recount = await api.db.execute(sql`
       select count(*) as n from (
-        select agent_id, analytics_period(start_time) p, count(*) c, coalesce(sum(cost), 0) cost, coalesce(sum(duration_seconds), 0) d
+        select agent_id, analytics_period(start_time) p, count(*) c, coalesce(sum(cost), 0) cost,
+          coalesce(sum(duration_seconds) filter (where answered_at is not null), 0) d, count(*) filter (where cost > 0) priced,
+          count(*) filter (where answered_at is not null and duration_seconds is not null) timed
         from calls where organization_id = ${org.organizationId}::uuid group by 1, 2
         except
-        select agent_id, period_start, calls, cost_total, duration_total from call_stats_15m where organization_id = ${org.organizationId}::uuid
+        select agent_id, period_start, calls, cost_total, duration_total, priced_calls, timed_calls from call_stats_15m
+        where organization_id = ${org.organizationId}::uuid
       ) x`);
     expect(Number((recount as unknown as { rows: { n: unknown }[] }).rows[0].n)).toBe(0);
+  });
+});
+
+describe("GET /v1/analytics/usage", () => {
+  it("gives minutes, calls and cost per day and agent, and the most calls live at once", async () => {
+    const org = await api.createOrganization("Usage Org");
+    const a = await insertAgent(api.db, org.organizationId, "Sales");
+    const b = await insertAgent(api.db, org.organizationId, "Support");
+    const span = (start: string, end: string | null, agent: string, extra: Record<string, unknown> = {}) =>
+      insertCall(api.db, org.organizationId, agent, {
+        startTime: new Date(start),
+        answeredAt: new Date(start),
+        endTime: end ? new Date(end) : null,
+        durationSeconds: end ? (Date.parse(end) - Date.parse(start)) / 1000 : null,
+        cost: 0.1,
+        ...extra,
+      });
+    // March 1: three overlap 10:05–10:10; a fourth starts exactly when one ends (not an overlap).
+    await span("2026-03-01T10:00:00Z", "2026-03-01T10:10:00Z", a, { cost: 0.2 });
+    await span("2026-03-01T10:05:00Z", "2026-03-01T10:20:00Z", a, { cost: 0.2 });
+    await span("2026-03-01T10:08:00Z", "2026-03-01T10:12:00Z", b);
+    await span("2026-03-01T10:20:00Z", "2026-03-01T10:21:00Z", b);
+    // Crossing midnight into March 2, where it is the only call live (and one more starts later).
+    await span("2026-03-01T23:50:00Z", "2026-03-02T00:30:00Z", a, { cost: 0.2 });
+    await span("2026-03-02T09:00:00Z", "2026-03-02T09:03:00Z", b);
+    const { res, body } = await get("usage?from=2026-03-01&to=2026-03-03", org.apiKey);
+    expect(res.status).toBe(200);
+    expect(body.data.days).toEqual([
+      { date: "2026-03-01", calls: 5, minutes: 10 + 15 + 4 + 1 + 40, total_cost: 0.8, peak_concurrent_calls: 3 },
+      { date: "2026-03-02", calls: 1, minutes: 3, total_cost: 0.1, peak_concurrent_calls: 1 },
+      { date: "2026-03-03", calls: 0, minutes: 0, total_cost: 0, peak_concurrent_calls: 0 },
+    ]);
+    expect(body.data).toMatchObject({ peak_concurrent_calls: 3, peak_at: "2026-03-01T10:08:00.000Z", totals: { calls: 6, minutes: 73, total_cost: 0.9 } });
+    expect(body.data.agents.map((agent: { agent_name: string; minutes: number; calls: number }) => [agent.agent_name, agent.calls, agent.minutes])).toEqual([
+      ["Sales", 3, 65],
+      ["Support", 3, 8],
+    ]);
+    // The agent filter applies to the peak too.
+    expect((await get(`usage?from=2026-03-01&to=2026-03-01&agent_id=${b}`, org.apiKey)).body.data.peak_concurrent_calls).toBe(1);
   });
 });
 

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeOn } from "@/lib/db/raw-sql";
-import { cursorPageQuery } from "@/lib/services/calls";
+import { seedCalls } from "@/lib/db/seed/calls";
+import { cursorPageQuery, EXACT_COUNT_LIMIT } from "@/lib/services/calls";
 import { insertAgent, insertCall } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 
@@ -120,6 +121,10 @@ describe("GET /v1/calls", () => {
     ["to_number=%2B123", "to_number"],
     ["start_time_gt=yesterday", "start_time_gt"],
     ["cursor=garbage", "cursor"],
+    ["status=done", "status"],
+    ["end_reason=bored", "end_reason"],
+    ["answer_type=robot", "answer_type"],
+    [`search=${"x".repeat(201)}`, "search"],
   ])("rejects %s naming %s", async (query, field) => {
     const { res, body } = await list(`?${query}`);
     expect(res.status).toBe(400);
@@ -127,6 +132,89 @@ describe("GET /v1/calls", () => {
     expect(body.error.details.map((d: { field: string }) => d.field)).toContain(field);
     expect(body.data).toBeNull();
   });
+
+  it("filters by status, end reason and answer type (extensions)", async () => {
+    const org = await api.createOrganization("Outcomes");
+    const agent = await insertAgent(api.db, org.organizationId, "O");
+    const failed = await insertCall(api.db, org.organizationId, agent, { status: "failed", endReason: "no_answer", answerType: null, durationSeconds: null });
+    const voicemail = await insertCall(api.db, org.organizationId, agent, { endReason: "agent_hangup", answerType: "voicemail", startTime: minutes(1) });
+    const human = await insertCall(api.db, org.organizationId, agent, { endReason: "completed", answerType: "human", startTime: minutes(2) });
+    const ids = async (query: string) =>
+      (await (await api.request("GET", `/v1/calls?${query}`, { apiKey: org.apiKey })).json()).data.map((call: { id: string }) => call.id);
+    expect(await ids("status=failed")).toEqual([failed]);
+    expect(await ids("status=ended")).toEqual([human, voicemail]);
+    expect(await ids("end_reason=agent_hangup")).toEqual([voicemail]);
+    expect(await ids("answer_type=human")).toEqual([human]);
+    expect(await ids("status=ended&end_reason=no_answer")).toEqual([]);
+  });
+
+  it("searches what was said, stemmed, in web-search syntax, within the organization only", async () => {
+    const org = await api.createOrganization("Search");
+    const agent = await insertAgent(api.db, org.organizationId, "S");
+    const said = (at: number, ...lines: string[]) =>
+      insertCall(api.db, org.organizationId, agent, {
+        startTime: minutes(at),
+        transcript: lines.map((content, i) => ({ role: i % 2 ? "user" : "agent", content, start_time: minutes(at).toISOString() })),
+      });
+    const leak = await said(1, "How can I help?", "My water heater is leaking again.");
+    const booking = await said(2, "Hello!", "I'd like to book a cleaning on Tuesday.");
+    const moved = await said(3, "Hi there.", "Could we move my booking to Friday?", "Booked for Friday.");
+    const other = await api.createOrganization("Search elsewhere");
+    const otherAgent = await insertAgent(api.db, other.organizationId, "T");
+    await insertCall(api.db, other.organizationId, otherAgent, { startTime: minutes(4), transcript: [{ role: "user", content: "book a cleaning", start_time: minutes(4).toISOString() }] });
+    const search = async (words: string) => {
+      const res = await api.request("GET", `/v1/calls?search=${encodeURIComponent(words)}`, { apiKey: org.apiKey });
+      return (await res.json()).data.map((call: { id: string }) => call.id);
+    };
+    expect(await search("leaking heater")).toEqual([leak]);
+    expect(await search("booking")).toEqual([moved, booking]);
+    expect(await search('"book a cleaning"')).toEqual([booking]);
+    expect(await search("booked -friday")).toEqual([booking]);
+    expect(await search("tuesday or heater")).toEqual([booking, leak]);
+    expect(await search("how")).toEqual([]); // stop words only: nothing, not everything
+    const count = await api.request("GET", `/v1/calls/count?search=booking`, { apiKey: org.apiKey });
+    expect((await count.json()).data).toEqual({ total: 2, exact: true });
+  });
+
+  it("counts the calls of a filter (extension): from the rollups for agent and time, counted otherwise", async () => {
+    const count = async (query: string) => {
+      const res = await api.request("GET", `/v1/calls/count${query}`, { apiKey: key });
+      expect(res.status).toBe(200);
+      return (await res.json()).data;
+    };
+    expect(await count("")).toEqual({ total: 10, exact: true });
+    expect(await count(`?agent_id=${agentA}`)).toEqual({ total: 5, exact: true });
+    // start_time_gt is exclusive, start_time_lt too: minutes 2..6 strictly between 1 and 7.
+    expect(await count(`?start_time_gt=${minutes(1).toISOString()}&start_time_lt=${minutes(7).toISOString()}`)).toEqual({ total: 5, exact: true });
+    expect(await count("?call_type=web_call&from_number=%2B14155550199")).toEqual({ total: 5, exact: true });
+    const refused = await api.request("GET", "/v1/calls/count?status=done", { apiKey: key });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.details).toEqual([{ field: "status", message: "Must be one of created, ringing, in_progress, ended or failed" }]);
+  });
+
+  it("estimates past 10,000 matches instead of counting them, and stays exact for agent and time filters", async () => {
+    const org = await api.createOrganization("Many");
+    await insertAgent(api.db, org.organizationId, "M");
+    await seedCalls(api.db, { organizationId: org.organizationId, count: 10_400, seed: 4, maxRecordings: 0 });
+    await api.db.execute(sql`analyze calls`);
+    const count = async (query: string) => (await (await api.request("GET", `/v1/calls/count${query}`, { apiKey: org.apiKey })).json()).data;
+    expect(await count("")).toEqual({ total: 10_400, exact: true });
+    const ended = await count("?status=ended");
+    expect(ended.exact).toBe(false);
+    expect(ended.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(ended.total).toBeLessThan(20_000);
+    const page = await (await api.request("GET", "/v1/calls?use_cursor=false&status=failed&limit=1", { apiKey: org.apiKey })).json();
+    expect(page.total_items).toBeGreaterThan(0);
+    expect(page.total_items).toBeLessThan(1000);
+    // Page mode's total with time filters only is the rollups' exact figure, past 10,000 too (not an estimate).
+    const newest = await (await api.request("GET", "/v1/calls?limit=200", { apiKey: org.apiKey })).json();
+    const before = `start_time_lt=${encodeURIComponent(newest.data.at(-1).start_time)}`;
+    const exact = await count(`?${before}`);
+    expect(exact.exact).toBe(true);
+    expect(exact.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    const all = await (await api.request("GET", `/v1/calls?use_cursor=false&limit=1&page=3&${before}`, { apiKey: org.apiKey })).json();
+    expect(all.total_items).toBe(exact.total);
+  }, 120_000);
 
   it("accepts the largest limit", async () => {
     const { res, body } = await list("?limit=1000");
@@ -175,6 +263,7 @@ describe("the list query's plan", () => {
     ["call_type", { callType: "web_call" as const }],
     ["from_number", { fromNumber: "+14155550100" }],
     ["to_number", { toNumber: "+14155550123" }],
+    ["status and end reason", { status: "ended" as const, endReason: "completed" as const }],
     ["a deep cursor", { cursor: "2026-03-01T00:05:00.000Z_00000000-0000-4000-8000-000000000009" }],
   ])("walks an index in order, with no sort (%s)", async (_label, filters) => {
     const query = cursorPageQuery({ db: api.db, organizationId: orgId }, { ...base, ...filters }).toSQL();

@@ -154,6 +154,33 @@ describe("knowledge bases", () => {
     expect(results[0].content).toContain("Parking is free in the garage");
   });
 
+  it("give each result its PDF page and an excerpt with the matched words marked, and rank contents pages below prose", async () => {
+    const base = await kb.create("Handbook");
+    const contents = ["Table of contents", "1 Welcome ........ 2", "2 Opening hours ........ 3", "3 Parking and arrival ........ 3", "4 Refunds ........ 4"];
+    const refunds = wrap(
+      "Guests who cancel more than two days ahead get a full refund. " +
+        "Later cancellations are refunded as a voucher for a later visit; the voucher is valid for one year. " +
+        "To ask for a refund, write to the front desk with your booking number.",
+    );
+    await kb.upload(base.id, [["file_sources.0.items", makePdf([contents, HOURS, PARKING.slice(-3), refunds]), "handbook.pdf"]]);
+    await poll(() => getBase(base.id), settled);
+    type Result = { page: number | null; content: string; excerpt: string; highlights: { start: number; end: number }[]; rank: number };
+    const results = (await kb.send("POST", `/v1/knowledge-bases/${base.id}/search`, { query: "refunds" })).body.data as unknown as Result[];
+    // The refunds page first, the contents page (which names "Refunds" too) after it.
+    expect(results.map((result) => result.page)).toEqual([4, 1]);
+    expect(results[0].rank).toBeGreaterThan(results[1].rank);
+    const [best] = results;
+    expect(best.content).toContain("full refund");
+    const marked = best.highlights.map(({ start, end }) => best.excerpt.slice(start, end).toLowerCase());
+    expect(marked.length).toBeGreaterThan(0);
+    for (const word of marked) expect(word).toMatch(/^refund/);
+    expect(best.excerpt.length).toBeLessThan(best.content.length + 5);
+
+    const text = (await kb.send("POST", `/v1/knowledge-bases/${base.id}/search`, { query: "garage" })).body.data as unknown as Result[];
+    expect(text[0]).toMatchObject({ page: 3 });
+    expect(text[0].excerpt.slice(text[0].highlights[0].start, text[0].highlights[0].end)).toBe("garage");
+  });
+
   it("serve each PDF by its signed file_url, without the API key", async () => {
     const base = await kb.create("Links");
     const pdf = makePdf([WINE]);

@@ -234,7 +234,7 @@ describe("POST /v1/agents/{agent_id}/post-call-questions", () => {
       { name: "MEAL ", type: "text" },
     ]);
     expectError(twice, 400, "generic_error", ["questions[1].name"]);
-    expect(twice.body.error!.details[0].message).toMatch(/Same name as questions\[0\]/);
+    expect(twice.body.error!.details[0].message).toMatch(/^Same name as question 1 of this request \(questions\[0\]\): "[^"]+"/);
 
     const taken = await create(agentId, [
       { name: "Meal", type: "text" },
@@ -375,9 +375,10 @@ describe("PATCH /v1/agents/{agent_id}/post-call-questions", () => {
     ]);
     const messages = Object.fromEntries(res.body.data.errors.map((e) => [e.index, e.message]));
     expect(messages[2]).toBe("Not an option of this question");
-    expect(messages[3]).toMatch(/Already used by question/);
+    expect(messages[3]).toMatch(/^Already used by the agent's question "[^"]+"/);
+    expect(messages[3]).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/); // named, not by a raw id
     expect(messages[4]).toBe("No post-call question with this id on this agent");
-    expect(messages[9]).toMatch(/Same name as questions\[1\]/);
+    expect(messages[9]).toMatch(/Same name as question 2 of this request/);
 
     const after = await stored(agentId);
     const byId = new Map(after.map((row) => [row.id, row]));

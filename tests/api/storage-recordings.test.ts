@@ -52,34 +52,37 @@ describe("generated recording", () => {
 });
 
 describe("recordings of seeded calls", () => {
-  it("about 30% of answered calls get one, all sharing a single blob, and recording_url serves it without the key", async () => {
-    await seedCalls(api.db, { organizationId: org.organizationId, count: 300, seed: 42, storage: api.storage });
-    const rows = await api.db.select({ answerType: calls.answerType, key: calls.recordingBlobKey }).from(calls).where(eq(calls.organizationId, org.organizationId));
-    const answered = rows.filter((row) => row.answerType === "human");
+  it("answered calls get one of their own, as long as the call, up to the limit, and recording_url serves it without the key", async () => {
+    await seedCalls(api.db, { organizationId: org.organizationId, count: 600, seed: 42, storage: api.storage, recordingShare: 1, maxRecordings: 25 });
+    const rows = await api.db
+      .select({ id: calls.id, answerType: calls.answerType, key: calls.recordingBlobKey, duration: calls.durationSeconds, start: calls.startTime })
+      .from(calls)
+      .where(eq(calls.organizationId, org.organizationId));
     const withRecording = rows.filter((row) => row.key);
     expect(withRecording.every((row) => row.answerType === "human")).toBe(true);
-    expect(withRecording.length / answered.length).toBeGreaterThan(0.2);
-    expect(withRecording.length / answered.length).toBeLessThan(0.4);
-    expect(new Set(withRecording.map((row) => row.key)).size).toBe(1);
+    expect(withRecording).toHaveLength(25);
+    // The recent ones: what people open first.
+    expect(withRecording.every((row) => Date.now() - row.start.getTime() <= 7 * 86_400_000)).toBe(true);
+    expect(new Set(withRecording.map((row) => row.key)).size).toBe(25);
+    for (const row of withRecording) expect(row.key).toBe(`organizations/${org.organizationId}/recordings/${row.id}.wav`);
     const stored = await api.db.select({ key: blobs.key, contentType: blobs.contentType }).from(blobs).where(eq(blobs.organizationId, org.organizationId));
-    expect(stored).toEqual([{ key: withRecording[0].key, contentType: "audio/wav" }]);
-
-    // A second seed run reuses the same blob.
-    await seedCalls(api.db, { organizationId: org.organizationId, count: 20, seed: 43, storage: api.storage });
-    expect(await api.db.select({ key: blobs.key }).from(blobs).where(eq(blobs.organizationId, org.organizationId))).toHaveLength(1);
+    expect(stored).toHaveLength(25);
+    expect(stored.every((blob) => blob.contentType === "audio/wav")).toBe(true);
 
     const list = await api.request("GET", "/v1/calls?limit=1000", { apiKey: org.apiKey });
     const listed = (await list.json()).data as CallView[];
     const recorded = listed.filter((call) => call.recording_url);
-    expect(recorded.length).toBeGreaterThan(0);
-    expect(listed.filter((call) => !call.recording_url).length).toBeGreaterThan(0);
-    expect(recorded[0].recording_url).toMatch(/^http:\/\/localhost\/files\/organizations\/[\w-]+\/recordings\/seed-sample\.wav\?expires=\d+&signature=/);
+    expect(recorded).toHaveLength(25);
+    expect(recorded[0].recording_url).toMatch(/^http:\/\/localhost\/files\/organizations\/[\w-]+\/recordings\/[\w-]+\.wav\?expires=\d+&signature=/);
 
     const single = (await (await api.request("GET", `/v1/calls/${recorded[0].id}`, { apiKey: org.apiKey })).json()).data as CallView;
     const audio = await serveSignedFile(new Request(single.recording_url!), { storage: api.storage, links: api.links });
     expect(audio.status).toBe(200);
     expect(audio.headers.get("content-type")).toBe("audio/wav");
-    expect(describeWav(new Uint8Array(await audio.arrayBuffer()))).toMatchObject({ riff: "RIFF", wave: "WAVE", sampleRate: 8000 });
+    const wav = describeWav(new Uint8Array(await audio.arrayBuffer()));
+    expect(wav).toMatchObject({ riff: "RIFF", wave: "WAVE", sampleRate: 8000 });
+    const duration = rows.find((row) => row.id === recorded[0].id)!.duration!;
+    expect(wav.dataSize / 8000).toBe(duration);
   });
 
   it("is null for a call without one", async () => {

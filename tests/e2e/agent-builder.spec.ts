@@ -47,8 +47,10 @@ test.describe("agent builder", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(stateNode(page, "greeting")).toBeVisible();
 
-    // A new state, renamed, moved, and connected from "book" by dragging between handles.
+    // A new state, renamed, moved, and connected from "book" by dragging between handles (the whole
+    // graph in view first: the first view keeps a readable zoom and starts at the graph's left edge).
     await page.getByRole("button", { name: "Add state" }).click();
+    await page.getByRole("button", { name: "Fit View" }).click();
     await panel(page).getByLabel("Name", { exact: true }).fill("follow_up");
     const followUp = stateNode(page, "follow_up");
     await expect(followUp).toBeVisible();

@@ -28,13 +28,24 @@ test("a member invited as viewer joins by link, reads everything and every chang
   await viewer.getByRole("link", { name: "Create an account and join" }).click();
   await expect(viewer.getByLabel("Organization name")).toHaveCount(0);
   await fillSignUpForm(viewer, { email: uniqueEmail("viewer"), password: PASSWORD, name: "Vera Viewer" });
-  await viewer.getByRole("button", { name: "Join Viewers Welcome" }).click();
+  // Signing up from the invitation joins at once: no second "Join" to press.
   await expect(viewer).toHaveURL(/\/dashboard$/);
   await expect(viewer.getByRole("button", { name: /Organization: Viewers Welcome/ }).first()).toBeAttached();
 
   // The link worked once.
   await viewer.goto(link);
   await expect(viewer.getByRole("heading", { name: "This invitation does not work" })).toBeVisible();
+
+  // An agent reads as read-only: no editing hints, and Start call is disabled with the reason (not a 403 after pressing it).
+  const agent = await page.request.post("/api/console/v1/agents", { data: { name: "Greeter", initial_state_name: "main", states: [{ name: "main", prompt: "Greet." }] } });
+  const agentId = ((await agent.json()) as { data: { id: string } }).data.id;
+  await viewer.goto(`/agents/${agentId}`);
+  await expect(viewer.getByText("Read-only: select a state or transition to see its details.")).toBeVisible();
+  await expect(viewer.getByText(/Drag from a state/)).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: "Add state" })).toHaveCount(0);
+  await viewer.getByRole("tab", { name: "Talk" }).click();
+  await expect(viewer.getByRole("button", { name: "Start call" })).toBeDisabled();
+  await expect(viewer.getByText("Viewers cannot start calls")).toBeVisible();
 
   // The studio's own controls are disabled or absent for a viewer.
   await viewer.goto("/settings/api-keys");

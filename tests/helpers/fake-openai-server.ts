@@ -52,6 +52,9 @@ export type FakeOpenAiServer = {
   close(): Promise<void>;
 };
 
+/** What GET /v1/models lists. */
+export const FAKE_MODELS = ["gpt-4o-mini", "gpt-4.1", "fake-voice-model"];
+
 const estimateTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
 /** The text of the newest message with this role (user by default). */
@@ -81,6 +84,12 @@ export async function startFakeOpenAiServer(initial: FakeHandler = () => ({ text
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = (req.url ?? "").split("?")[0];
+    if (req.method === "GET" && path.endsWith("/models")) {
+      // The model list, as OpenAI's GET /v1/models answers it.
+      const data = FAKE_MODELS.map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "fake" }));
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ object: "list", data }));
+      return;
+    }
     if (req.method !== "POST" || !path.endsWith("/chat/completions")) {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `No route ${req.method} ${path}`, type: "invalid_request_error" } }));
       return;

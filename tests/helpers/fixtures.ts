@@ -38,6 +38,9 @@ export async function insertCall(
   agentId: string,
   extra: Partial<typeof calls.$inferInsert> = {},
 ): Promise<string> {
+  const startTime = extra.startTime ?? new Date("2026-03-01T10:00:00.000Z");
+  // A call with a duration was answered (at its start, unless the test says otherwise).
+  const answeredAt = "answeredAt" in extra ? extra.answeredAt : extra.durationSeconds === null ? null : startTime;
   const [row] = await db
     .insert(calls)
     .values({
@@ -48,7 +51,8 @@ export async function insertCall(
       direction: "outbound",
       fromNumber: "+14155550100",
       toNumber: "+14155550123",
-      startTime: new Date("2026-03-01T10:00:00.000Z"),
+      startTime,
+      answeredAt,
       endTime: new Date("2026-03-01T10:02:00.000Z"),
       durationSeconds: 120,
       cost: 0.42,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
 import { CreateAgentSchema } from "@/lib/agents/document-schema";
 import { isStateNode, toEditorDocument, toUpdateBody, type StateNode } from "@/lib/agent-builder/editor-document";
-import { addState, connect, deleteElements, moveNode, renameState, setInitialState, autoLayout } from "@/lib/agent-builder/editor-actions";
+import { addState, connect, deleteElements, moveNode, renameState, setInitialState, autoLayout, NODE_BOX } from "@/lib/agent-builder/editor-actions";
 import { LAYER_GAP } from "@/lib/agent-builder/auto-layout";
 import { errorsUnder, placeErrors } from "@/lib/agent-builder/validation-errors";
 import { minimalAgent, richAgent } from "../helpers/agent-documents";
@@ -109,6 +109,22 @@ describe("editor graph → PATCH body", () => {
     const doc = toEditorDocument(documentOf(minimalAgent()));
     const { body } = toUpdateBody(doc);
     expect(body.states[0]).toMatchObject({ name: "main", prompt: "Help.", x_position: 0, y_position: 0, transitions: [] });
+  });
+
+  it("puts new states in free space: never on top of another state, as near the wanted spot as it can", () => {
+    let doc = toEditorDocument(documentOf(richAgent()));
+    const overlaps = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+      Math.abs(a.x - b.x) < NODE_BOX.width + NODE_BOX.margin && Math.abs(a.y - b.y) < NODE_BOX.height + NODE_BOX.margin;
+    const taken = doc.nodes[0].position;
+    for (let i = 0; i < 6; i++) {
+      const added = addState(doc, taken);
+      const placed = added.doc.nodes.find((node) => node.id === added.nodeId)!.position;
+      for (const other of doc.nodes) expect(overlaps(placed, other.position), `state ${i} at ${JSON.stringify(placed)}`).toBe(false);
+      expect(Math.hypot(placed.x - taken.x, placed.y - taken.y)).toBeLessThan(3 * (NODE_BOX.width + NODE_BOX.margin));
+      doc = added.doc;
+    }
+    const far = addState(doc, { x: 5000, y: 5000 });
+    expect(far.doc.nodes.find((node) => node.id === far.nodeId)!.position).toEqual({ x: 5000, y: 5000 });
   });
 
   it("carries edits: a new state, a transition to it, a rename, a move and a new initial state", () => {

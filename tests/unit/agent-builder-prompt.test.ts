@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CreateAgentSchema } from "@/lib/agents/document-schema";
 import { normalizeAgent } from "@/lib/agents/normalize";
 import { applyCompletion, completionQuery, filterSuggestions, promptReferences, suggestionsFor } from "@/lib/agent-builder/prompt-references";
-import { diffDocuments } from "@/lib/agent-builder/version-diff";
+import { diffDocuments, wordDiff } from "@/lib/agent-builder/version-diff";
 import { richAgent } from "../helpers/agent-documents";
 
 const agent = normalizeAgent(CreateAgentSchema.parse(richAgent()));
@@ -50,5 +50,23 @@ describe("version diff", () => {
       { path: "states[0].tools", kind: "removed", before: [] },
       { path: "custom_vocabulary[0]", kind: "removed", before: "x" },
     ]);
+  });
+});
+
+describe("wordDiff", () => {
+  it("marks whole words added and removed, never parts of a word", () => {
+    const parts = wordDiff("Use {{find_slot}} to find free slots.", "Use {{find_slot_v2}} to find two free slots.");
+    expect(parts).toEqual([
+      { text: "Use ", kind: "same" },
+      { text: "{{find_slot}}", kind: "removed" },
+      { text: "{{find_slot_v2}}", kind: "added" },
+      { text: " to find ", kind: "same" },
+      { text: "two ", kind: "added" },
+      { text: "free slots.", kind: "same" },
+    ]);
+    const before = parts.filter((part) => part.kind !== "added").map((part) => part.text).join("");
+    const after = parts.filter((part) => part.kind !== "removed").map((part) => part.text).join("");
+    expect(before).toBe("Use {{find_slot}} to find free slots.");
+    expect(after).toBe("Use {{find_slot_v2}} to find two free slots.");
   });
 });

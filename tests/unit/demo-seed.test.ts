@@ -6,6 +6,7 @@ import { verifyPassword } from "@/lib/auth/passwords";
 import type { DatabaseConnection } from "@/lib/db/client";
 import { agents, agentVersions, calls, phoneNumbers, postCallQuestionOptions, postCallQuestions, users } from "@/lib/db/schema";
 import { DEMO_EMAIL, demoBanner, seedDemoData } from "@/lib/db/seed/demo";
+import { getCallTotals, getDurationHistogram } from "@/lib/services/analytics";
 import { createTestDatabase } from "../helpers/test-database";
 
 let connection: DatabaseConnection | undefined;
@@ -46,6 +47,27 @@ describe("seedDemoData", () => {
     const choice = questions.find((question) => question.type === "single_choice")!;
     const options = await connection.db.select().from(postCallQuestionOptions).where(eq(postCallQuestionOptions.questionId, choice.id));
     expect(options.length).toBeGreaterThanOrEqual(3);
+
+    // One consistent story: answers only to the questions of the call's own agent, and the dashboard's
+    // figures are what the calls themselves give under the labels' definitions.
+    const rows = async (query: ReturnType<typeof sql>) => ((await connection!.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const [foreign] = await rows(sql`select count(*)::int as n from call_post_call_answers a join calls c on c.id = a.call_id
+      left join post_call_questions q on q.id = a.question_id and q.agent_id = c.agent_id where q.id is null`);
+    expect(foreign.n).toBe(0);
+    const [truth] = await rows(sql`select count(*)::int as calls,
+        round(avg(duration_seconds) filter (where answered_at is not null), 2)::float8 as average_duration,
+        round(avg(cost) filter (where cost > 0), 6)::float8 as average_cost,
+        count(*) filter (where answered_at is not null and duration_seconds < 30)::int as under_30s,
+        count(*) filter (where answered_at is null)::int as unanswered
+      from calls where organization_id = ${demo!.organizationId}::uuid`);
+    expect(truth.unanswered).toBeGreaterThan(0);
+    const filter = { from: new Date(Date.now() - 100 * 86_400_000), to: new Date(Date.now() + 86_400_000), timezone: "UTC" };
+    const ctx = { db: connection.db, organizationId: demo!.organizationId };
+    const totals = await getCallTotals(ctx, filter);
+    expect(totals).toMatchObject({ calls: 3000, average_duration_seconds: truth.average_duration, average_cost: truth.average_cost });
+    const histogram = await getDurationHistogram(ctx, filter);
+    expect(histogram.buckets[0].calls).toBe(truth.under_30s);
+    expect(histogram.calls_without_duration).toBe(truth.unanswered);
 
     expect(demoBanner(demo!, "http://localhost:3000")).toContain(demo!.apiKey);
     expect(await seedDemoData(connection.db)).toBeNull();

@@ -38,7 +38,7 @@ describe("pdf text", () => {
     expect(isPdf(new TextEncoder().encode("%PDF"))).toBe(false);
     expect(isPdf(new TextEncoder().encode(" %PDF-1.7"))).toBe(false);
     const result = await extractPdfText(makePdf([["Page one (first)"], ["Page two"]]));
-    expect(result).toEqual({ ok: true, text: "Page one (first)\n\nPage two", pages: 2 });
+    expect(result).toEqual({ ok: true, text: "Page one (first)\n\nPage two", pages: 2, pageTexts: ["Page one (first)", "Page two"] });
     expect(await extractPdfText(new TextEncoder().encode("%PDF-1.4 then garbage"))).toMatchObject({ ok: false, reason: expect.stringMatching(/could not be read/) });
   });
 });

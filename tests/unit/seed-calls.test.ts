@@ -7,6 +7,7 @@ import { seedCalls } from "@/lib/db/seed/calls";
 import { surveyAgent } from "@/lib/db/seed/demo-agents";
 import { insertDemoAgent } from "@/lib/db/seed/insert-agent";
 import { NotFoundError } from "@/lib/services/errors";
+import type { BlobStore } from "@/lib/storage/blob-store";
 import { insertAgent, insertPhoneNumber } from "../helpers/fixtures";
 import { createTestDatabase } from "../helpers/test-database";
 
@@ -54,7 +55,10 @@ describe("seedCalls", () => {
     const byReason = groupBy(rows, (row) => row.endReason ?? "none");
     expect(Object.keys(byReason)).toEqual(expect.arrayContaining(["completed", "agent_hangup", "user_hangup", "no_answer", "error"]));
     expect(byReason.error!.every((row) => row.status === "failed")).toBe(true);
-    expect(byReason.no_answer!.every((row) => row.status === "ended" && row.durationSeconds === 0 && row.transcript.length === 0)).toBe(true);
+    // Never answered: no answer time, no duration, no transcript, nothing billed.
+    for (const row of [...byReason.no_answer!, ...byReason.error!]) {
+      expect(row).toMatchObject({ answeredAt: null, durationSeconds: null, transcript: [], cost: 0, answerType: null });
+    }
 
     const talked = [...byReason.completed!, ...byReason.agent_hangup!, ...byReason.user_hangup!];
     for (const row of talked) {
@@ -63,6 +67,11 @@ describe("seedCalls", () => {
       expect(row.transcript[0]).toMatchObject({ role: "agent", content: expect.any(String), start_time: expect.any(String) });
       expect(row.durationSeconds).toBeGreaterThan(0);
       expect(row.cost).toBeGreaterThan(0);
+      // The duration runs from answer to end and holds the whole transcript.
+      expect(row.endTime!.getTime() - row.answeredAt!.getTime()).toBe(row.durationSeconds! * 1000);
+      const lastLine = row.transcript.at(-1)!;
+      expect(Date.parse(lastLine.start_time) + (lastLine.content.length / 13) * 1000).toBeLessThanOrEqual(row.endTime!.getTime());
+      expect(Date.parse(row.transcript[0].start_time)).toBe(row.answeredAt!.getTime());
     }
     expect(talked.some((row) => row.variableValues.some((value) => value.name === "customer_name" && typeof value.value === "string"))).toBe(true);
 
@@ -74,14 +83,33 @@ describe("seedCalls", () => {
     }
     expect(rows.filter((row) => row.type === "web_call").every((row) => row.fromNumber === null)).toBe(true);
 
-    // Agents without questions get the built-in set: a boolean, a text and a single choice per talked call.
+    // Agents without post-call questions get no answers: only questions an agent has are ever answered.
     const answers = await connection.db.select().from(callPostCallAnswers).where(eq(callPostCallAnswers.organizationId, org.id));
-    expect(new Set(answers.map((answer) => answer.callId)).size).toBe(talked.length);
-    const byType = groupBy(answers, (answer) => answer.questionType);
-    expect(byType.boolean!.some((answer) => answer.answerBoolean !== null)).toBe(true);
-    expect(byType.text!.some((answer) => (answer.answerText ?? "").length > 10)).toBe(true);
-    expect(byType.single_choice!.some((answer) => answer.selectedOptions[0]?.option.value === "Positive")).toBe(true);
-    expect(new Set(answers.map((answer) => answer.questionId)).size).toBe(3);
+    expect(answers).toEqual([]);
+  });
+
+  it("records as long as the call, lined up with the transcript, for at most maxRecordings calls", async () => {
+    const org = await createOrganization(connection.db, "Recordings");
+    await insertAgent(connection.db, org.id);
+    const store = new Map<string, Uint8Array>();
+    const storage = { put: async (key: string, body: Uint8Array) => void store.set(key, body) } as unknown as BlobStore;
+    await seedCalls(connection.db, { organizationId: org.id, count: 400, now, seed: 9, storage, recordingShare: 1, maxRecordings: 6 });
+    const recorded = (await organizationCalls(org.id)).filter((row) => row.recordingBlobKey);
+    expect(recorded).toHaveLength(6);
+    expect(store.size).toBe(6);
+    for (const row of recorded) {
+      const wav = store.get(row.recordingBlobKey!)!;
+      expect(row.recordingBlobKey).toContain(row.id);
+      const samples = new DataView(wav.buffer, wav.byteOffset).getUint32(40, true);
+      expect(samples / 8000).toBe(row.durationSeconds);
+      // Sound (the agent's first line) right at the start, silence in the pause before the second line.
+      const at = (ms: number) => Math.abs(wav[44 + Math.round(ms * 8)] - 128);
+      const loud = (fromMs: number, toMs: number) => Math.max(...Array.from({ length: toMs - fromMs }, (_, i) => at(fromMs + i)));
+      const second = Date.parse(row.transcript[1].start_time) - row.answeredAt!.getTime();
+      expect(loud(20, 400)).toBeGreaterThan(20);
+      expect(loud(second - 150, second - 5)).toBe(0);
+      expect(loud(second + 20, second + 400)).toBeGreaterThan(20);
+    }
   });
 
   it("starts every call at exactly --start-time", async () => {
@@ -118,6 +146,30 @@ describe("seedCalls", () => {
     expect(rows.some((row) => row.variableValues.some((value) => value.name === "issue_resolved" && typeof value.value === "boolean"))).toBe(
       true,
     );
+
+    // Answers say what the caller said: the score spoken is the satisfaction recorded, the issue as the caller put it.
+    const byQuestion = new Map(questions.map((question) => [question.id, question.name]));
+    const said = (callId: string, pattern: RegExp) => rows.find((row) => row.id === callId)!.transcript.some((line) => line.role === "user" && pattern.test(line.content));
+    const scoreOf = { "Very satisfied": /^Five\b/, Satisfied: /^Four\b/, Neutral: /^Three\b/, Dissatisfied: /^Two\b/, "Very dissatisfied": /^One\b/ };
+    let checked = 0;
+    for (const answer of answers.filter((candidate) => candidate.hasAnswer)) {
+      const name = byQuestion.get(answer.questionId);
+      if (name === "satisfaction") {
+        const value = answer.selectedOptions[0].option.value as keyof typeof scoreOf;
+        expect(said(answer.callId, scoreOf[value]), `${value} in call ${answer.callId}`).toBe(true);
+        checked++;
+      }
+      if (name === "issue_resolved") {
+        expect(said(answer.callId, answer.answerBoolean ? /^Yes, the connection/ : /^Not completely/)).toBe(true);
+        const variable = rows.find((row) => row.id === answer.callId)!.variableValues.find((value) => value.name === "issue_resolved");
+        expect(variable?.value).toBe(answer.answerBoolean);
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    // A caller who hung up before the score was asked has no satisfaction answer.
+    for (const answer of answers.filter((candidate) => byQuestion.get(candidate.questionId) === "satisfaction" && !candidate.hasAnswer)) {
+      expect(said(answer.callId, /^(Five|Four|Three|Two|One)\b/)).toBe(false);
+    }
   });
 
   it("creates one demo agent for an organization without agents", async () => {

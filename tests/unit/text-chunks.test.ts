@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkText, normalizeText } from "@/lib/services/text-chunks";
+import { chunkPagesYielding, chunkText, looksLikeContents, normalizeText } from "@/lib/services/text-chunks";
 
 const sentence = (i: number) => `Sentence number ${i} talks about topic ${i} in a few more words.`;
 
@@ -57,5 +57,23 @@ describe("chunkText", () => {
 describe("normalizeText", () => {
   it("drops NUL and control characters, collapses spaces and blank lines, keeps paragraphs", () => {
     expect(normalizeText("a\u0000b\r\n\r\n\r\n\r\nc \t d\u000c")).toBe("a b\n\nc d");
+  });
+});
+
+describe("contents pages", () => {
+  it("tells a table of contents or an index from prose", () => {
+    expect(looksLikeContents("Table of contents\n1 Welcome ........ 2\n2 Opening hours ........ 3")).toBe(true);
+    expect(looksLikeContents("Introduction .... 1\nBooking a table .... 4\nGroups and events .... 7\nGift vouchers .... 9\nRefunds …… 11")).toBe(true);
+    expect(looksLikeContents("1.1 Opening hours  3\n1.2 Parking  4\n2 Menus  6\n2.1 Wine  8")).toBe(true);
+    expect(looksLikeContents("We are open Tuesday to Sunday from noon.\nOn Mondays the kitchen is closed.\nGroups of 8 need a deposit of 20.\nParking is free after 6.")).toBe(false);
+  });
+
+  it("chunks each PDF page on its own, so every chunk knows its page", async () => {
+    const chunks = await chunkPagesYielding(["First page text.", "", "Third page text."], "ignored");
+    expect(chunks.map((chunk) => [chunk.page, chunk.content])).toEqual([
+      [1, "First page text."],
+      [3, "Third page text."],
+    ]);
+    expect(await chunkPagesYielding(null, "A text source.")).toEqual([{ content: "A text source.", page: null, isContents: false }]);
   });
 });

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireConsoleContext } from "@/lib/console/session-context";
 import { listAgents } from "@/lib/voice-api/agents";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
+import { listPhoneNumbers } from "@/lib/voice-api/phone-numbers";
 
 export const metadata: Metadata = { title: "Agents" };
 
@@ -19,18 +20,26 @@ function pageNumber(value: string | string[] | undefined): number {
 export default async function AgentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { api } = await requireConsoleContext("/agents");
   const page = pageNumber((await searchParams).page);
-  const loaded = await listAgents(api, { page, limit: PAGE_SIZE }).then(
-    (envelope) => ({ ok: true as const, envelope }),
-    (error: unknown) => {
-      if (!isVoiceApiError(error)) throw error;
-      return { ok: false as const, message: error.message };
-    },
-  );
+  const [loaded, numbers] = await Promise.all([
+    listAgents(api, { page, limit: PAGE_SIZE }).then(
+      (envelope) => ({ ok: true as const, envelope }),
+      (error: unknown) => {
+        if (!isVoiceApiError(error)) throw error;
+        return { ok: false as const, message: error.message };
+      },
+    ),
+    // Which numbers answer with which agent, so deleting one says which numbers lose it.
+    listPhoneNumbers(api, 1, 1000).then((envelope) => envelope.data, () => []),
+  ]);
+  const numbersByAgent: Record<string, string[]> = {};
+  for (const number of numbers) {
+    if (number.inbound_agent_id) (numbersByAgent[number.inbound_agent_id] ??= []).push(number.name ? `${number.name} (${number.number})` : number.number);
+  }
   return (
     <>
       <PageHeader title="Agents" description="Voice agents: a prompt, a voice, a model and a graph of conversation states." actions={<CreateAgentButton />} />
       {loaded.ok ? (
-        <AgentList agents={loaded.envelope.data} page={page} totalPages={loaded.envelope.total_pages ?? 1} />
+        <AgentList agents={loaded.envelope.data} page={page} totalPages={loaded.envelope.total_pages ?? 1} numbersByAgent={numbersByAgent} />
       ) : (
         <LoadError title="The agents could not be loaded" message={loaded.message} />
       )}

@@ -4,7 +4,8 @@ import { createAgent, deleteAgent, getAgent, listAgents, listAgentVersions, upda
 import { serviceContext } from "../context";
 import { envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
 import { extension } from "../openapi-document";
-import { createRouter } from "../router";
+import { rawGraphProblems } from "@/lib/agents/graph-rules";
+import { createRouter, refuseInvalid } from "../router";
 import { AgentIdParamSchema, AgentSchema, AgentVersionSchema, GetAgentQuerySchema, ListAgentsQuerySchema } from "../schemas/agents";
 
 const tags = ["Agents"];
@@ -89,13 +90,21 @@ const listVersionsRoute = extension(
   }),
 );
 
+/** A body that fails its schema is also checked for graph problems, so every problem comes in one answer. */
+const withGraphProblems = (result: Parameters<typeof refuseInvalid>[0] & { data?: unknown }) =>
+  refuseInvalid(result, (target) => (target === "json" ? rawGraphProblems(result.data) : []));
+
 export function agentRoutes() {
   const router = createRouter();
 
-  router.openapi(createAgentRoute, async (c) => {
-    const agent = await createAgent(serviceContext(c), c.req.valid("json"));
-    return ok(c, agent, { message: "Agent created successfully" }) as never;
-  });
+  router.openapi(
+    createAgentRoute,
+    async (c) => {
+      const agent = await createAgent(serviceContext(c), c.req.valid("json"));
+      return ok(c, agent, { message: "Agent created successfully" }) as never;
+    },
+    withGraphProblems as never,
+  );
 
   router.openapi(listAgentsRoute, async (c) => {
     const q = c.req.valid("query");
@@ -108,10 +117,14 @@ export function agentRoutes() {
     return ok(c, agent, { message: "Agent retrieved successfully" }) as never;
   });
 
-  router.openapi(updateAgentRoute, async (c) => {
-    const agent = await updateAgent(serviceContext(c), c.req.valid("param").agent_id, c.req.valid("json"));
-    return ok(c, agent, { message: `Agent updated: version ${agent.version} published` }) as never;
-  });
+  router.openapi(
+    updateAgentRoute,
+    async (c) => {
+      const agent = await updateAgent(serviceContext(c), c.req.valid("param").agent_id, c.req.valid("json"));
+      return ok(c, agent, { message: `Agent updated: version ${agent.version} published` }) as never;
+    },
+    withGraphProblems as never,
+  );
 
   router.openapi(deleteAgentRoute, async (c) => {
     await deleteAgent(serviceContext(c), c.req.valid("param").agent_id);

@@ -17,7 +17,9 @@ import {
   DashboardSchema,
   DurationHistogramSchema,
   PostCallAnswersSchema,
+  UsageSchema,
 } from "../schemas/analytics";
+import { getUsage } from "@/lib/services/analytics-usage";
 
 const tags = ["Analytics"];
 const RANGE_NOTE =
@@ -90,6 +92,16 @@ const dashboardRoute = analyticsRoute(
   "AnalyticsDashboardResponse",
 );
 
+const usageRoute = analyticsRoute(
+  "/analytics/usage",
+  "getUsage",
+  "Usage",
+  "Calls, connected minutes and cost per day and per agent, with the peak number of concurrent calls per day and over the range " +
+    "(from the calls' start and end times; a call still going counts until now).",
+  UsageSchema,
+  "AnalyticsUsageResponse",
+);
+
 type Query = z.infer<typeof AnalyticsQuerySchema>;
 
 async function resolveFilter(c: Context<ApiEnv>, query: Query): Promise<{ ctx: ServiceContext; filter: AnalyticsFilter; range: Record<string, unknown> }> {
@@ -129,6 +141,12 @@ export function analyticsRoutes() {
   router.openapi(answersRoute, async (c) => {
     const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
     return ok(c, { ...range, questions: await getPostCallAnswerBreakdown(ctx, filter) }, { message: "Post-call answers retrieved" }) as never;
+  });
+
+  router.openapi(usageRoute, async (c) => {
+    const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
+    const usage = await getUsage(ctx, filter, c.get("deps").now?.() ?? new Date());
+    return ok(c, { ...range, ...usage }, { message: "Usage retrieved" }) as never;
   });
 
   router.openapi(dashboardRoute, async (c) => {

@@ -1,12 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listCallsJson } from "@/lib/services/call-list-json";
-import { deleteCall, getCall, terminateCall, updateCallMetadata } from "@/lib/services/calls";
+import { countCalls, deleteCall, getCall, terminateCall, updateCallMetadata, type CallFilterInput } from "@/lib/services/calls";
 import { startPhoneCall } from "@/lib/services/start-phone-call";
 import { serviceContext } from "../context";
 import { conflictResponse, drainingResponse, envelope, jsonContent, listEnvelope, ok, okSerialized, standardErrorResponses } from "../envelope";
 import { ApiError } from "../errors";
+import { extension } from "../openapi-document";
 import { createRouter } from "../router";
 import {
+  CallCountSchema,
+  CallFiltersQuerySchema,
   CallSchema,
   ListCallsQuerySchema,
   StartPhoneCallBodySchema,
@@ -26,10 +29,29 @@ const listRoute = createRoute({
   summary: "List calls",
   description:
     "Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns " +
-    "`current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request.",
+    "`current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request. " +
+    "Extensions: the `status`, `end_reason`, `answer_type` and `search` (full-text, over transcripts) filters. In page mode " +
+    "`total_items` is exact up to 10,000 matching calls (and for any number with no filter or only agent and time filters); " +
+    "above that it is the query planner's estimate, so that paging stays fast at millions of calls (see GET /v1/calls/count).",
   request: { query: ListCallsQuerySchema },
   responses: { 200: jsonContent(listEnvelope(CallSchema, "CallList"), "Calls retrieved"), ...standardErrorResponses },
 });
+
+const countRoute = extension(
+  createRoute({
+    method: "get",
+    path: "/calls/count",
+    operationId: "countCalls",
+    tags,
+    summary: "Count calls",
+    description:
+      "How many calls match the list's filters (the same parameters as GET /v1/calls). Exact with no filter or only `agent_id` and " +
+      "start times (read from the analytics rollups, fast at any size); with other filters exact up to 10,000 matches, and the " +
+      "query planner's estimate above that (`exact: false`).",
+    request: { query: CallFiltersQuerySchema },
+    responses: { 200: jsonContent(envelope(CallCountSchema, "CallCountResponse"), "The count"), ...standardErrorResponses },
+  }),
+);
 
 const getRoute = createRoute({
   method: "get",
@@ -109,25 +131,35 @@ const startPhoneRoute = createRoute({
   },
 });
 
+function callFilters(q: z.infer<typeof CallFiltersQuerySchema>): CallFilterInput {
+  if (q.start_time_gt && q.start_time_lt && new Date(q.start_time_gt) >= new Date(q.start_time_lt)) {
+    throw new ApiError("generic_error", "start_time_gt must be earlier than start_time_lt", [
+      { field: "start_time_gt", message: "Must be earlier than start_time_lt" },
+    ]);
+  }
+  return {
+    agentId: q.agent_id,
+    callType: q.call_type,
+    fromNumber: q.from_number,
+    toNumber: q.to_number,
+    startTimeGt: q.start_time_gt ? new Date(q.start_time_gt) : undefined,
+    startTimeLt: q.start_time_lt ? new Date(q.start_time_lt) : undefined,
+    status: q.status,
+    endReason: q.end_reason,
+    answerType: q.answer_type,
+    search: q.search,
+  };
+}
+
 export function callRoutes() {
   const router = createRouter();
 
   router.openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    if (q.start_time_gt && q.start_time_lt && new Date(q.start_time_gt) >= new Date(q.start_time_lt)) {
-      throw new ApiError("generic_error", "start_time_gt must be earlier than start_time_lt", [
-        { field: "start_time_gt", message: "Must be earlier than start_time_lt" },
-      ]);
-    }
     const { itemsJson, ...paging } = await listCallsJson(
       serviceContext(c),
       {
-        agentId: q.agent_id,
-        callType: q.call_type,
-        fromNumber: q.from_number,
-        toNumber: q.to_number,
-        startTimeGt: q.start_time_gt ? new Date(q.start_time_gt) : undefined,
-        startTimeLt: q.start_time_lt ? new Date(q.start_time_lt) : undefined,
+        ...callFilters(q),
         cursor: q.cursor,
         page: q.page,
         limit: q.limit,
@@ -137,6 +169,11 @@ export function callRoutes() {
       },
     );
     return okSerialized(c, itemsJson, { message: "Calls retrieved successfully", extra: paging }) as never;
+  });
+
+  router.openapi(countRoute, async (c) => {
+    const count = await countCalls(serviceContext(c), callFilters(c.req.valid("query")));
+    return ok(c, count, { message: count.exact ? "Calls counted" : "Calls estimated" }) as never;
   });
 
   router.openapi(getRoute, async (c) => {

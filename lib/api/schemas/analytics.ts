@@ -86,6 +86,8 @@ const QuestionBreakdownSchema = z
   .object({
     question_id: z.uuid(),
     name: z.string(),
+    agent_id: z.uuid().openapi({ description: "The agent that asks the question (two agents may ask questions of the same name)." }),
+    agent_name: z.string().nullable().openapi({ description: "Null once the agent is deleted." }),
     type: z.string().openapi({ description: "text, boolean, number, single_choice or multi_choice" }),
     answered: z.number().int().openapi({ description: "Answers with has_answer true." }),
     unanswered: z.number().int().openapi({ description: "Answers with has_answer false." }),
@@ -124,3 +126,34 @@ export const DashboardSchema = z
     questions: PostCallAnswersSchema.shape.questions,
   })
   .openapi("AnalyticsDashboard");
+
+const UsageDaySchema = z
+  .object({
+    date: z.string().openapi({ example: "2026-03-01", description: "A calendar day in `timezone`." }),
+    calls: z.number().int(),
+    minutes: z.number().openapi({ description: "Connected minutes (answered calls' durations / 60, 2 decimals)." }),
+    total_cost: z.number(),
+    peak_concurrent_calls: z.number().int().openapi({ description: "The most calls live at one moment of the day (calls still going count until now)." }),
+  })
+  .openapi("UsageDay");
+
+export const UsageSchema = z
+  .object({
+    ...RangeFields,
+    days: z.array(UsageDaySchema).openapi({ description: "Every day of the range, zeros included." }),
+    agents: z
+      .array(
+        z.object({
+          agent_id: z.uuid(),
+          agent_name: z.string().nullable(),
+          calls: z.number().int(),
+          minutes: z.number(),
+          total_cost: z.number(),
+        }),
+      )
+      .openapi({ description: "Agents with calls in the range, highest cost first." }),
+    totals: z.object({ calls: z.number().int(), minutes: z.number(), total_cost: z.number() }),
+    peak_concurrent_calls: z.number().int().openapi({ description: "The most calls live at one moment in the range." }),
+    peak_at: z.string().nullable().openapi({ format: "date-time", description: "When that peak was first reached; null without calls." }),
+  })
+  .openapi("AnalyticsUsage");

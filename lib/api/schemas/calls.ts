@@ -87,13 +87,36 @@ const dateOrDateTime = z.union([isoDateTime, z.iso.date()], {
   message: "Must be an ISO 8601 date-time such as 2026-01-31T12:00:00Z",
 });
 
-export const ListCallsQuerySchema = z.object({
+const oneOf = (values: readonly string[]) => `Must be one of ${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+const answerTypes = ["human", "voicemail", "unknown"] as const;
+export const MAX_CALL_SEARCH_LENGTH = 200;
+
+/** The filters of the calls list, shared by the count. */
+export const CallFiltersQuerySchema = z.object({
   agent_id: z.uuid("Must be a UUID").optional().openapi({ description: "Only calls handled by this agent." }),
   call_type: z.enum(callTypes, { message: "Must be phone_call or web_call" }).optional().openapi({ description: "Only calls of this type." }),
   from_number: numberFilter.openapi({ description: "E.164 (URL-encode the + as %2B)." }),
   to_number: numberFilter.openapi({ description: "E.164 (URL-encode the + as %2B)." }),
   start_time_gt: dateOrDateTime.optional().openapi({ description: "Calls whose start_time is after this." }),
   start_time_lt: dateOrDateTime.optional().openapi({ description: "Calls whose start_time is before this." }),
+  status: z.enum(callStatuses, { message: oneOf(callStatuses) }).optional().openapi({ description: "**Extension**: only calls in this status." }),
+  end_reason: z.enum(callEndReasons, { message: oneOf(callEndReasons) }).optional().openapi({ description: "**Extension**: only calls that ended for this reason." }),
+  answer_type: z.enum(answerTypes, { message: oneOf(answerTypes) }).optional().openapi({ description: "**Extension**: only calls answered by a human, a voicemail, or unknown." }),
+  search: z
+    .string()
+    .trim()
+    .min(1, "Must not be empty")
+    .max(MAX_CALL_SEARCH_LENGTH, `Must be at most ${MAX_CALL_SEARCH_LENGTH} characters`)
+    .optional()
+    .openapi({
+      description:
+        "**Extension**: only calls whose transcript (both sides) contains these words: Postgres full-text search in English " +
+        '(stemmed, so "booking" finds "booked"), web-search syntax ("a phrase", -word, or). Indexed (GIN).',
+      example: "reschedule appointment",
+    }),
+});
+
+export const ListCallsQuerySchema = CallFiltersQuerySchema.extend({
   cursor: cursorQuery,
   page: pageQuery,
   limit: limitQuery,
@@ -139,6 +162,17 @@ export const StartPhoneCallBodySchema = z
       .openapi({ description: "SIP headers for the INVITE (may override From, To, P-Asserted-Identity).", example: { "X-Campaign": "spring" } }),
   })
   .openapi("StartPhoneCallRequest");
+
+export const CallCountSchema = z
+  .object({
+    total: z.number().int().openapi({ description: "Calls that match the filters." }),
+    exact: z.boolean().openapi({
+      description:
+        "true when `total` is exact: always with no filter or only `agent_id`, `start_time_gt` and `start_time_lt` (from the analytics rollups), " +
+        "and for other filters up to 10,000 matches; above that `total` is the query planner's estimate (false).",
+    }),
+  })
+  .openapi("CallCount");
 
 export const StartPhoneCallResultSchema = z.object({ call_id: z.uuid() }).openapi("StartPhoneCallResult");
 

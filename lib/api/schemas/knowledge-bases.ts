@@ -82,8 +82,17 @@ export const KnowledgeBaseSearchResultSchema = z
     source_title: z.string().nullable().openapi({ description: "The text source's title, or the file's name." }),
     file_name: z.string().nullable(),
     position: z.number().int().openapi({ description: "Position of the chunk in its source, from 0." }),
+    page: z.number().int().nullable().openapi({ description: "The PDF page the chunk comes from, from 1 (null for text sources)." }),
     content: z.string().openapi({ description: "The chunk's text (about 1,000 characters)." }),
-    rank: z.number().openapi({ description: "Relevance in [0, 1); results are ordered by it, best first." }),
+    excerpt: z.string().openapi({
+      description: "The parts of `content` around the matched words (Postgres `ts_headline`): up to two fragments joined by \" … \".",
+    }),
+    highlights: z
+      .array(z.object({ start: z.number().int(), end: z.number().int() }))
+      .openapi({ description: "Where the matched words are in `excerpt`, as [start, end) character offsets, in order." }),
+    rank: z.number().openapi({
+      description: "Relevance in [0, 1); results are ordered by it, best first. A chunk that reads as a table of contents or an index counts a fifth of its match, so prose ranks above it.",
+    }),
   })
   .openapi("KnowledgeBaseSearchResult");
 

@@ -5,8 +5,8 @@ import { timestampMs } from "./columns";
 /**
  * Rollups behind /v1/analytics, per organization, agent and 15-minute period of `start_time`
  * (15 minutes so that a day starts on a period boundary in every time zone). Database triggers on
- * `calls` and `call_post_call_answers` keep them exact in the writing transaction (migration
- * 0005_analytics-triggers); no application code writes them. Agents have no foreign key: a
+ * `calls` and `call_post_call_answers` keep them exact in the writing transaction (migrations
+ * 0006 and 0009); no application code writes them. Agents have no foreign key: a
  * deleted agent's calls stay counted.
  */
 export const callStats15m = pgTable(
@@ -18,10 +18,10 @@ export const callStats15m = pgTable(
     periodStart: timestampMs("period_start").notNull(),
     agentId: uuid("agent_id").notNull(),
     calls: integer("calls").notNull(),
-    /** Calls with a cost (the average cost is over these). */
+    /** Calls with a cost above zero (the average cost is over these). */
     pricedCalls: integer("priced_calls").notNull(),
     costTotal: numeric("cost_total", { precision: 18, scale: 6, mode: "number" }).notNull(),
-    /** Calls with a duration (the average duration and the histogram are over these). */
+    /** Answered calls with a duration (the average duration, its total and the histogram are over these). */
     timedCalls: integer("timed_calls").notNull(),
     durationTotal: bigint("duration_total", { mode: "number" }).notNull(),
     // Duration histogram, bounds in lib/services/analytics-buckets.ts.

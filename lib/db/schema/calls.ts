@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./accounts";
-import { createdAt, id, timestampMs, updatedAt } from "./columns";
+import { createdAt, id, timestampMs, tsvector, updatedAt } from "./columns";
 
 export const callTypes = ["phone_call", "web_call"] as const;
 export type CallType = (typeof callTypes)[number];
@@ -68,6 +68,10 @@ export const calls = pgTable(
     runtimeState: jsonb("runtime_state").$type<Record<string, unknown>>(),
     recordingBlobKey: text("recording_blob_key"),
     secureRecordingUrl: boolean("secure_recording_url").notNull().default(false),
+    // What both sides said, for full-text search; generated, so every writer keeps it in its own transaction.
+    transcriptSearch: tsvector("transcript_search")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', jsonb_path_query_array(transcript, '$[*].content'))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,6 +82,9 @@ export const calls = pgTable(
     index("calls_org_type_start_idx").on(table.organizationId, table.type, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_org_from_start_idx").on(table.organizationId, table.fromNumber, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_org_to_start_idx").on(table.organizationId, table.toNumber, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("calls_org_status_start_idx").on(table.organizationId, table.status, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("calls_org_end_reason_start_idx").on(table.organizationId, table.endReason, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("calls_transcript_search_idx").using("gin", table.transcriptSearch),
     // The runtime's timer sweep: ongoing calls only, least recently written first (a small partial index).
     index("calls_in_progress_updated_idx").on(table.updatedAt).where(sql`${table.status} = 'in_progress'`),
   ],

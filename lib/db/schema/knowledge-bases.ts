@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./accounts";
 import { createdAt, id, tsvector, updatedAt } from "./columns";
 
@@ -58,6 +58,10 @@ export const knowledgeBaseChunks = pgTable(
       .references(() => knowledgeBaseSources.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     content: text("content").notNull(),
+    /** The PDF page the chunk comes from (from 1); null for text sources. */
+    page: integer("page"),
+    /** A table of contents or an index: search ranks it below prose. */
+    isContents: boolean("is_contents").notNull().default(false),
     searchVector: tsvector("search_vector")
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english', content)`),

@@ -5,23 +5,15 @@ import type { Database } from "@/lib/db/client";
 import { agents, agentVersions, phoneNumbers, postCallQuestionOptions, postCallQuestions } from "@/lib/db/schema";
 import { loadConfig } from "@/lib/config";
 import { NotFoundError } from "@/lib/services/errors";
-import { seedRecordingKey } from "@/lib/storage/blob-keys";
+import { callRecordingKey } from "@/lib/storage/blob-keys";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
-import {
-  conversation,
-  conversationKind,
-  feedbackText,
-  fillInitialMessage,
-  randomSlots,
-  type ConversationKind,
-  type Slots,
-} from "./conversations";
+import { conversation, conversationKind, fillInitialMessage, randomSlots, type Conversation, type ConversationKind, type Slots } from "./conversations";
 import { receptionAgent } from "./demo-agents";
 import { emptyCallBatch, insertCallBatch, type CallBatch, type QuestionSnapshot } from "./insert-call-batch";
 import { insertDemoAgent } from "./insert-agent";
 import { createRandom, randomSeed, type Random } from "./random";
-import { toneWav } from "./recording-wav";
+import { conversationWav } from "./recording-wav";
 
 export type SeedCallsInput = {
   organizationId: string;
@@ -36,14 +28,16 @@ export type SeedCallsInput = {
   /** Batches in flight at once: the next batch is generated while the previous ones are written. */
   concurrency?: number;
   onProgress?: (created: number, total: number) => void;
-  /** Where the sample recording goes; default: the store the configuration selects. */
+  /** Where recordings go; default: the store the configuration selects. */
   storage?: BlobStore;
-  /** Share of answered calls that get a recording (default 0.3). */
+  /** Share of answered calls of the last 7 days that get a recording (default 0.3), until `maxRecordings` have one. */
   recordingShare?: number;
+  /** At most this many recordings (default 40): each is as long as its call (8 KB a second), so a million calls cannot mean 300k blobs. */
+  maxRecordings?: number;
 };
 
-/** Seeded recordings all point at one small sample blob per organization (a million calls, one blob). */
-type RecordingPlan = { key: string; share: number; random: Random };
+/** Which answered calls get a recording of their own, and where they go. */
+type RecordingPlan = { share: number; left: number; random: Random; store: Pick<BlobStore, "put"> };
 
 type VariableDefinition = { name: string; type: string };
 
@@ -53,52 +47,18 @@ type SeedAgent = {
   kind: ConversationKind;
   initialMessage: string | null;
   variables: VariableDefinition[];
-  /** 1-based positions in the question snapshots. */
+  /** 1-based positions in the question snapshots (none: the agent's calls get no answers). */
   questions: number[];
 };
 
-type SeedPlan = { agents: SeedAgent[]; questions: QuestionSnapshot[]; numbers: string[] };
-
-// Answers of agents without questions of their own; the ids are fixed so the answers group across calls.
-const BUILT_IN_QUESTIONS: QuestionSnapshot[] = [
-  {
-    id: "5eed0000-0000-4000-8000-000000000001",
-    name: "call_successful",
-    description: "Did the caller get what they called for?",
-    type: "boolean",
-    optional: false,
-    origin: "system",
-    options: [],
-  },
-  {
-    id: "5eed0000-0000-4000-8000-000000000002",
-    name: "call_summary",
-    description: "Summarize the call in one or two sentences.",
-    type: "text",
-    optional: false,
-    origin: "system",
-    options: [],
-  },
-  {
-    id: "5eed0000-0000-4000-8000-000000000003",
-    name: "caller_sentiment",
-    description: "How did the caller feel at the end of the call?",
-    type: "single_choice",
-    optional: false,
-    origin: "system",
-    options: [
-      { id: "5eed0000-0000-4000-8000-000000000011", value: "Positive" },
-      { id: "5eed0000-0000-4000-8000-000000000012", value: "Neutral" },
-      { id: "5eed0000-0000-4000-8000-000000000013", value: "Negative" },
-    ],
-  },
-];
+type SeedPlan = { organizationId: string; agents: SeedAgent[]; questions: QuestionSnapshot[]; numbers: string[] };
 
 const DEFAULT_VARIABLES: VariableDefinition[] = [{ name: "customer_name", type: "string" }];
 // Fictional numbers (555-01xx) for organizations without numbers of their own and for the customers called.
 const FALLBACK_NUMBERS = ["+18885550100", "+18885550101"];
 const CUSTOMER_AREA_CODES = ["206", "212", "305", "312", "415", "512", "617", "702", "720", "917"];
 const DAY_MS = 86_400_000;
+const RECORDED_DAYS = 7;
 const WINDOW_MS = 90 * DAY_MS;
 
 /** Inserts `count` finished calls with transcripts, variables, answers and costs, in batches. */
@@ -106,7 +66,7 @@ export async function seedCalls(db: Database, input: SeedCallsInput): Promise<{ 
   const plan = await loadPlan(db, input.organizationId, input.agentId);
   const seed = input.seed ?? randomSeed();
   const random = createRandom(seed);
-  const recording = await storeSampleRecording(db, input, seed);
+  const recording = recordingPlan(db, input, seed);
   const now = (input.now ?? new Date()).getTime();
   const batchSize = input.batchSize ?? 5000;
   const concurrency = input.concurrency ?? 2;
@@ -117,8 +77,10 @@ export async function seedCalls(db: Database, input: SeedCallsInput): Promise<{ 
   for (let offset = 0; offset < input.count && failure === undefined; offset += batchSize) {
     const size = Math.min(batchSize, input.count - offset);
     const batch = emptyCallBatch();
-    for (let i = 0; i < size; i++) addCall(batch, random, plan, now, input.startTime?.getTime(), recording);
+    const recordings: { key: string; wav: Uint8Array }[] = [];
+    for (let i = 0; i < size; i++) addCall(batch, random, plan, now, input.startTime?.getTime(), recording, recordings);
     const write: Promise<void> = insertCallBatch(db, input.organizationId, plan.questions, batch)
+      .then(() => storeRecordings(recording, recordings, input.organizationId))
       .then(() => {
         created += size;
         input.onProgress?.(created, input.count);
@@ -135,15 +97,19 @@ export async function seedCalls(db: Database, input: SeedCallsInput): Promise<{ 
   return { created };
 }
 
-async function storeSampleRecording(db: Database, input: SeedCallsInput, seed: number): Promise<RecordingPlan | null> {
+function recordingPlan(db: Database, input: SeedCallsInput, seed: number): RecordingPlan | null {
   const share = input.recordingShare ?? 0.3;
-  if (input.count <= 0 || share <= 0) return null;
-  const key = seedRecordingKey(input.organizationId);
+  const left = input.maxRecordings ?? 40;
+  if (input.count <= 0 || share <= 0 || left <= 0) return null;
   const storage = input.storage ?? createBlobStore(loadConfig().storage, db);
   // Inside the caller's transaction when blobs live in the database (the demo seeds in one).
-  await (storage.withDatabase?.(db) ?? storage).put(key, toneWav(), { contentType: "audio/wav", organizationId: input.organizationId });
+  const store = storage.withDatabase?.(db) ?? storage;
   // A stream of its own, so the rest of the seeded data stays what the same seed always gave.
-  return { key, share, random: createRandom((seed ^ 0x5eed5eed) >>> 0) };
+  return { share, left, random: createRandom((seed ^ 0x5eed5eed) >>> 0), store };
+}
+
+async function storeRecordings(plan: RecordingPlan | null, recordings: { key: string; wav: Uint8Array }[], organizationId: string) {
+  for (const { key, wav } of recordings) await plan!.store.put(key, wav, { contentType: "audio/wav", organizationId });
 }
 
 async function loadPlan(db: Database, organizationId: string, agentId: string | undefined): Promise<SeedPlan> {
@@ -174,8 +140,7 @@ async function loadPlan(db: Database, organizationId: string, agentId: string | 
         .orderBy(asc(postCallQuestionOptions.position))
     : [];
 
-  const questions = [...BUILT_IN_QUESTIONS];
-  const builtIn = BUILT_IN_QUESTIONS.map((_, index) => index + 1);
+  const questions: QuestionSnapshot[] = [];
   const seedAgents = rows.map((row): SeedAgent => {
     const own = questionRows.filter((question) => question.agentId === row.id);
     const positions = own.map((question) => {
@@ -196,7 +161,7 @@ async function loadPlan(db: Database, organizationId: string, agentId: string | 
       kind: conversationKind(row.config),
       initialMessage: typeof row.config.initial_message === "string" && row.config.initial_message ? row.config.initial_message : null,
       variables: agentVariables(row.config),
-      questions: positions.length ? positions : builtIn,
+      questions: positions,
     };
   });
 
@@ -205,7 +170,7 @@ async function loadPlan(db: Database, organizationId: string, agentId: string | 
     .from(phoneNumbers)
     .where(eq(phoneNumbers.organizationId, organizationId))
     .orderBy(asc(phoneNumbers.createdAt));
-  return { agents: seedAgents, questions, numbers: numbers.length ? numbers.map((row) => row.number) : FALLBACK_NUMBERS };
+  return { organizationId, agents: seedAgents, questions, numbers: numbers.length ? numbers.map((row) => row.number) : FALLBACK_NUMBERS };
 }
 
 /** The variables the agent's states extract, and those its custom functions fill. */
@@ -254,52 +219,85 @@ function spreadStart(random: Random, now: number, lengthMs: number): number {
   }
 }
 
-function variableValue(random: Random, variable: VariableDefinition, slots: Slots, startMs: number): unknown {
+const DENTISTS = ["Dr. Okafor", "Dr. Lindqvist", "Dr. Reyes"];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** "Tuesday 2:00 PM" after `afterMs` as an ISO instant (the seeded clinics keep UTC hours). */
+function nextSlot(afterMs: number, slot: string): string {
+  const [, day, hour, minute, half] = /^(\w+) (\d+):(\d+) (AM|PM)$/.exec(slot) ?? [];
+  const date = new Date(Math.floor(afterMs / DAY_MS) * DAY_MS + DAY_MS);
+  while (WEEKDAYS[date.getUTCDay()] !== day) date.setUTCDate(date.getUTCDate() + 1);
+  date.setUTCHours((Number(hour) % 12) + (half === "PM" ? 12 : 0), Number(minute));
+  return date.toISOString();
+}
+
+/** A variable's value: what the conversation established, else something plausible for its name and type. */
+function variableValue(random: Random, variable: VariableDefinition, talk: Conversation, slots: Slots, startMs: number): unknown {
+  const fact = talk.fact(variable.name);
+  if (fact?.known) return variable.type === "datetime" && typeof fact.value === "string" ? nextSlot(startMs, fact.value) : fact.value;
   if (variable.type === "boolean") return random.chance(0.75);
-  if (variable.type === "datetime") return iso(Math.floor(startMs / DAY_MS) * DAY_MS + random.int(1, 10) * DAY_MS + random.int(8, 16) * 3_600_000);
+  if (variable.type === "datetime") return nextSlot(startMs, `${slots.day} ${slots.time}`);
   if (variable.type === "number") return random.int(1, 10);
-  if (/dentist|doctor/i.test(variable.name)) return `Dr. ${slots.name.split(" ")[1]}`;
+  if (/dentist|doctor/i.test(variable.name)) return random.pick(DENTISTS);
   if (/name/i.test(variable.name)) return slots.name;
   if (/address/i.test(variable.name)) return slots.address;
   if (/issue|problem|reason/i.test(variable.name)) return slots.issue;
   return `${slots.day} ${slots.time}`;
 }
 
-function addAnswers(batch: CallBatch, random: Random, plan: SeedPlan, agent: SeedAgent, callId: string, outcome: Outcome, summary: string, at: number) {
-  const a = batch.answers;
+type Answer = { hasAnswer: boolean; text: string | null; number: number | null; boolean: boolean | null; selected: QuestionSnapshot["options"] };
+
+/**
+ * The answer to one question: what the conversation established when the question is about
+ * something it covers (by name), else a plausible one for questions the scripts do not know.
+ */
+function answerOf(random: Random, question: QuestionSnapshot, talk: Conversation, outcome: Outcome): Answer {
+  const none: Answer = { hasAnswer: false, text: null, number: null, boolean: null, selected: [] };
+  if (/summary|summar/i.test(question.name) && question.type === "text") return { ...none, hasAnswer: true, text: talk.summary };
+  const fact = talk.fact(question.name);
+  if (fact) {
+    if (!fact.known) return none;
+    const value = fact.value;
+    if (question.type === "boolean" && typeof value === "boolean") return { ...none, hasAnswer: true, boolean: value };
+    if (question.type === "number" && typeof value === "number") return { ...none, hasAnswer: true, number: value };
+    if (question.type === "text") return { ...none, hasAnswer: true, text: String(value) };
+    const option = question.options.find((candidate) => candidate.value === value);
+    return option ? { ...none, hasAnswer: true, selected: [option] } : none;
+  }
+  if (question.optional && random.chance(0.3)) return none;
+  if (outcome === "user_hangup" && random.chance(0.3)) return none;
   const positive = outcome === "completed" ? 0.85 : outcome === "agent_hangup" ? 0.7 : 0.25;
+  if (question.type === "boolean") return { ...none, hasAnswer: true, boolean: random.chance(positive) };
+  if (question.type === "number") return { ...none, hasAnswer: true, number: random.int(1, 5) };
+  if (question.type === "text") return { ...none, hasAnswer: true, text: talk.summary };
+  if (!question.options.length) return none;
+  // Earlier options (the better ones, usually) are likelier after a good call.
+  const first = random.weighted(question.options.map((option, index) => [option, random.chance(positive) ? 1 / (index + 1) : 1] as const));
+  const selected = [first];
+  if (question.type === "multi_choice" && question.options.length > 1 && random.chance(0.4)) {
+    const second = random.pick(question.options);
+    if (second.id !== first.id) selected.push(second);
+  }
+  return { ...none, hasAnswer: true, selected };
+}
+
+function addAnswers(batch: CallBatch, random: Random, plan: SeedPlan, agent: SeedAgent, callId: string, outcome: Outcome, talk: Conversation, at: number) {
+  const a = batch.answers;
   for (const position of agent.questions) {
-    const question = plan.questions[position - 1];
-    const hasAnswer = !(question.optional && random.chance(0.3)) && !(outcome === "user_hangup" && random.chance(0.3));
-    let text: string | null = null;
-    let number: number | null = null;
-    let boolean: boolean | null = null;
-    let selected: QuestionSnapshot["options"] = [];
-    if (hasAnswer) {
-      if (question.type === "boolean") boolean = random.chance(positive);
-      else if (question.type === "number") number = random.int(1, 5);
-      else if (question.type === "text") text = /feedback|improve|better|comment/i.test(question.name) ? feedbackText(random) : summary;
-      else if (question.options.length) {
-        // Earlier options (the better ones, in the demo questions) are likelier after a good call.
-        const entries = question.options.map((option, index) => [option, random.chance(positive) ? 1 / (index + 1) : 1] as const);
-        const first = random.weighted(entries);
-        selected = [first];
-        if (question.type === "multi_choice" && question.options.length > 1 && random.chance(0.4)) {
-          const second = random.pick(question.options);
-          if (second.id !== first.id) selected.push(second);
-        }
-      }
-    }
+    const answer = answerOf(random, plan.questions[position - 1], talk, outcome);
     a.callId.push(callId);
     a.question.push(position);
-    a.hasAnswer.push(hasAnswer);
-    a.text.push(text);
-    a.number.push(number);
-    a.boolean.push(boolean);
-    a.selectedOptions.push(JSON.stringify(selected.map((option) => ({ option }))));
+    a.hasAnswer.push(answer.hasAnswer);
+    a.text.push(answer.text);
+    a.number.push(answer.number);
+    a.boolean.push(answer.boolean);
+    a.selectedOptions.push(JSON.stringify(answer.selected.map((option) => ({ option }))));
     a.createdAt.push(iso(at + random.int(5_000, 60_000)));
   }
 }
+
+/** How long saying a line takes (about 13 characters a second) and the pause before the next one. */
+const speakingMs = (content: string) => Math.round((content.length / 13) * 1000);
 
 function addCall(
   batch: CallBatch,
@@ -308,6 +306,7 @@ function addCall(
   now: number,
   fixedStart: number | undefined,
   recording: RecordingPlan | null,
+  recordings: { key: string; wav: Uint8Array }[],
 ) {
   const agent = random.pick(plan.agents);
   const type = random.chance(0.7) ? "phone_call" : "web_call";
@@ -318,16 +317,17 @@ function addCall(
   const slots = randomSlots(random);
   const initialMessage = agent.initialMessage && fillInitialMessage(agent.initialMessage, slots);
   const talk = talked ? conversation(random, agent.kind, slots, initialMessage, outcome === "user_hangup") : null;
-  // Each line lasts about as long as it takes to say, plus a pause; the call lasts as long as its lines.
+  // Each line lasts as long as it takes to say, plus a pause; the call lasts as long as its lines, plus a goodbye.
   const offsets: number[] = [];
   let talkMs = 0;
   for (const line of talk?.lines ?? []) {
     offsets.push(talkMs);
-    talkMs += Math.round((line.content.length / 13 + 1.5 + random.next() * 2.5) * 1000);
+    talkMs += speakingMs(line.content) + Math.round((0.6 + random.next() * 1.4) * 1000);
   }
   const ringMs = outcome === "no_answer" ? random.int(25_000, 40_000) : type === "web_call" ? random.int(100, 900) : random.int(2_000, 15_000);
-  const durationSeconds = talked ? Math.ceil(talkMs / 1000) + random.int(1, 4) : 0;
-  const lengthMs = ringMs + durationSeconds * 1000 + (outcome === "error" ? random.int(500, 3000) : 0);
+  // Never answered: no duration (it counts from answer to end), as a real call records it.
+  const durationSeconds = talked ? Math.ceil(talkMs / 1000) + random.int(1, 3) : null;
+  const lengthMs = ringMs + (durationSeconds ?? 0) * 1000 + (outcome === "error" ? random.int(500, 3000) : 0);
   const start = fixedStart ?? spreadStart(random, now, lengthMs);
   const answeredAt = talked ? start + ringMs : null;
   const end = start + lengthMs;
@@ -357,25 +357,34 @@ function addCall(
   batch.answerType.push(talked ? "human" : null);
   batch.endReason.push(outcome);
 
-  const transcript = (talk?.lines ?? []).map((line, index) => ({ ...line, start_time: iso(answeredAt! + offsets[index]) }));
+  const lines = talk?.lines ?? [];
+  const transcript = lines.map((line, index) => ({ ...line, start_time: iso(answeredAt! + offsets[index]) }));
   batch.transcript.push(JSON.stringify(transcript));
 
-  const variables = talked
-    ? agent.variables
-        .filter(() => random.chance(outcome === "user_hangup" ? 0.4 : 0.95))
-        .map((variable) => ({
-          name: variable.name,
-          type: variable.type,
-          value: variableValue(random, variable, slots, start),
-          timestamp: transcript[random.int(Math.min(2, transcript.length - 1), transcript.length - 1)].start_time,
-        }))
+  const variables = talk
+    ? agent.variables.flatMap((variable) => {
+        const fact = talk.fact(variable.name);
+        if (fact ? !fact.known : !random.chance(outcome === "user_hangup" ? 0.4 : 0.95)) return [];
+        const line = fact?.known ? Math.min(fact.line, transcript.length - 1) : random.int(Math.min(2, transcript.length - 1), transcript.length - 1);
+        return [{ name: variable.name, type: variable.type, value: variableValue(random, variable, talk, slots, start), timestamp: transcript[line].start_time }];
+      })
     : [];
   batch.variableValues.push(JSON.stringify(variables));
-  batch.recordingBlobKey.push(talked && recording && recording.random.chance(recording.share) ? recording.key : null);
 
-  const minutes = durationSeconds / 60;
-  const agentCharacters = talk?.lines.reduce((sum, line) => sum + (line.role === "agent" ? line.content.length : 0), 0) ?? 0;
-  const userTurns = talk?.lines.filter((line) => line.role === "user").length ?? 0;
+  let recordingKey: string | null = null;
+  // Recordings go to recent calls, the ones people open first.
+  if (talked && recording && recording.left > 0 && now - start <= RECORDED_DAYS * DAY_MS && recording.random.chance(recording.share)) {
+    recording.left -= 1;
+    recordingKey = callRecordingKey(plan.organizationId, id);
+    const spoken = lines.map((line, index) => ({ role: line.role, startMs: offsets[index], ms: speakingMs(line.content) }));
+    recordings.push({ key: recordingKey, wav: conversationWav(spoken, durationSeconds! * 1000) });
+  }
+  batch.recordingBlobKey.push(recordingKey);
+
+  // Priced as the cost job prices a real call with the default price table (lib/services/call-cost.ts).
+  const minutes = (durationSeconds ?? 0) / 60;
+  const agentCharacters = lines.reduce((sum, line) => sum + (line.role === "agent" ? line.content.length : 0), 0);
+  const userTurns = lines.filter((line) => line.role === "user").length;
   const breakdown = {
     telephony: round6(type === "phone_call" ? minutes * 0.014 : 0),
     speech_to_text: round6(minutes * 0.006),
@@ -385,5 +394,5 @@ function addCall(
   batch.cost.push(round6(breakdown.telephony + breakdown.speech_to_text + breakdown.text_to_speech + breakdown.llm));
   batch.costBreakdown.push(JSON.stringify(breakdown));
 
-  if (talk) addAnswers(batch, random, plan, agent, id, outcome, talk.summary, end);
+  if (talk) addAnswers(batch, random, plan, agent, id, outcome, talk, end);
 }

@@ -3,10 +3,25 @@ import type { Random } from "./random";
 /** Which kind of script a seeded call follows, guessed from the agent's name and prompt. */
 export type ConversationKind = "appointment" | "survey" | "service";
 
-export type Slots = Record<"name" | "first" | "day" | "time" | "day2" | "time2" | "score" | "issue" | "address", string>;
+export type Slots = Record<"name" | "first" | "day" | "time" | "day2" | "time2" | "score" | "issue" | "category" | "address", string>;
 
 type Line = readonly ["agent" | "user", string];
-type Script = { lines: readonly Line[]; summary: string };
+
+/**
+ * Something the conversation establishes, by the name of the post-call question or variable it
+ * answers: known from line `at` on (0-based). A call cut before that line knows `otherwise`, if given.
+ */
+type Fact = { at: number; value: (slots: Slots) => unknown; otherwise?: unknown };
+
+type Script = {
+  lines: readonly Line[];
+  summary: string;
+  /** What the summary says when the caller hung up early. */
+  cutSummary: string;
+  /** Scores a caller of this script gives (the survey), so the words match the mood of the call. */
+  scores?: readonly string[];
+  facts: Record<string, Fact>;
+};
 
 const FIRST_NAMES = [
   "Olivia", "Liam", "Emma", "Noah", "Ava", "Mateo", "Sophia", "Lucas", "Mia", "Ethan", "Amara", "Hiro",
@@ -18,16 +33,24 @@ const LAST_NAMES = [
 ];
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
 const TIMES = ["9:00 AM", "9:30 AM", "10:15 AM", "11:00 AM", "1:30 PM", "2:00 PM", "3:45 PM", "4:30 PM"];
-const SCORES = ["Five", "Four", "Four", "Three", "Two"];
-const ISSUES = ["the water heater stopped working", "a pipe is leaking under the sink", "the heating makes a loud noise", "half the outlets in the kitchen are dead"];
-const STREETS = ["Maple Street", "Oak Avenue", "Harbor Road", "Cedar Lane", "Hillside Drive"];
-const FEEDBACK = [
-  "Shorter waiting times on the phone.",
-  "The technician could have called before arriving.",
-  "Nothing, the service was great.",
-  "Clearer information about pricing.",
-  "Faster follow-up by email.",
+const ISSUES: readonly (readonly [string, string])[] = [
+  ["the water heater stopped working", "Plumbing"],
+  ["a pipe is leaking under the sink", "Plumbing"],
+  ["the heating makes a loud noise", "Heating"],
+  ["half the outlets in the kitchen are dead", "Electrical"],
 ];
+const STREETS = ["Maple Street", "Oak Avenue", "Harbor Road", "Cedar Lane", "Hillside Drive"];
+
+/** The survey's spoken score and the satisfaction option it means. */
+export const SATISFACTION_BY_SCORE: Record<string, string> = {
+  Five: "Very satisfied",
+  Four: "Satisfied",
+  Three: "Neutral",
+  Two: "Dissatisfied",
+  One: "Very dissatisfied",
+};
+
+const known = (value: unknown) => () => value;
 
 const SCRIPTS: Record<ConversationKind, readonly Script[]> = {
   appointment: [
@@ -44,6 +67,12 @@ const SCRIPTS: Record<ConversationKind, readonly Script[]> = {
         ["agent", "You're welcome, {first}. See you {day}!"],
       ],
       summary: "{name} booked a cleaning for {day} at {time}.",
+      cutSummary: "{name} called to book a cleaning and hung up before choosing a time.",
+      facts: {
+        customer_name: { at: 3, value: (slots) => slots.name },
+        appointment_time: { at: 6, value: (slots) => `${slots.day} ${slots.time}` },
+        appointment_booked: { at: 6, value: known(true), otherwise: false },
+      },
     },
     {
       lines: [
@@ -57,7 +86,13 @@ const SCRIPTS: Record<ConversationKind, readonly Script[]> = {
         ["user", "Then {day} at {time}, please."],
         ["agent", "Done. Your appointment is now on {day} at {time}. Have a nice day!"],
       ],
-      summary: "{name} rescheduled their appointment to {day} at {time}.",
+      summary: "{name} moved their appointment to {day} at {time}.",
+      cutSummary: "{name} called to move an appointment and hung up before a new time was agreed.",
+      facts: {
+        customer_name: { at: 3, value: (slots) => slots.name },
+        appointment_time: { at: 8, value: (slots) => `${slots.day} ${slots.time}` },
+        appointment_booked: { at: 8, value: known(true), otherwise: false },
+      },
     },
   ],
   survey: [
@@ -74,6 +109,14 @@ const SCRIPTS: Record<ConversationKind, readonly Script[]> = {
         ["agent", "That's all I needed. Thanks for your time, {first}, and have a good evening!"],
       ],
       summary: "{name} rated the support {score} out of five and says the issue is resolved.",
+      cutSummary: "{name} started the survey and hung up before finishing it.",
+      scores: ["Five", "Five", "Four", "Four", "Three"],
+      facts: {
+        customer_name: { at: 0, value: (slots) => slots.name },
+        satisfaction: { at: 3, value: (slots) => SATISFACTION_BY_SCORE[slots.score] },
+        issue_resolved: { at: 5, value: known(true) },
+        would_recommend: { at: 7, value: known(true) },
+      },
     },
     {
       lines: [
@@ -88,6 +131,14 @@ const SCRIPTS: Record<ConversationKind, readonly Script[]> = {
         ["agent", "Understood. Thanks for your honesty, {first}. Goodbye!"],
       ],
       summary: "{name} rated the support {score} out of five; the connection still drops and a follow-up was promised.",
+      cutSummary: "{name} started the survey, complained about the wait, and hung up before finishing it.",
+      scores: ["Three", "Two", "Two", "One"],
+      facts: {
+        customer_name: { at: 0, value: (slots) => slots.name },
+        satisfaction: { at: 3, value: (slots) => SATISFACTION_BY_SCORE[slots.score] },
+        issue_resolved: { at: 5, value: known(false) },
+        feedback: { at: 7, value: known("Call back when you say you will.") },
+      },
     },
   ],
   service: [
@@ -104,6 +155,12 @@ const SCRIPTS: Record<ConversationKind, readonly Script[]> = {
         ["agent", "Have a good day, {first}."],
       ],
       summary: "{name} reported that {issue}; a visit is booked for {day} from {time}.",
+      cutSummary: "A caller reported that {issue} and hung up before a visit was booked.",
+      facts: {
+        problem_category: { at: 1, value: (slots) => slots.category },
+        customer_name: { at: 3, value: (slots) => slots.name },
+        visit_booked: { at: 6, value: known(true), otherwise: false },
+      },
     },
     {
       lines: [
@@ -116,6 +173,12 @@ const SCRIPTS: Record<ConversationKind, readonly Script[]> = {
         ["agent", "Of course, {first}. Just call this number when you're ready. Goodbye!"],
       ],
       summary: "{name} asked about call-out prices and will call back to book.",
+      cutSummary: "A caller asked about call-out prices and hung up.",
+      facts: {
+        problem_category: { at: 1, value: known("Pricing question") },
+        customer_name: { at: 5, value: (slots) => slots.name },
+        visit_booked: { at: 0, value: known(false) },
+      },
     },
   ],
 };
@@ -136,6 +199,7 @@ export function conversationKind(config: Record<string, unknown>): ConversationK
 export function randomSlots(random: Random): Slots {
   const first = random.pick(FIRST_NAMES);
   const dayIndex = random.int(0, DAYS.length - 1);
+  const [issue, category] = random.pick(ISSUES);
   return {
     first,
     name: `${first} ${random.pick(LAST_NAMES)}`,
@@ -143,13 +207,22 @@ export function randomSlots(random: Random): Slots {
     day2: DAYS[(dayIndex + random.int(1, 3)) % DAYS.length],
     time: random.pick(TIMES),
     time2: random.pick(TIMES),
-    score: random.pick(SCORES),
-    issue: random.pick(ISSUES),
+    score: "Four",
+    issue,
+    category,
     address: `${random.int(2, 980)} ${random.pick(STREETS)}`,
   };
 }
 
-export type Conversation = { lines: { role: "agent" | "user"; content: string }[]; summary: string };
+/** A fact the call established (`value`), or one it is known not to have (`known: false`). */
+export type FactValue = { known: true; value: unknown; line: number } | { known: false };
+
+export type Conversation = {
+  lines: { role: "agent" | "user"; content: string }[];
+  summary: string;
+  /** What the conversation established, by question or variable name; undefined when it never came up. */
+  fact: (name: string) => FactValue | undefined;
+};
 
 /**
  * One conversation of the agent's kind. `initialMessage` (the agent's own, `{{variables}}` filled)
@@ -157,16 +230,22 @@ export type Conversation = { lines: { role: "agent" | "user"; content: string }[
  */
 export function conversation(random: Random, kind: ConversationKind, slots: Slots, initialMessage: string | null, cut: boolean): Conversation {
   const script = random.pick(SCRIPTS[kind]);
+  const filled = script.scores ? { ...slots, score: random.pick(script.scores) } : slots;
   const count = cut ? random.int(2, script.lines.length - 2) : script.lines.length;
   const lines = script.lines.slice(0, count).map(([role, template], index) => ({
     role,
-    content: index === 0 && initialMessage ? initialMessage : fill(template, slots),
+    content: index === 0 && initialMessage ? initialMessage : fill(template, filled),
   }));
-  return { lines, summary: fill(script.summary, slots) };
-}
-
-export function feedbackText(random: Random): string {
-  return random.pick(FEEDBACK);
+  return {
+    lines,
+    summary: fill(count < script.lines.length ? script.cutSummary : script.summary, filled),
+    fact: (name) => {
+      const fact = script.facts[name];
+      if (!fact) return undefined;
+      if (fact.at < count) return { known: true, value: fact.value(filled), line: fact.at };
+      return "otherwise" in fact ? { known: true, value: fact.otherwise, line: count - 1 } : { known: false };
+    },
+  };
 }
 
 /** `{{customer_name}}` and the like in an agent's initial message, filled from the call's slots. */

@@ -104,7 +104,7 @@ export const appointmentAgent: DemoAgent = {
             extraction_instructions: "From the availability response",
           },
         ],
-        x_position: 320,
+        x_position: 440,
         y_position: 0,
         features: { entity_detection: false },
       },
@@ -114,7 +114,7 @@ export const appointmentAgent: DemoAgent = {
         tools: [hangUp],
         transitions: [],
         variables: [],
-        x_position: 640,
+        x_position: 880,
         y_position: 0,
         features: { entity_detection: false },
       },
@@ -203,6 +203,12 @@ export const receptionAgent: DemoAgent = {
             extraction_instructions: "First and last name",
           },
           {
+            name: "problem_category",
+            type: "string",
+            description: "What kind of problem the caller has",
+            extraction_instructions: "Plumbing, Heating, Electrical or Pricing question",
+          },
+          {
             name: "visit_booked",
             type: "boolean",
             description: "Whether a technician visit was agreed",
@@ -215,7 +221,15 @@ export const receptionAgent: DemoAgent = {
       },
     ],
   },
-  questions: [],
+  questions: [
+    { name: "visit_booked", description: "Did the caller book a technician visit?", type: "boolean" },
+    {
+      name: "problem_category",
+      description: "What did the caller call about?",
+      type: "single_choice",
+      options: ["Plumbing", "Heating", "Electrical", "Pricing question"],
+    },
+  ],
 };
 
 export const demoAgents = [appointmentAgent, surveyAgent, receptionAgent];

@@ -80,19 +80,10 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
             <Card>
               <CardHeader>
                 <CardTitle>Transcript</CardTitle>
-                <CardDescription>Times are from the start of the call.</CardDescription>
+                <CardDescription>Times are from when the call was answered.</CardDescription>
               </CardHeader>
               <CardContent>
-                {call.recording_url ? (
-                  <figure className="mb-5 grid gap-1.5">
-                    <figcaption className="text-sm font-medium">Recording</figcaption>
-                    {/* A signed link that expires: reload the page for a fresh one. */}
-                    <audio controls preload="none" src={call.recording_url} className="w-full">
-                      <a href={call.recording_url}>Download the recording</a>
-                    </audio>
-                  </figure>
-                ) : null}
-                <CallTranscript transcript={call.transcript ?? []} startTime={call.start_time} />
+                <CallTranscript call={call} transcript={call.transcript ?? []} recordingUrl={call.recording_url} />
               </CardContent>
             </Card>
             <MetadataEditor call={call} />

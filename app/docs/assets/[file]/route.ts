@@ -15,9 +15,18 @@ const init = `window.ui = SwaggerUIBundle({
   tryItOutEnabled: false,
 });`;
 
+// The studio keeps its theme choice (next-themes) in localStorage "theme": light, dark or system.
+const theme = `(() => {
+  let choice = "system";
+  try { choice = localStorage.getItem("theme") || "system"; } catch {}
+  const dark = choice === "dark" || (choice === "system" && matchMedia("(prefers-color-scheme: dark)").matches);
+  document.documentElement.classList.toggle("dark", dark);
+})();`;
+
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
   if (file === "docs-init.js") return new Response(init, { headers: { "content-type": "text/javascript; charset=utf-8" } });
+  if (file === "docs-theme.js") return new Response(theme, { headers: { "content-type": "text/javascript; charset=utf-8" } });
   const type = assets[file];
   if (!type) return new Response("Not found", { status: 404 });
   const body = await readFile(path.join(getAbsoluteFSPath(), file));

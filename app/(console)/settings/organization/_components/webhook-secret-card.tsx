@@ -52,7 +52,11 @@ export function WebhookSecretCard() {
               <CopyButton value={data.secret} />
             </div>
             {data.previous_secret_expires_at ? (
-              <p className="text-xs text-muted-foreground">The previous secret also signs until {relativeTime(data.previous_secret_expires_at)}.</p>
+              <p className="text-xs text-muted-foreground" data-testid="previous-secret-note">
+                The previous secret keeps signing beside this one until{" "}
+                <time dateTime={data.previous_secret_expires_at}>{new Date(data.previous_secret_expires_at).toUTCString().replace(/:\d\d GMT$/, " UTC")}</time> (
+                {relativeTime(data.previous_secret_expires_at)}).
+              </p>
             ) : null}
             <div>
               <ConfirmDialog

@@ -1,0 +1,113 @@
+import { CalendarRange } from "lucide-react";
+import { DashboardError } from "@/components/dashboard/dashboard-error";
+import type { DashboardQuery } from "@/components/dashboard/dashboard-query";
+import { formatCost, formatCount, formatDay, plural } from "@/components/dashboard/format";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { getAnalyticsUsage, type AnalyticsUsage } from "@/lib/voice-api/analytics";
+import type { VoiceApiClient } from "@/lib/voice-api/client";
+import { isVoiceApiError } from "@/lib/voice-api/errors";
+import { UsageChart } from "./usage-chart";
+
+const minutes = (value: number) => `${formatCount(Math.round(value))} min`;
+
+/** Usage of a range from /v1/analytics/usage: totals, per day (chart and table) and per agent. */
+export async function UsageContent({ api, query }: { api: VoiceApiClient; query: DashboardQuery }) {
+  let data: AnalyticsUsage;
+  try {
+    data = await getAnalyticsUsage(api, query);
+  } catch (error) {
+    if (isVoiceApiError(error)) return <DashboardError message={error.message} details={error.details} />;
+    throw error;
+  }
+  const range = `${formatDay(data.days[0]?.date ?? "", true)} – ${formatDay(data.days.at(-1)?.date ?? "", true)}`;
+  if (data.totals.calls === 0 && data.peak_concurrent_calls === 0) {
+    return <EmptyState icon={CalendarRange} title={`No calls in ${range}`} description="Usage appears as calls are made. Pick a wider range to see earlier ones." />;
+  }
+  const stats = [
+    { key: "minutes", label: "Connected minutes", text: minutes(data.totals.minutes), value: data.totals.minutes },
+    { key: "calls", label: "Calls", text: formatCount(data.totals.calls), value: data.totals.calls },
+    { key: "cost", label: "Cost", text: formatCost(data.totals.total_cost), value: data.totals.total_cost },
+    {
+      key: "peak",
+      label: "Peak concurrent calls",
+      text: formatCount(data.peak_concurrent_calls),
+      value: data.peak_concurrent_calls,
+      hint: data.peak_at ? `first reached ${new Date(data.peak_at).toUTCString().replace(/:\d\d GMT$/, " UTC")}` : undefined,
+    },
+  ];
+  return (
+    <div className="grid gap-6">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {stats.map((stat) => (
+          <div key={stat.key} className="rounded-lg border bg-card p-4 shadow-xs">
+            <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+            <dd className="mt-1 text-2xl font-semibold tabular-nums" data-usage={stat.key} data-value={stat.value}>
+              {stat.text}
+            </dd>
+            {stat.hint ? <dd className="text-xs text-muted-foreground">{stat.hint}</dd> : null}
+          </div>
+        ))}
+      </dl>
+      <Card>
+        <CardHeader>
+          <CardTitle>By day</CardTitle>
+          <CardDescription>
+            {range}, days in {data.timezone}. Calls and minutes count on the day a call started.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <UsageChart days={data.days} />
+          {/* Focusable, so the days can be scrolled with the keyboard. */}
+          <div className="max-h-96 overflow-auto rounded-md border" tabIndex={0} role="region" aria-label="Usage per day">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Calls, minutes, cost and peak concurrent calls per day</caption>
+              <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">Day</th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">Calls</th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">Minutes</th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">Cost</th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    <abbr title="Peak concurrent calls" className="no-underline">Peak</abbr>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...data.days].reverse().map((day) => (
+                  <tr key={day.date} className="border-t" data-day={day.date}>
+                    <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">{formatDay(day.date, true)}</th>
+                    <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(day.calls)}</td>
+                    <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(Math.round(day.minutes))}</td>
+                    <td className="px-3 py-1.5 text-right tabular-nums">{formatCost(day.total_cost)}</td>
+                    <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(day.peak_concurrent_calls)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>By agent</CardTitle>
+          <CardDescription>Highest cost first</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-2">
+            {data.agents.map((agent) => (
+              <li key={agent.agent_id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-md border p-3 text-sm">
+                <span className="font-medium">{agent.agent_name ?? "Deleted agent"}</span>
+                <span className="flex gap-4 tabular-nums text-muted-foreground">
+                  <span>{plural(agent.calls, "call")}</span>
+                  <span>{minutes(agent.minutes)}</span>
+                  <span className="text-foreground">{formatCost(agent.total_cost)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

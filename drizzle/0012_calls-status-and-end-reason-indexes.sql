@@ -1,0 +1,2 @@
+CREATE INDEX "calls_org_status_start_idx" ON "calls" USING btree ("organization_id","status","start_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "calls_org_end_reason_start_idx" ON "calls" USING btree ("organization_id","end_reason","start_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);
