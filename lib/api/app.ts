@@ -20,7 +20,7 @@ import { pricingRoutes } from "./routes/pricing";
 import { registerWebhookEvents, webhookRoutes } from "./routes/webhooks";
 import { webCallRoutes } from "./routes/web-calls";
 
-/** Upload routes that take multipart bodies (none yet: knowledge-base sources will). */
+/** The upload route that takes multipart bodies: a knowledge base's sources. */
 const allowsMultipart = (method: string, path: string) => method === "POST" && /\/knowledge-bases\/[^/]+\/sources$/.test(path);
 
 /** The public API, mounted at /v1. Middleware runs in this order: request id, auth, rate limit, body checks (type, size, depth). */
