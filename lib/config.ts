@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { z } from "zod";
-import { createOutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
+import { allowedHostsFromEnv, createOutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -95,10 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  const outboundAllowedHosts = (e.OUTBOUND_ALLOWED_HOSTS ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+  const outboundAllowedHosts = allowedHostsFromEnv(e);
   try {
     createOutboundAddressPolicy(outboundAllowedHosts);
   } catch (error) {

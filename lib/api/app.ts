@@ -22,7 +22,7 @@ import { pricingRoutes } from "./routes/pricing";
 import { registerWebhookEvents, webhookRoutes } from "./routes/webhooks";
 import { webCallRoutes } from "./routes/web-calls";
 
-/** Upload routes that take multipart bodies (none yet: knowledge-base sources will). */
+/** The upload route that takes multipart bodies: a knowledge base's sources. */
 const allowsMultipart = (method: string, path: string) => method === "POST" && /\/knowledge-bases\/[^/]+\/sources$/.test(path);
 
 /**

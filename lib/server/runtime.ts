@@ -6,7 +6,7 @@ import { loadConfig, pgliteDirectory, type AppConfig } from "@/lib/config";
 import { connectPglite, connectPostgres, type DatabaseConnection } from "@/lib/db/client";
 import { lockDataDirectory, type DataDirectoryLock } from "@/lib/db/data-dir-lock";
 import { applyMigrations } from "@/lib/db/migrate";
-import { demoBanner, seedDemoData } from "@/lib/db/seed/demo";
+import { demoBanner, seedDemoData } from "@/lib/demo/demo";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { startWorkers } from "@/lib/jobs/workers";

@@ -15,9 +15,9 @@ import { connectPglite, connectPostgres, type DatabaseConnection } from "@/lib/d
 import { lockDataDirectory } from "@/lib/db/data-dir-lock";
 import { applyMigrations } from "@/lib/db/migrate";
 import { apiKeys, rateLimitCounters } from "@/lib/db/schema";
-import { seedCalls } from "@/lib/db/seed/calls";
-import { demoAgents } from "@/lib/db/seed/demo-agents";
-import { insertDemoAgent } from "@/lib/db/seed/insert-agent";
+import { seedCalls } from "@/lib/demo/calls";
+import { demoAgents } from "@/lib/demo/demo-agents";
+import { insertDemoAgent } from "@/lib/demo/insert-agent";
 import { analyticsMarkdown, analyticsScenarios, dashboardPageRanges, measureAnalytics, printAnalytics } from "./analytics";
 import { measureDashboardPage } from "./dashboard-page";
 import { KeepAliveClient } from "./http-client";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeOn } from "@/lib/db/raw-sql";
-import { seedCalls } from "@/lib/db/seed/calls";
+import { seedCalls } from "@/lib/demo/calls";
 import { cursorPageQuery, EXACT_COUNT_LIMIT } from "@/lib/services/calls";
 import { insertAgent, insertCall } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
