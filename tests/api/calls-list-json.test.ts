@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCalls } from "@/lib/db/seed/calls";
+import { seedCalls } from "@/lib/demo/calls";
 import { listCallsJson, isoTimestamp } from "@/lib/services/call-list-json";
 import { listCalls, type ListCallsInput } from "@/lib/services/calls";
 import { insertAgent, insertCall } from "../helpers/fixtures";

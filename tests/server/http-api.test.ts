@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCalls } from "@/lib/db/seed/calls";
+import { seedCalls } from "@/lib/demo/calls";
 import { insertAgent, insertCall } from "../helpers/fixtures";
 import { startInProcessServer, type InProcessServer } from "../helpers/in-process-server";
 import { createTestApi, type TestApi } from "../helpers/test-api";
