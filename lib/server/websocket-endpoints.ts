@@ -1,4 +1,4 @@
-import { WEB_CALL_MEDIA_PATH, webCallMediaRoute } from "@/lib/api/web-call-media";
+import { WEB_CALL_MEDIA_PATH, webCallMediaRoute } from "./web-call-media-route";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { aiSdkLanguageModel } from "@/lib/runtime/ai-sdk-model";
 import { echoRoute, ECHO_PATH } from "./echo-route";

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WEB_CALL_MEDIA_PATH, webCallMediaRoute } from "@/lib/server/web-call-media-route";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
+import { WebSocketRoutes } from "@/lib/server/websocket-routes";
 import { decodeWav } from "@/lib/media/audio/wav";
 import { noise, speech } from "../helpers/audio-analysis";
 import { toneShare as toneShareOf } from "../helpers/audio/tones";
 import { startFakeSpeech, transcriptsByFixture, type FakeSpeech } from "../helpers/fake-speech";
 import { MediaSocketClient } from "../helpers/media-socket-client";
-import { serveWithMediaSocket } from "../helpers/media-socket-server";
+import { startInProcessServer, type InProcessServer } from "../helpers/in-process-server";
 import { lastUserText, scriptedLlm } from "../helpers/scripted-llm";
 import { fixtureWords } from "../helpers/session-harness";
 import { createTestApi, type TestApi } from "../helpers/test-api";
@@ -23,7 +25,8 @@ const GOODBYE = "Goodbye!";
 
 let api: TestApi;
 let fake: FakeSpeech;
-let server: Awaited<ReturnType<typeof serveWithMediaSocket>>;
+let server: InProcessServer;
+let baseUrl: string;
 let org: { apiKey: string; organizationId: string };
 const llm = scriptedLlm((request) => {
   const said = lastUserText(request);
@@ -39,7 +42,8 @@ beforeAll(async () => {
   [GREETING, ANSWER, ...LONG, STOPPED, GOODBYE, "Are you still there?"].forEach((text, i) => fake.voice.set(text, 440 + i * 120));
   api = await createTestApi({ runtime: { env: fake.env(), llm: llm.port } });
   org = await api.createOrganization();
-  server = await serveWithMediaSocket(api.app, {
+  // lib/server's own server and upgrade routing, with the media route on the test's model and speech fakes.
+  const media = webCallMediaRoute({
     db: api.db,
     queue: pgBossQueue(api.boss),
     llm: llm.port,
@@ -47,6 +51,8 @@ beforeAll(async () => {
     storage: api.storage,
     env: fake.env(),
   });
+  server = await startInProcessServer(api, new WebSocketRoutes().add(WEB_CALL_MEDIA_PATH, media));
+  baseUrl = `http://127.0.0.1:${server.port}`;
 });
 afterAll(async () => {
   await server.close();
@@ -60,7 +66,7 @@ const full = (text: string) => fake.voice.durationMs(text) - 40;
 async function start(agent: Record<string, unknown>, body: Record<string, unknown> = {}) {
   const created = await api.request("POST", "/v1/agents", { apiKey: org.apiKey, body: agent });
   const agentId = (await created.json()).data.id;
-  const response = await fetch(`${server.url}/v1/calls/web`, {
+  const response = await fetch(`${baseUrl}/v1/calls/web`, {
     method: "POST",
     headers: { "X-Api-Key": org.apiKey, "Content-Type": "application/json" },
     body: JSON.stringify({ agent_id: agentId, ...body }),
