@@ -190,6 +190,27 @@ describe.runIf(process.env.TEST_DB === database)("the media socket of a voice we
     }
   }, 30_000);
 
+  it("in voice mode, POST …/turns and the events stream keep working, and what they record reaches the socket too", async () => {
+    const { data } = await start(voiceAgent());
+    const client = await MediaSocketClient.connect(data.media_url);
+    await waitFor(() => client.heardMs(tone(GREETING)) >= full(GREETING), 6000, "the greeting");
+    await sleep(100);
+    const auth = { Authorization: `Bearer ${data.session_token}`, "Content-Type": "application/json" };
+    const turn = await fetch(`${baseUrl}/v1/calls/web/${data.call_id}/turns`, { method: "POST", headers: auth, body: JSON.stringify({ text: "I would like to book a table" }) });
+    expect(turn.status).toBe(200);
+    expect(await turn.text()).toContain(ANSWER);
+    await waitFor(() => client.eventsOf("user_message").length === 1, 3000, "the typed turn on the socket");
+    const events = await fetch(`${baseUrl}/v1/calls/web/${data.call_id}/events?session_token=${data.session_token}`);
+    const reader = events.body!.getReader();
+    let text = "";
+    while (!text.includes("event: user_message")) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    expect(text).toContain("event: agent_message");
+    client.send({ type: "hangup" });
+    await client.closedWithin(5000);
+    expect((await getCall(data.call_id)).transcript.map((e: { content: string }) => e.content)).toEqual([GREETING, "I would like to book a table", ANSWER]);
+  }, 20_000);
+
   it("refuses a bad token (401), a text call (400), a second socket (409) and bad frames (an error naming the field)", async () => {
     const voice = await start(voiceAgent({ initial_message: null }));
     await expect(MediaSocketClient.connect(voice.data.media_url.replace(/session_token=[^&]+/, "session_token=wcs_wrong"))).rejects.toThrow("HTTP 401");
