@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
+import { speechConfigurationProblems } from "@/lib/media/speech-providers";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { aiSdkLanguageModel } from "@/lib/runtime/ai-sdk-model";
 import { hangUpCall, prepareCallerTurn, runDueTimers, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
@@ -34,7 +35,18 @@ const startRoute = createRoute(
     description:
       "Starts a `web_call` with the agent's published version (status `in_progress`) and returns a short-lived session token for the " +
       "browser: it reads the agent's words from `events_url` (server-sent events) and sends the caller's turns to `turns_url`, with no API key. " +
-      "When the agent's LLM provider has no key or endpoint configured, 400 says which environment variables to set.",
+      "When the agent's LLM provider has no key or endpoint configured, 400 says which environment variables to set.\n\n" +
+      "**Voice** (`mode: voice`, the default when the agent's transcriber and voice providers are configured): connect a WebSocket to " +
+      "`media_url` (`/v1/calls/web/{call_id}/media?session_token=…`; one per call). Binary frames both ways are 16-bit little-endian mono " +
+      "PCM: caller audio in at 16000 Hz, agent audio out at 24000 Hz paced in real time, unless the first text frame is " +
+      '`{"type":"start","input_sample_rate":N,"output_sample_rate":M}` (N, M in 8000, 16000, 24000, 48000). Text frames are JSON: from the ' +
+      'client `{"type":"text","text":…}` (a typed turn, answered in audio) and `{"type":"hangup"}`; from the server `started`, `clear` ' +
+      "(drop buffered agent audio: the caller barged in), `user_speech_started`, `user_speech_stopped`, `user_transcript` (`text`, `final`), " +
+      "`agent_speech_started` (`text`, `response`: the agent response's number), `agent_speech_interrupted` (`heard_text`), `turn_metrics` (the turn's latency in ms), `media_error`, " +
+      "`error` (a bad client frame, with `details`), and every event of the events stream (with `seq`), ending with `call_ended`; then the " +
+      "socket closes. The greeting, presence checks and max duration run on the media's clock. `turns_url`, `hangup_url` and `events_url` " +
+      "work in both modes. `mode: voice` with a speech provider not configured is 400 naming `transcriber.provider` or `voice.provider` and " +
+      "the variables to set.",
     request: { body: { required: true, content: { "application/json": { schema: StartWebCallBodySchema } } } },
     responses: {
       201: jsonContent(envelope(WebCallSessionSchema, "StartWebCallResponse"), "Web call started"),
@@ -140,8 +152,15 @@ export function webCallRoutes() {
   router.openapi(startRoute, async (c) => {
     const deps = c.get("deps");
     const ctx = serviceContext(c);
-    const started = await startWebCall(ctx, deps.queue, c.req.valid("json"), { now: deps.now?.(), env: deps.runtime?.env });
-    const base = `${new URL(c.req.url).origin}/v1/calls/web/${started.callId}`;
+    const env = deps.runtime?.env ?? process.env;
+    const started = await startWebCall(ctx, deps.queue, c.req.valid("json"), {
+      now: deps.now?.(),
+      env,
+      speechProblems: (agent) => speechConfigurationProblems(agent, env).map(({ field, message }) => ({ field, message })),
+    });
+    const origin = new URL(c.req.url).origin;
+    const base = `${origin}/v1/calls/web/${started.callId}`;
+    const mediaUrl = `${origin.replace(/^http/, "ws")}/v1/calls/web/${started.callId}/media?session_token=${encodeURIComponent(started.sessionToken)}`;
     const call = await getCall(ctx, started.callId);
     return ok(
       c,
@@ -152,6 +171,8 @@ export function webCallRoutes() {
         events_url: `${base}/events`,
         turns_url: `${base}/turns`,
         hangup_url: `${base}/hangup`,
+        mode: started.mode,
+        media_url: started.mode === "voice" ? mediaUrl : null,
         call,
       },
       { message: "Web call started successfully", status: 201 },

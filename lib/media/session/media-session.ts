@@ -3,7 +3,8 @@ import { FRAME_MS, Framer, samplesPerFrame } from "../audio/pcm";
 import { Resampler } from "../audio/resampler";
 import { decideBargeIn } from "../barge-in";
 import { PeriodicTimer, realClock, type MediaClock } from "../clock";
-import { resolveEndOfTurn, silenceNeeded, type EndOfTurnInput, type EndOfTurnSettings } from "../end-of-turn";
+import { resolveEndOfTurn, type EndOfTurnInput, type EndOfTurnSettings } from "@/lib/agents/end-of-turn";
+import { silenceNeeded } from "../end-of-turn";
 import { heardText } from "../heard-text";
 import { JitterBuffer } from "../jitter-buffer";
 import { Pacer, type PacedFrame } from "../pacer";
@@ -85,6 +86,8 @@ type Metrics = {
 };
 
 type Response = {
+  /** Numbers the call's responses, so a client can tell one agent turn's sentences from the next's. */
+  id: number;
   input: CallerInput;
   controller: AbortController;
   speaker: AgentSpeaker;
@@ -128,6 +131,7 @@ export class MediaSession {
   private startDone = false;
   private callerTurns = 0;
   private turnCount = 0;
+  private responseCount = 0;
   private fillerIndex = 0;
   private marks = 0;
   private inputSlot = 0;
@@ -182,6 +186,11 @@ export class MediaSession {
   /** The caller hung up (the browser's hangup frame). */
   hangup(): void {
     void this.close("user_hangup");
+  }
+
+  /** Ends the call from outside the conversation (it was ended elsewhere, or its transport failed). */
+  terminate(reason: Exclude<SessionEndReason, "agent_hangup">): void {
+    void this.close(reason);
   }
 
   private listen(): void {
@@ -400,6 +409,7 @@ export class MediaSession {
   private startResponse(input: CallerInput, metrics: Metrics | null): void {
     const controller = new AbortController();
     const response: Response = {
+      id: ++this.responseCount,
       input,
       controller,
       speaker: this.newSpeaker({ controller, metrics }),
@@ -455,7 +465,7 @@ export class MediaSession {
     const response = this.owners.get(speaker);
     if (!response) return;
     response.lastAudibleAt = at;
-    if (firstOfSentence) this.emit({ type: "agent_speech_started", text: speaker.sentences[sentence].text });
+    if (firstOfSentence) this.emit({ type: "agent_speech_started", text: speaker.sentences[sentence].text, response: response.id });
     const metrics = response.metrics;
     if (metrics && speaker === response.speaker && metrics.firstAudioAt === null) {
       metrics.firstAudioAt = at;
