@@ -17,6 +17,7 @@ import { llmModelRoutes } from "./routes/llm-models";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { postCallQuestionRoutes } from "./routes/post-call-questions";
 import { pricingRoutes } from "./routes/pricing";
+import { telephonyRoutes } from "./routes/telephony";
 import { registerWebhookEvents, webhookRoutes } from "./routes/webhooks";
 import { webCallRoutes } from "./routes/web-calls";
 
@@ -59,6 +60,7 @@ export function createApiApp(deps: ApiDependencies) {
   app.route("/", pricingRoutes());
   app.route("/", llmModelRoutes());
   app.route("/", analyticsRoutes());
+  app.route("/", telephonyRoutes());
   return app;
 }
 

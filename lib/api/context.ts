@@ -4,6 +4,7 @@ import type { HttpClient, LanguageModelPort } from "@/lib/runtime/types";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { requestOrigin } from "@/lib/net/request-origin";
 import type { LinkSigner, SignedLinks } from "@/lib/storage/signed-links";
+import { telephonySettingsFromEnv, type TelephonySettings } from "@/lib/telephony/carrier-directory";
 
 export type ApiSettings = {
   rateLimitPerMinute: number;
@@ -25,6 +26,8 @@ export type ApiDependencies = {
   links?: SignedLinks;
   /** Web calls: the model, outbound HTTP and LLM environment; without it, the AI SDK over process.env and the safe outbound fetch. */
   runtime?: RuntimeSettings;
+  /** Carriers: PUBLIC_BASE_URL, the environment's accounts and API base URLs; without it, process.env. */
+  telephony?: TelephonySettings;
 };
 
 export type RuntimeSettings = {
@@ -56,4 +59,10 @@ export function serviceContext(c: {
 }): { db: Database; organizationId: string; links?: LinkSigner } {
   const deps = c.get("deps");
   return { db: deps.db, organizationId: c.get("organizationId"), links: deps.links?.forOrigin(requestOrigin(c.req.raw)) };
+}
+
+/** The telephony context of an authenticated request. */
+export function telephonyContext(c: { get: <K extends keyof ApiEnv["Variables"]>(key: K) => ApiEnv["Variables"][K] }) {
+  const deps = c.get("deps");
+  return { db: deps.db, organizationId: c.get("organizationId"), settings: deps.telephony ?? telephonySettingsFromEnv() };
 }

@@ -1,5 +1,5 @@
 import type { LinkSigner } from "@/lib/storage/signed-links";
-import type { callPostCallAnswers, calls, CallEndReason, CallStatus, CallType, SelectedOption, TranscriptEntry, VariableValue } from "@/lib/db/schema";
+import type { callPostCallAnswers, calls, CallEndReason, CallStatus, CallTransfer, CallType, CarrierName, SelectedOption, TranscriptEntry, VariableValue } from "@/lib/db/schema";
 
 export type PostCallAnswerResponse = {
   id: string;
@@ -34,13 +34,16 @@ export type CallResponse = {
   secure_recording_url: boolean;
   dynamic_variables_values: Record<string, unknown> | null;
   custom_headers: Record<string, string> | null;
+  carrier: CarrierName | null;
+  carrier_call_id: string | null;
+  transfer: CallTransfer | null;
   transcript_string?: string;
   transcript?: TranscriptEntry[];
   variable_values?: VariableValue[];
   post_call_answers?: PostCallAnswerResponse[];
 };
 
-type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch"> & {
+type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "streamTokenHash"> & {
   transcript?: TranscriptEntry[];
   variableValues?: VariableValue[];
 };
@@ -74,6 +77,9 @@ export function toCallResponse(row: CallRow, links?: LinkSigner): CallResponse {
     secure_recording_url: row.secureRecordingUrl,
     dynamic_variables_values: row.dynamicVariablesValues,
     custom_headers: row.customHeaders,
+    carrier: row.carrier,
+    carrier_call_id: row.carrierCallId,
+    transfer: row.transfer,
   };
   if (row.transcript) {
     response.transcript_string = transcriptToString(row.transcript);
