@@ -1,0 +1,113 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer } from "ws";
+import { MediaSession } from "@/lib/media/session/media-session";
+import { MemoryRecordingSink } from "@/lib/media/session/recorder";
+import { endPhoneCall } from "@/lib/services/phone-call-progress";
+import type { CarrierMediaTransport } from "@/lib/telephony/carrier-media-transport";
+import { handleCarrierMediaSocket, type LiveCallStarter } from "@/lib/telephony/carrier-media-socket";
+import type { TelephonySettings } from "@/lib/telephony/carrier-directory";
+import { handleCarrierWebhook } from "@/lib/telephony/carrier-webhooks";
+import { isCarrierName } from "@/lib/telephony/carrier-name";
+import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
+import { ScriptedSpeechToText, ToneTextToSpeech } from "../fake-speech/in-memory";
+import type { TranscriptScript } from "../fake-speech/scripts";
+import { ToneVoice } from "../fake-speech/tones";
+import { ScriptedPort, type Reply } from "../scripted-port";
+import { createTestApi, type TestApi } from "../test-api";
+import type { TelnyxDouble } from "./telnyx-double";
+import type { TwilioDouble } from "./twilio-double";
+
+/** A conversation on one carrier stream, as the tests drive it: the real media session with scripted speech and a tone voice. */
+export type TestConversation = { callId: string; session: MediaSession; port: ScriptedPort; transport: CarrierMediaTransport; recording: MemoryRecordingSink };
+
+export type ConversationScript = { greeting?: string | null; reply?: (text: string, source: string) => Reply; transcripts?: TranscriptScript; interruptions?: boolean };
+
+/**
+ * This deployment's telephony on 127.0.0.1, as the server wires it: carrier webhooks to
+ * handleCarrierWebhook and media-stream upgrades to handleCarrierMediaSocket, over a test database
+ * and queue, with the carrier doubles' REST APIs as TWILIO_API_BASE_URL / TELNYX_API_BASE_URL.
+ */
+export class TelephonyServer {
+  readonly conversations: TestConversation[] = [];
+  readonly voice = new ToneVoice();
+  script: ConversationScript = {};
+  /** Replaces the default conversation (the real media session) when set. */
+  startLiveCall: LiveCallStarter | null = null;
+  settings!: TelephonySettings;
+  publicBaseUrl = "";
+  private server!: Server;
+
+  private constructor(readonly api: TestApi) {}
+
+  static async start(options: { twilio?: TwilioDouble; telnyx?: TelnyxDouble; env?: Record<string, string>; publicBaseUrl?: false } = {}): Promise<TelephonyServer> {
+    const settings: TelephonySettings = { publicBaseUrl: undefined, env: {} };
+    const api = await createTestApi({ telephony: settings, workers: true });
+    const harness = new TelephonyServer(api);
+    harness.settings = settings;
+    const queue = pgBossQueue(api.boss);
+    const server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const url = new URL(req.url ?? "/", harness.publicBaseUrl);
+      const carrier = url.pathname.split("/")[2];
+      if (!url.pathname.startsWith("/telephony/") || !isCarrierName(carrier)) {
+        res.writeHead(404).end();
+        return;
+      }
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      const response = await handleCarrierWebhook({ db: api.db, queue, settings: harness.settings }, carrier, new Request(url, { method: req.method, headers, body: req.method === "POST" ? Buffer.concat(chunks) : undefined }));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    });
+    const sockets = new WebSocketServer({ noServer: true });
+    server.on("upgrade", (request, socket, head) => {
+      const carrier = new URL(request.url ?? "/", "http://x").pathname.match(/^\/telephony\/([a-z]+)\/media$/)?.[1];
+      if (!isCarrierName(carrier)) return socket.destroy();
+      sockets.handleUpgrade(request, socket, head, (ws) =>
+        handleCarrierMediaSocket({ db: api.db, queue, settings: harness.settings, startLiveCall: (callId, transport) => harness.live(callId, transport) }, carrier, ws),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    harness.server = server;
+    harness.publicBaseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const env: Record<string, string> = { ...options.env };
+    if (options.twilio) Object.assign(env, { TWILIO_API_BASE_URL: options.twilio.baseUrl });
+    if (options.telnyx) Object.assign(env, { TELNYX_API_BASE_URL: options.telnyx.baseUrl });
+    settings.publicBaseUrl = options.publicBaseUrl === false ? undefined : harness.publicBaseUrl;
+    settings.env = env;
+    return harness;
+  }
+
+  /** The in-process API with these telephony settings. */
+  request(method: string, path: string, options: { apiKey?: string; body?: unknown } = {}): Promise<Response> {
+    return this.api.request(method, path, options);
+  }
+
+  private async live(callId: string, transport: CarrierMediaTransport): Promise<unknown> {
+    if (this.startLiveCall) return this.startLiveCall(callId, transport);
+    const port = new ScriptedPort({ clock: { now: () => performance.now() } as never, greeting: this.script.greeting ?? null, reply: this.script.reply });
+    const recording = new MemoryRecordingSink();
+    const session = await MediaSession.start({
+      transport,
+      stt: new ScriptedSpeechToText(this.script.transcripts ?? (() => "hello"), false),
+      tts: new ToneTextToSpeech(this.voice),
+      port,
+      settings: { interruptions: this.script.interruptions ?? true, interruptions_sensitivity: "medium", initial_message_delay: 0, max_call_duration: 120, presence_check_idle_threshold: 30 },
+      recording,
+      dtmfTimeoutMs: 300,
+    });
+    this.conversations.push({ callId, session, port, transport, recording });
+    const summary = await session.ended;
+    const reason = summary.reason === "agent_hangup" ? "agent_hangup" : summary.reason === "max_duration" ? "max_duration" : "user_hangup";
+    await endPhoneCall(this.api.db, pgBossQueue(this.api.boss), callId, reason);
+    return summary;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.api.close();
+  }
+}
