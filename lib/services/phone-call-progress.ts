@@ -149,6 +149,8 @@ export async function endPhoneCall(db: Database, queue: JobQueue, callId: string
     const tx = transaction as unknown as Database;
     const [current] = await tx.select().from(calls).where(eq(calls.id, callId)).for("update");
     if (!current || !(ONGOING_STATUSES as readonly string[]).includes(current.status)) return false;
+    // The caller is on the line with the transfer target: the carrier says when that ends.
+    if (current.transfer && (current.transfer.status === "dialing" || current.transfer.status === "answered") && reason !== "terminated") return false;
     const answered = current.answeredAt !== null;
     await tx
       .update(calls)
@@ -172,9 +174,16 @@ export async function recordTransfer(db: Database, queue: JobQueue, callId: stri
     const [current] = await tx.select().from(calls).where(eq(calls.id, callId)).for("update");
     if (!current) return;
     const finished = transfer.status !== "dialing" && transfer.status !== "answered";
+    // The stream ended when the carrier took the caller to the target: that is why the conversation ended.
+    const transferred = (transfer.status === "answered" || transfer.status === "completed") && current.endReason === "user_hangup";
     await tx
       .update(calls)
-      .set({ transfer, ...(transfer.duration_seconds !== null ? { redirectDurationSeconds: transfer.duration_seconds } : {}), updatedAt: now })
+      .set({
+        transfer,
+        ...(transfer.duration_seconds !== null ? { redirectDurationSeconds: transfer.duration_seconds } : {}),
+        ...(transferred ? { endReason: "transferred" as const } : {}),
+        updatedAt: now,
+      })
       .where(eq(calls.id, callId));
     await event(tx, current, "transfer", { ...transfer }, now);
     if (finished && !(ONGOING_STATUSES as readonly string[]).includes(current.status)) await sendCallFinished(queue, callId, tx);

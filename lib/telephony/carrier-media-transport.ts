@@ -23,6 +23,8 @@ export class CarrierMediaTransport implements MediaTransport {
   private closed = false;
   private hangingUp: Promise<void> | null = null;
   private marks = 0;
+  /** When the agent's audio last went out (performance.now()), or null before it first did. */
+  lastPlayedAt: number | null = null;
 
   constructor(
     private readonly stream: MediaStreamAdapter,
@@ -66,7 +68,13 @@ export class CarrierMediaTransport implements MediaTransport {
   }
 
   play(frame: Int16Array): void {
-    if (!this.closed) this.stream.sendAudio(frame);
+    if (this.closed) return;
+    this.stream.sendAudio(frame);
+    this.lastPlayedAt = performance.now();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   mark(name: string): void {

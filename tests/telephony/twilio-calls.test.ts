@@ -11,6 +11,8 @@ let double: TwilioDouble;
 let server: TelephonyServer;
 let org: { apiKey: string; organizationId: string };
 let agentId: string;
+let toolAgentId: string;
+const TRANSFER_TARGET = "+14155550198";
 const LINE = "+14155550100";
 const REDIRECT_LINE = "+14155550101";
 const UNKNOWN_LINE = "+14155550102";
@@ -31,8 +33,8 @@ async function waitForStatus(callId: string, statuses: string[], timeoutMs = 10_
   throw new Error(`call ${callId} stayed ${record?.status}, not ${statuses.join("/")}`);
 }
 
-async function startCall(to: string): Promise<{ callId: string; twilioCall: () => TwilioDoubleCall }> {
-  const res = await server.request("POST", "/v1/calls/phone", { apiKey: org.apiKey, body: { from_number: LINE, to_number: to, agent_id: agentId } });
+async function startCall(to: string, agent = agentId): Promise<{ callId: string; twilioCall: () => TwilioDoubleCall }> {
+  const res = await server.request("POST", "/v1/calls/phone", { apiKey: org.apiKey, body: { from_number: LINE, to_number: to, agent_id: agent } });
   expect(res.status).toBe(201);
   const callId = (await res.json()).data.call_id as string;
   const find = () => [...double.calls.values()].find((call) => call.direction === "outbound-api" && call.to === to && String(call.params.StatusCallback).includes(callId));
@@ -45,6 +47,25 @@ beforeAll(async () => {
   server = await TelephonyServer.start({ twilio: double });
   org = await server.api.createOrganization("Phones");
   agentId = await insertAgent(server.api.db, org.organizationId);
+  const toolAgent = await server.request("POST", "/v1/agents", {
+    apiKey: org.apiKey,
+    body: {
+      name: "Phone tools",
+      initial_state_name: "main",
+      states: [
+        {
+          name: "main",
+          tools: [
+            { type: "transfer_call", description: "To a person", filler_sentence: "Putting you through.", transfer_phone_number: TRANSFER_TARGET },
+            { type: "leave_voicemail_message" },
+            { type: "hang_up" },
+          ],
+        },
+      ],
+    },
+  });
+  expect(toolAgent.status).toBe(200);
+  toolAgentId = (await toolAgent.json()).data.id;
   double.addNumber(LINE);
   double.addNumber(REDIRECT_LINE);
   double.addNumber(UNKNOWN_LINE);
@@ -208,7 +229,7 @@ describe("Twilio inbound calls", () => {
 
   it("a bad or missing signature is 403 and creates nothing", async () => {
     const form = new URLSearchParams({ AccountSid: double.accountSid, CallSid: "CA" + "0".repeat(32), From: "+14155550180", To: LINE, CallStatus: "ringing", Direction: "inbound" }).toString();
-    for (const headers of [{}, { "X-Twilio-Signature": "AAAAAAAAAAAAAAAAAAAAAAAAAAA=" }]) {
+    for (const headers of [{}, { "X-Twilio-Signature": "AAAAAAAAAAAAAAAAAAAAAAAAAAA=" }] as Record<string, string>[]) {
       const res = await fetch(`${server.publicBaseUrl}/telephony/twilio/voice`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: form });
       expect(res.status).toBe(403);
     }
@@ -266,5 +287,58 @@ describe("Twilio live calls", () => {
     await waitForStatus(callId, ["ended"]);
     const events = await server.api.db.select().from(callEvents).where(eq(callEvents.callId, callId));
     expect(events.map((event) => event.type)).toContain("carrier_completed");
+  });
+});
+
+describe("Twilio phone tools", () => {
+  it("refuses a transfer target that is not E.164, naming the field", async () => {
+    const res = await server.request("POST", "/v1/agents", {
+      apiKey: org.apiKey,
+      body: { name: "Bad", initial_state_name: "main", states: [{ name: "main", tools: [{ type: "transfer_call", transfer_phone_number: "0800 123" }] }] },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.details[0].field).toBe("states[0].tools[0].transfer_phone_number");
+  });
+
+  it("transfer_call dials the tool's number with our number as caller id; the call record notes it", async () => {
+    double.script(TRANSFER_TARGET, { outcome: "human", transfer: { outcome: "completed", durationSeconds: 7 } });
+    server.script = { greeting: null };
+    const { callId, twilioCall } = await startCall("+14155550150", toolAgentId);
+    const peer = await double.streamOf(twilioCall());
+    await until(() => server.conversations.some((c) => c.callId === callId), 5000, "the conversation");
+    const conversation = server.conversations.find((c) => c.callId === callId)!;
+    conversation.actions.onEvent({ type: "transfer_call", description: "To a person" });
+    await peer.closed;
+    await double.ended(twilioCall());
+    expect(twilioCall().dialed).toEqual([{ to: TRANSFER_TARGET, callerId: LINE }]);
+    const record = await waitForStatus(callId, ["ended"]);
+    expect(record).toMatchObject({ end_reason: "transferred", redirect_duration_seconds: 7, transfer: { to: TRANSFER_TARGET, status: "completed", duration_seconds: 7 } });
+  });
+
+  it("leave_voicemail_message: after the beep the message is spoken in full, then the call ends", async () => {
+    const message = "Hi, this is the clinic calling about your appointment tomorrow.";
+    double.script("+14155550151", { outcome: "voicemail", greetingMs: 400 });
+    let actions: { onEvent(event: { type: string }): void } | null = null;
+    server.script = {
+      greeting: null,
+      reply: (text) => {
+        if (text.includes("voicemail box")) {
+          setTimeout(() => actions?.onEvent({ type: "leave_voicemail_message" }), 0);
+          return message;
+        }
+        return "";
+      },
+    };
+    const { callId, twilioCall } = await startCall("+14155550151", toolAgentId);
+    expect(twilioCall().params.MachineDetection).toBe("DetectMessageEnd");
+    const peer = await double.streamOf(twilioCall());
+    await until(() => server.conversations.some((c) => c.callId === callId), 5000, "the conversation");
+    const conversation = server.conversations.find((c) => c.callId === callId)!;
+    actions = conversation.actions;
+    await double.ended(twilioCall(), 20_000);
+    const beepAt = twilioCall().callbacks.find((cb) => cb.params.AnsweredBy === "machine_end_beep");
+    expect(beepAt).toBeDefined();
+    expect(toneDurationMs(peer.heardAudio(), 8000, server.voice.frequencyOf(message))).toBeGreaterThan(server.voice.durationMs(message) - 100);
+    expect(await waitForStatus(callId, ["ended"])).toMatchObject({ end_reason: "agent_hangup", answer_type: "voicemail" });
   });
 });

@@ -5,6 +5,9 @@ import { MediaSession } from "@/lib/media/session/media-session";
 import { MemoryRecordingSink } from "@/lib/media/session/recorder";
 import { endPhoneCall } from "@/lib/services/phone-call-progress";
 import type { CarrierMediaTransport } from "@/lib/telephony/carrier-media-transport";
+import { PhoneCallActions } from "@/lib/telephony/phone-call-actions";
+import { getAgent } from "@/lib/services/agents";
+import { findCall } from "@/lib/services/phone-call-progress";
 import { handleCarrierMediaSocket, type LiveCallStarter } from "@/lib/telephony/carrier-media-socket";
 import type { TelephonySettings } from "@/lib/telephony/carrier-directory";
 import { handleCarrierWebhook } from "@/lib/telephony/carrier-webhooks";
@@ -19,7 +22,7 @@ import type { TelnyxDouble } from "./telnyx-double";
 import type { TwilioDouble } from "./twilio-double";
 
 /** A conversation on one carrier stream, as the tests drive it: the real media session with scripted speech and a tone voice. */
-export type TestConversation = { callId: string; session: MediaSession; port: ScriptedPort; transport: CarrierMediaTransport; recording: MemoryRecordingSink };
+export type TestConversation = { callId: string; session: MediaSession; port: ScriptedPort; transport: CarrierMediaTransport; recording: MemoryRecordingSink; actions: PhoneCallActions };
 
 export type ConversationScript = { greeting?: string | null; reply?: (text: string, source: string) => Reply; transcripts?: TranscriptScript; interruptions?: boolean };
 
@@ -98,8 +101,13 @@ export class TelephonyServer {
       recording,
       dtmfTimeoutMs: 300,
     });
-    this.conversations.push({ callId, session, port, transport, recording });
+    const call = await findCall(this.api.db, callId);
+    const agent = await getAgent({ db: this.api.db, organizationId: call!.organizationId }, call!.agentId);
+    const actions = new PhoneCallActions({ db: this.api.db, queue: pgBossQueue(this.api.boss), settings: this.settings }, callId, agent, transport, (text) => session.sendText(text));
+    actions.watchAnsweringMachine();
+    this.conversations.push({ callId, session, port, transport, recording, actions });
     const summary = await session.ended;
+    actions.stop();
     const reason = summary.reason === "agent_hangup" ? "agent_hangup" : summary.reason === "max_duration" ? "max_duration" : "user_hangup";
     await endPhoneCall(this.api.db, pgBossQueue(this.api.boss), callId, reason);
     return summary;
