@@ -79,8 +79,9 @@ export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier:
       await deps.startLiveCall(callId, live);
     } catch (error) {
       console.error(`${label}: the conversation of call ${callId} failed:`, error);
-      await live.hangupAfterLastMark().catch(() => undefined);
     }
+    // However the conversation ended (the agent hung up, the call was ended elsewhere, an error), the phone call ends with it.
+    if (!live.isClosed) await live.hangupAfterLastMark().catch((error) => console.error(`${label}: hanging up call ${callId} failed:`, error));
   }
 }
 

@@ -9,7 +9,7 @@ import { organizationCarrier, type TelephonySettings } from "./carrier-directory
 import type { CarrierMediaTransport } from "./carrier-media-transport";
 
 /** What the conversation engine reports that a phone line acts on (a subset of lib/runtime's recorded events). */
-export type PhoneRelevantEvent = { type: string; to?: string; description?: string };
+export type PhoneRelevantEvent = { type: string; to?: unknown };
 
 export type PhoneCallActionDependencies = { db: Database; queue: JobQueue; settings: TelephonySettings };
 
@@ -50,7 +50,7 @@ export class PhoneCallActions {
   /** Feed every event of the live call here. */
   onEvent(event: PhoneRelevantEvent): void {
     if (this.stopped) return;
-    if (event.type === "state_changed" && event.to) this.stateName = event.to;
+    if (event.type === "state_changed" && typeof event.to === "string") this.stateName = event.to;
     else if (event.type === "transfer_call") void this.transfer().catch((error) => console.error(`telephony: transfer of call ${this.callId} failed:`, error));
     else if (event.type === "leave_voicemail_message") void this.finishVoicemail();
   }

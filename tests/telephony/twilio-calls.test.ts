@@ -307,7 +307,7 @@ describe("Twilio phone tools", () => {
     const peer = await double.streamOf(twilioCall());
     await until(() => server.conversations.some((c) => c.callId === callId), 5000, "the conversation");
     const conversation = server.conversations.find((c) => c.callId === callId)!;
-    conversation.actions.onEvent({ type: "transfer_call", description: "To a person" });
+    conversation.actions.onEvent({ type: "transfer_call" });
     await peer.closed;
     await double.ended(twilioCall());
     expect(twilioCall().dialed).toEqual([{ to: TRANSFER_TARGET, callerId: LINE }]);

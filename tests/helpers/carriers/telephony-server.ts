@@ -6,6 +6,8 @@ import { MemoryRecordingSink } from "@/lib/media/session/recorder";
 import { endPhoneCall } from "@/lib/services/phone-call-progress";
 import type { CarrierMediaTransport } from "@/lib/telephony/carrier-media-transport";
 import { PhoneCallActions } from "@/lib/telephony/phone-call-actions";
+import { carrierLiveCalls } from "@/lib/telephony/carrier-live-calls";
+import type { LanguageModelPort } from "@/lib/runtime/types";
 import { getAgent } from "@/lib/services/agents";
 import { findCall } from "@/lib/services/phone-call-progress";
 import { handleCarrierMediaSocket, type LiveCallStarter } from "@/lib/telephony/carrier-media-socket";
@@ -43,11 +45,24 @@ export class TelephonyServer {
 
   private constructor(readonly api: TestApi) {}
 
-  static async start(options: { twilio?: TwilioDouble; telnyx?: TelnyxDouble; env?: Record<string, string>; publicBaseUrl?: false } = {}): Promise<TelephonyServer> {
+  static async start(
+    options: {
+      twilio?: TwilioDouble;
+      telnyx?: TelnyxDouble;
+      env?: Record<string, string>;
+      publicBaseUrl?: false;
+      /** Conversations through the real startLiveCall (engine, speech providers, recording) instead of the scripted session. */
+      liveCall?: { llm: LanguageModelPort; env: Record<string, string> };
+    } = {},
+  ): Promise<TelephonyServer> {
     const settings: TelephonySettings = { publicBaseUrl: undefined, env: {} };
     const api = await createTestApi({ telephony: settings, workers: true });
     const harness = new TelephonyServer(api);
     harness.settings = settings;
+    if (options.liveCall) {
+      const { llm, env } = options.liveCall;
+      harness.startLiveCall = carrierLiveCalls({ db: api.db, queue: pgBossQueue(api.boss), llm, http: () => Promise.reject(new Error("no HTTP in this test")), storage: api.storage, env, settings });
+    }
     const queue = pgBossQueue(api.boss);
     const server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
