@@ -98,9 +98,9 @@ describe("phone calls on startLiveCall", () => {
     peer.sendDtmf("#");
     await double.ended(call, 15_000);
     // Twilio ended the call only after returning our last mark: what was sent of the goodbye was played.
+    // (How much of it was sent is the live call's: its end watch may stop the session as soon as the engine ends the call.)
     expect(peer.marks.some((mark) => mark.name.startsWith("hangup"))).toBe(true);
     expect(peer.queuedMs).toBe(0);
-    expect(toneDurationMs(peer.heardAudio(), 8000, 1040)).toBeGreaterThan(200);
     await until(() => false, 1000).catch(() => undefined);
     expect(await record(callId)).toMatchObject({ status: "ended", end_reason: "agent_hangup", carrier: "twilio" });
   }, 60_000);
