@@ -38,3 +38,11 @@ export const importCarrierNumbers = (api: VoiceApiClient, carrier: Carrier, numb
 
 /** Whether any carrier can place calls now (pages say so instead of letting a call fail later). */
 export const telephonyReady = (providers: TelephonyProvider[]) => providers.some((provider) => provider.configured && provider.problem === null);
+
+/** Why no carrier can place calls for the organization, or null when one can (an unreachable API says nothing). */
+export async function telephonyProblemOf(api: VoiceApiClient): Promise<string | null> {
+  const providers = await listTelephonyProviders(api).catch(() => null);
+  if (!providers || telephonyReady(providers)) return null;
+  const configured = providers.find((provider) => provider.configured);
+  return configured?.problem ?? "no Twilio or Telnyx account is connected, so phone calls cannot be placed or received.";
+}
