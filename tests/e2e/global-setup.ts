@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { TwilioDouble } from "../helpers/carriers/twilio-double";
 import { startFakeLlm } from "./helpers/fake-llm";
 
 const root = path.resolve(__dirname, "../..");
@@ -24,14 +25,19 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "voice-e2e-"));
   // The demo agents' LLM provider (openai, and the others) points at a local fake for the whole run.
   const llm = await startFakeLlm();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...llm.env(), NEXT_DIST_DIR: DIST_DIR, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO: "true" };
+  // Twilio's REST API on 127.0.0.1 (the Telephony settings page connects to it); its account is handed to the specs.
+  const twilio = await TwilioDouble.start();
+  twilio.addNumber("+14155550900");
+  process.env.E2E_TWILIO_ACCOUNT_SID = twilio.accountSid;
+  process.env.E2E_TWILIO_AUTH_TOKEN = twilio.authToken;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, ...llm.env(), TWILIO_API_BASE_URL: twilio.baseUrl, PUBLIC_BASE_URL: baseUrl, NEXT_DIST_DIR: DIST_DIR, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO: "true" };
   delete env.DATABASE_URL; // the embedded database, so the demo seed runs
   const server = spawn(process.execPath, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   server.stdout!.on("data", (chunk) => (output += chunk));
   server.stderr!.on("data", (chunk) => (output += chunk));
 
-  const baseUrl = `http://127.0.0.1:${port}`;
   try {
     const demo = await waitForDemo(server, () => output, baseUrl);
     const demoFile = path.join(dataDir, "e2e-demo.json");
@@ -42,6 +48,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   } catch (error) {
     server.kill("SIGKILL");
     await llm.close();
+    await twilio.close();
     console.error(output);
     throw error;
   }
@@ -49,6 +56,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   return async () => {
     await stop(server);
     await llm.close();
+    await twilio.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
