@@ -32,7 +32,7 @@ test("Settings → Telephony: says telephony is not configured, refuses a wrong 
   await expect(page.getByText("Telephony is not configured")).toHaveCount(0);
 
   await twilio.getByRole("button", { name: "Test credentials" }).click();
-  await expect(page.getByText("Twilio accepted the credentials")).toBeVisible();
+  await expect(page.getByText("Twilio accepted the credentials", { exact: true })).toBeVisible();
 
   await twilio.getByRole("button", { name: "Show the account's numbers" }).click();
   const number = twilio.locator('[data-carrier-number="+14155550900"]');
