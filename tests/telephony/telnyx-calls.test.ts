@@ -12,6 +12,7 @@ let double: TelnyxDouble;
 let server: TelephonyServer;
 let org: { apiKey: string; organizationId: string };
 let agentId: string;
+let toolAgentId: string;
 const LINE = "+14155550200";
 const REDIRECT_LINE = "+14155550201";
 
@@ -30,8 +31,8 @@ async function waitForStatus(callId: string, statuses: string[], timeoutMs = 10_
   throw new Error(`call ${callId} stayed ${record?.status}, not ${statuses.join("/")}`);
 }
 
-async function startCall(to: string): Promise<{ callId: string; telnyxCall: () => TelnyxDoubleCall }> {
-  const res = await server.request("POST", "/v1/calls/phone", { apiKey: org.apiKey, body: { from_number: LINE, to_number: to, agent_id: agentId } });
+async function startCall(to: string, agent = agentId): Promise<{ callId: string; telnyxCall: () => TelnyxDoubleCall }> {
+  const res = await server.request("POST", "/v1/calls/phone", { apiKey: org.apiKey, body: { from_number: LINE, to_number: to, agent_id: agent } });
   expect(res.status).toBe(201);
   const callId = (await res.json()).data.call_id as string;
   const find = () => [...double.calls.values()].find((call) => call.dial && decodeClientState(call.dial.client_state)?.call_id === callId);
@@ -45,6 +46,11 @@ beforeAll(async () => {
   server = await TelephonyServer.start({ telnyx: double, env: { TELNYX_API_KEY: double.apiKey, TELNYX_PUBLIC_KEY: double.publicKey, TELNYX_CONNECTION_ID: double.connectionId } });
   org = await server.api.createOrganization("Telnyx phones");
   agentId = await insertAgent(server.api.db, org.organizationId);
+  const toolAgent = await server.request("POST", "/v1/agents", {
+    apiKey: org.apiKey,
+    body: { name: "Transfers", initial_state_name: "main", states: [{ name: "main", tools: [{ type: "transfer_call", transfer_phone_number: "+14155550298" }] }] },
+  });
+  toolAgentId = (await toolAgent.json()).data.id;
   double.addNumber(LINE);
   double.addNumber(REDIRECT_LINE);
   const imported = await server.request("POST", "/v1/telephony/providers/telnyx/numbers/import", { apiKey: org.apiKey });
@@ -139,6 +145,19 @@ describe("Telnyx calls", () => {
     const [row] = await server.api.db.select().from(calls).where(eq(calls.carrierCallId, call.callControlId));
     const record = await waitForStatus(row.id, ["ended"]);
     expect(record).toMatchObject({ transfer: { to: "+14155550299", status: "completed" } });
+  });
+
+  it("transfer_call: Call Control transfer to the tool's number; the record notes the transfer", async () => {
+    server.script = { greeting: null };
+    const { callId, telnyxCall } = await startCall("+14155550237", toolAgentId);
+    const peer = await double.streamOf(telnyxCall());
+    await until(() => server.conversations.some((c) => c.callId === callId), 5000, "the conversation");
+    server.conversations.find((c) => c.callId === callId)!.actions.onEvent({ type: "transfer_call" });
+    await peer.closed;
+    await double.ended(telnyxCall());
+    const transfer = telnyxCall().commands.find((command) => command.action === "transfer");
+    expect(transfer?.body).toMatchObject({ to: "+14155550298", from: LINE });
+    expect(await waitForStatus(callId, ["ended"])).toMatchObject({ end_reason: "transferred", transfer: { to: "+14155550298", status: "completed" } });
   });
 
   it("a webhook with a bad signature or a stale timestamp is 403 and creates nothing", async () => {
