@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { countCalls, deleteCall, getCall, listCalls, terminateCall, updateCallMetadata, type CallFilterInput } from "@/lib/services/calls";
+import { listCallsJson } from "@/lib/services/call-list-json";
+import { countCalls, deleteCall, getCall, terminateCall, updateCallMetadata, type CallFilterInput } from "@/lib/services/calls";
 import { startPhoneCall } from "@/lib/services/start-phone-call";
 import { findPhoneNumberByNumber } from "@/lib/services/phone-numbers";
 import { carrierOfNumber, PUBLIC_BASE_URL_MISSING } from "@/lib/telephony/carrier-directory";
 import { hangUpAtCarrier } from "@/lib/telephony/phone-call-control";
 import { serviceContext, telephonyContext } from "../context";
-import { conflictResponse, envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
+import { conflictResponse, drainingResponse, envelope, jsonContent, listEnvelope, ok, okSerialized, standardErrorResponses } from "../envelope";
 import { ApiError } from "../errors";
 import { extension } from "../openapi-document";
 import { createRouter } from "../router";
@@ -129,6 +130,7 @@ const startPhoneRoute = createRoute({
     201: jsonContent(envelope(StartPhoneCallResultSchema, "StartPhoneCallResponse"), "Call started"),
     ...standardErrorResponses,
     ...conflictResponse,
+    ...drainingResponse,
   },
 });
 
@@ -158,7 +160,7 @@ export function callRoutes() {
 
   router.openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    const result = await listCalls(
+    const { itemsJson, ...paging } = await listCallsJson(
       serviceContext(c),
       {
         ...callFilters(q),
@@ -170,8 +172,7 @@ export function callRoutes() {
         includeVariableValues: q.include_variable_values,
       },
     );
-    const { items, ...paging } = result;
-    return ok(c, items, { message: "Calls retrieved successfully", extra: paging }) as never;
+    return okSerialized(c, itemsJson, { message: "Calls retrieved successfully", extra: paging }) as never;
   });
 
   router.openapi(countRoute, async (c) => {

@@ -11,7 +11,7 @@ import { recordedEventsAfter } from "@/lib/services/runtime-calls";
 import { startWebCall } from "@/lib/services/web-calls";
 import { serviceContext, type ApiDependencies } from "../context";
 import { sessionCall } from "../middleware/web-call-session";
-import { conflictResponse, envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
+import { conflictResponse, drainingResponse, envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
 import { ApiError } from "../errors";
 import { extension } from "../openapi-document";
 import { createRouter } from "../router";
@@ -37,7 +37,11 @@ const startRoute = createRoute(
       "browser: it reads the agent's words from `events_url` (server-sent events) and sends the caller's turns to `turns_url`, with no API key. " +
       "When the agent's LLM provider has no key or endpoint configured, 400 says which environment variables to set.",
     request: { body: { required: true, content: { "application/json": { schema: StartWebCallBodySchema } } } },
-    responses: { 201: jsonContent(envelope(WebCallSessionSchema, "StartWebCallResponse"), "Web call started"), ...standardErrorResponses },
+    responses: {
+      201: jsonContent(envelope(WebCallSessionSchema, "StartWebCallResponse"), "Web call started"),
+      ...standardErrorResponses,
+      ...drainingResponse,
+    },
   }),
 );
 

@@ -1,6 +1,10 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { WebSocketServer } from "ws";
+import { createAppServer } from "@/lib/server/app-server";
+import type { LiveConnections } from "@/lib/server/live-connections";
+import { respondWithError } from "@/lib/server/raw-error-response";
+import { telephonyWebhooks } from "@/lib/server/telephony-endpoints";
+import { websocketEndpoints } from "@/lib/server/websocket-endpoints";
 import { MediaSession } from "@/lib/media/session/media-session";
 import { MemoryRecordingSink } from "@/lib/media/session/recorder";
 import { endPhoneCall } from "@/lib/services/phone-call-progress";
@@ -10,10 +14,8 @@ import { carrierLiveCalls } from "@/lib/telephony/carrier-live-calls";
 import type { LanguageModelPort } from "@/lib/runtime/types";
 import { getAgent } from "@/lib/services/agents";
 import { findCall } from "@/lib/services/phone-call-progress";
-import { handleCarrierMediaSocket, type LiveCallStarter } from "@/lib/telephony/carrier-media-socket";
+import type { LiveCallStarter, MediaSocketDependencies } from "@/lib/telephony/carrier-media-socket";
 import type { TelephonySettings } from "@/lib/telephony/carrier-directory";
-import { handleCarrierWebhook } from "@/lib/telephony/carrier-webhooks";
-import { isCarrierName } from "@/lib/telephony/carrier-name";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { ScriptedSpeechToText, ToneTextToSpeech } from "../fake-speech/in-memory";
 import type { TranscriptScript } from "../fake-speech/scripts";
@@ -29,9 +31,9 @@ export type TestConversation = { callId: string; session: MediaSession; port: Sc
 export type ConversationScript = { greeting?: string | null; reply?: (text: string, source: string) => Reply; transcripts?: TranscriptScript; interruptions?: boolean };
 
 /**
- * This deployment's telephony on 127.0.0.1, as the server wires it: carrier webhooks to
- * handleCarrierWebhook and media-stream upgrades to handleCarrierMediaSocket, over a test database
- * and queue, with the carrier doubles' REST APIs as TWILIO_API_BASE_URL / TELNYX_API_BASE_URL.
+ * This deployment's telephony on 127.0.0.1 through lib/server's own HTTP server (webhooks at
+ * /telephony/*, the media streams on its WebSocket registry), over a test database and queue, with
+ * the carrier doubles' REST APIs as TWILIO_API_BASE_URL / TELNYX_API_BASE_URL.
  */
 export class TelephonyServer {
   readonly conversations: TestConversation[] = [];
@@ -42,6 +44,7 @@ export class TelephonyServer {
   settings!: TelephonySettings;
   publicBaseUrl = "";
   private server!: Server;
+  private live_!: LiveConnections;
 
   private constructor(readonly api: TestApi) {}
 
@@ -64,29 +67,16 @@ export class TelephonyServer {
       harness.startLiveCall = carrierLiveCalls({ db: api.db, queue: pgBossQueue(api.boss), llm, http: () => Promise.reject(new Error("no HTTP in this test")), storage: api.storage, env, settings });
     }
     const queue = pgBossQueue(api.boss);
-    const server = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const url = new URL(req.url ?? "/", harness.publicBaseUrl);
-      const carrier = url.pathname.split("/")[2];
-      if (!url.pathname.startsWith("/telephony/") || !isCarrierName(carrier)) {
-        res.writeHead(404).end();
-        return;
-      }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      const response = await handleCarrierWebhook({ db: api.db, queue, settings: harness.settings }, carrier, new Request(url, { method: req.method, headers, body: req.method === "POST" ? Buffer.concat(chunks) : undefined }));
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
+    // The server of lib/server as npm start wires it: /telephony/* webhooks and the carrier media-stream WebSocket routes.
+    const deps: MediaSocketDependencies = { db: api.db, queue, settings, startLiveCall: (callId, transport) => harness.live(callId, transport) };
+    const runtime = { api: api.app, lifecycle: { draining: false }, connection: api.connection };
+    const { server, live } = createAppServer({
+      runtime,
+      next: async (_request, response) => respondWithError(response, "not_found", "No studio in this test"),
+      routes: websocketEndpoints(runtime, deps),
+      telephony: telephonyWebhooks(deps),
     });
-    const sockets = new WebSocketServer({ noServer: true });
-    server.on("upgrade", (request, socket, head) => {
-      const carrier = new URL(request.url ?? "/", "http://x").pathname.match(/^\/telephony\/([a-z]+)\/media$/)?.[1];
-      if (!isCarrierName(carrier)) return socket.destroy();
-      sockets.handleUpgrade(request, socket, head, (ws) =>
-        handleCarrierMediaSocket({ db: api.db, queue, settings: harness.settings, startLiveCall: (callId, transport) => harness.live(callId, transport) }, carrier, ws),
-      );
-    });
+    harness.live_ = live;
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     harness.server = server;
     harness.publicBaseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -129,6 +119,7 @@ export class TelephonyServer {
   }
 
   async close(): Promise<void> {
+    this.live_.closeSockets("test over", 0);
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
     await this.api.close();
