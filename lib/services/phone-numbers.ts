@@ -327,6 +327,16 @@ export async function importCarrierNumbers(ctx: ServiceContext, carrier: Carrier
   });
 }
 
+/** What the carrier says now about numbers already registered here (no new rows): their carrier and state. */
+export async function refreshCarrierStates(ctx: ServiceContext, carrier: CarrierName, numbers: CarrierNumberState[], now = new Date()): Promise<void> {
+  for (const number of numbers) {
+    await ctx.db
+      .update(phoneNumbers)
+      .set({ carrier, carrierNumberId: number.carrierNumberId, carrierLive: number.live, carrierProblem: number.problem, carrierCheckedAt: now })
+      .where(and(eq(phoneNumbers.organizationId, ctx.organizationId), eq(phoneNumbers.number, number.phoneNumber), eq(phoneNumbers.type, "pstn")));
+  }
+}
+
 /** The organization's row for this E.164 number, or null (the dialer and the studio read its carrier). */
 export async function findPhoneNumberByNumber(ctx: ServiceContext, number: string) {
   const [row] = await ctx.db

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "@/lib/db/client";
 import { ValidationError } from "@/lib/services/errors";
-import { findPhoneNumberByNumber, importCarrierNumbers, type PhoneNumberResponse } from "@/lib/services/phone-numbers";
+import { findPhoneNumberByNumber, importCarrierNumbers, refreshCarrierStates, type PhoneNumberResponse } from "@/lib/services/phone-numbers";
 import { getTelephonyAccount, recordAccountCheck, saveTelephonyAccount, type AccountSecrets } from "@/lib/services/telephony-accounts";
 import type { CarrierNumber, CredentialCheck } from "./carrier";
 import { CarrierApiError } from "./carrier-error";
@@ -123,15 +123,24 @@ async function carrierCall<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The account's numbers, as the carrier lists them, each with whether it reaches us and its record here. */
+/**
+ * The account's numbers, as the carrier lists them, each with whether it reaches us and its record
+ * here; the records take the state just seen (so the numbers page shows it).
+ */
 export async function listCarrierNumbers(ctx: Context, carrier: CarrierName): Promise<CarrierNumberView[]> {
   const client = await requireCarrier(ctx, carrier);
   const numbers = await carrierCall(() => client.listNumbers());
   const views: CarrierNumberView[] = [];
   for (const number of numbers) {
     const record = await findPhoneNumberByNumber(ctx, number.phoneNumber);
-    views.push(toView(number, record?.id ?? null, ctx.settings.publicBaseUrl !== undefined));
+    views.push(toView(number, record?.type === "pstn" ? record.id : null, ctx.settings.publicBaseUrl !== undefined));
   }
+  const registered = views.filter((view) => view.phone_number_id !== null);
+  await refreshCarrierStates(
+    ctx,
+    carrier,
+    registered.map((view) => ({ phoneNumber: view.phone_number, carrierNumberId: view.carrier_number_id, name: view.name, live: view.live, problem: view.problem })),
+  );
   return views;
 }
 

@@ -65,11 +65,11 @@ async function record(callId: string) {
 describe("phone calls on startLiveCall", () => {
   it("inbound: greeting, a spoken turn answered in voice, DTMF to the engine, transfer_call to the tool's number; recorded with per-turn latency", async () => {
     double.script(TARGET, { outcome: "human", transfer: { outcome: "completed", durationSeconds: 12 } });
-    const call = await double.placeInboundCall({ from: "+14155550477", to: LINE, script: { outcome: "human", speech: delayed(speech("request", 8000), 2500) } });
+    const call = await double.placeInboundCall({ from: "+14155550477", to: LINE, script: { outcome: "human", speech: delayed(speech("request", 8000), 3500) } });
     const peer = await double.streamOf(call);
     const full = (text: string) => fake.voice.durationMs(text) - 60;
     await until(() => toneDurationMs(peer.heardAudio(), 8000, 440) >= full("Hello, thanks for calling."), 8000, "the greeting");
-    await until(() => toneDurationMs(peer.heardAudio(), 8000, 800) >= full("Sure, for what time?"), 15_000, "the answer");
+    await until(() => toneDurationMs(peer.heardAudio(), 8000, 800) >= full("Sure, for what time?"), 30_000, "the answer");
     await new Promise((resolve) => setTimeout(resolve, 400)); // its last mark back: heard in full
     peer.sendDtmf("0");
     peer.sendDtmf("#");
@@ -84,7 +84,7 @@ describe("phone calls on startLiveCall", () => {
     expect(data.recording_url).not.toBeNull();
     expect(data.turn_latency.length).toBeGreaterThanOrEqual(1);
     expect(data.transcript.map((entry: { content: string }) => entry.content)).toEqual(expect.arrayContaining(["Hello, thanks for calling.", "Sure, for what time?"]));
-  }, 60_000);
+  }, 90_000);
 
   it("outbound: the agent's hang_up plays the goodbye, then Twilio ends the call (agent_hangup)", async () => {
     const agentId = (await (await server.request("GET", "/v1/agents", { apiKey: org.apiKey })).json()).data[0].id;
@@ -103,5 +103,5 @@ describe("phone calls on startLiveCall", () => {
     expect(peer.queuedMs).toBe(0);
     await until(() => false, 1000).catch(() => undefined);
     expect(await record(callId)).toMatchObject({ status: "ended", end_reason: "agent_hangup", carrier: "twilio" });
-  }, 60_000);
+  }, 90_000);
 });

@@ -105,6 +105,21 @@ describe("Twilio accounts and numbers", () => {
     expect(unknown.problem).toMatch(/voice/i);
   });
 
+  it("a number repointed elsewhere shows as not live, with why, once the account's numbers are listed again", async () => {
+    const number = double.numbers[0];
+    const ours = number.voice_url;
+    number.voice_url = "https://old.example.com/voice";
+    await server.request("GET", "/v1/telephony/providers/twilio/numbers", { apiKey: org.apiKey });
+    const list = (await (await server.request("GET", "/v1/phone-numbers", { apiKey: org.apiKey })).json()).data;
+    const record = list.find((n: { number: string }) => n.number === LINE);
+    expect(record.carrier_state.live).toBe(false);
+    expect(record.carrier_state.problem).toContain("https://old.example.com/voice");
+    number.voice_url = ours;
+    await server.request("GET", "/v1/telephony/providers/twilio/numbers", { apiKey: org.apiKey });
+    const again = (await (await server.request("GET", "/v1/phone-numbers", { apiKey: org.apiKey })).json()).data;
+    expect(again.find((n: { number: string }) => n.number === LINE).carrier_state).toMatchObject({ live: true, problem: null });
+  });
+
   it("refuses credentials Twilio refuses, storing nothing", async () => {
     const other = await server.api.createOrganization("Wrong token");
     const res = await server.request("PUT", "/v1/telephony/providers/twilio", { apiKey: other.apiKey, body: { account_sid: double.accountSid, auth_token: "wrong" } });
