@@ -4,7 +4,10 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { TwilioDouble } from "../helpers/carriers/twilio-double";
+import { startFakeOpenAiSpeech } from "../helpers/fake-speech/openai-speech";
+import { ToneVoice } from "../helpers/fake-speech/tones";
 import { startFakeLlm } from "./helpers/fake-llm";
+import { talkTranscripts } from "./helpers/talk-speech";
 
 const root = path.resolve(__dirname, "../..");
 const DIST_DIR = ".next-e2e";
@@ -14,7 +17,8 @@ const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
  * Builds the production app into .next-e2e (under /tmp/next-build.lock, so it never runs beside
  * another build) and serves it with the app's own server (as `npm start` does) on a free port with
  * a fresh embedded database, whose first start seeds the demo organization. The demo credentials the server prints go to E2E_DEMO_FILE.
- * The LLM providers point at a fake OpenAI-compatible server on 127.0.0.1 (helpers/fake-llm.ts).
+ * The LLM providers point at a fake OpenAI-compatible server on 127.0.0.1 (helpers/fake-llm.ts),
+ * whose audio endpoints answer from a fake speech server (voice calls: tones, helpers/talk-speech.ts).
  * E2E_BASE_URL set beforehand skips all this and targets that server; E2E_SKIP_BUILD=1 reuses .next-e2e.
  */
 export default async function globalSetup(): Promise<(() => Promise<void>) | void> {
@@ -24,13 +28,15 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "voice-e2e-"));
   // The demo agents' LLM provider (openai, and the others) points at a local fake for the whole run.
-  const llm = await startFakeLlm();
   // Twilio's REST API on 127.0.0.1 (the Telephony settings page connects to it); its account is handed to the specs.
   const twilio = await TwilioDouble.start();
   twilio.addNumber("+14155550900");
   process.env.E2E_TWILIO_ACCOUNT_SID = twilio.accountSid;
   process.env.E2E_TWILIO_AUTH_TOKEN = twilio.authToken;
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Short tones for the agent's sentences, so the Talk test's caller speaks after the greeting.
+  const speech = await startFakeOpenAiSpeech({ transcripts: talkTranscripts, voice: new ToneVoice((text) => Math.min(1500, Math.max(300, text.length * 20))) });
+  const llm = await startFakeLlm(speech.url);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...llm.env(),
@@ -62,6 +68,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     server.kill("SIGKILL");
     await llm.close();
     await twilio.close();
+    await speech.close();
     console.error(output);
     throw error;
   }
@@ -70,6 +77,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     await stop(server);
     await llm.close();
     await twilio.close();
+    await speech.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

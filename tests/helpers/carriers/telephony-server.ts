@@ -69,7 +69,7 @@ export class TelephonyServer {
     const queue = pgBossQueue(api.boss);
     // The server of lib/server as npm start wires it: /telephony/* webhooks and the carrier media-stream WebSocket routes.
     const deps: MediaSocketDependencies = { db: api.db, queue, settings, startLiveCall: (callId, transport) => harness.live(callId, transport) };
-    const runtime = { api: api.app, lifecycle: { draining: false }, connection: api.connection };
+    const runtime = { api: api.app, lifecycle: { draining: false }, connection: api.connection, queue, storage: api.storage };
     const { server, live } = createAppServer({
       runtime,
       next: async (_request, response) => respondWithError(response, "not_found", "No studio in this test"),
