@@ -11,6 +11,9 @@ export type PhoneNumber = {
   redirect: boolean;
   redirect_phone_number: string | null;
   sip_trunk: { termination_uri: string; transport: SipTransport; auth_username: string | null; has_auth_password: boolean } | null;
+  /** `pstn` numbers: the carrier that carries their calls, and whether its calls reach us (last checked). */
+  carrier?: "twilio" | "telnyx" | null;
+  carrier_state?: { live: boolean; problem: string | null; carrier_number_id: string | null; checked_at: string } | null;
   created_at: string;
   updated_at: string;
 };
