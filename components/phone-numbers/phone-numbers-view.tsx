@@ -133,7 +133,7 @@ export function PhoneNumbersView({
               <TableHead className="hidden lg:table-cell">Carrier</TableHead>
               <TableHead>Inbound agent</TableHead>
               <TableHead className="hidden md:table-cell">Redirect</TableHead>
-              <TableHead className="hidden xl:table-cell">Added</TableHead>
+              <TableHead className="hidden 2xl:table-cell">Added</TableHead>
               {canWrite ? <TableHead className="text-right">Actions</TableHead> : null}
             </TableRow>
           </TableHeader>
@@ -168,7 +168,7 @@ export function PhoneNumbersView({
                     <span className="text-muted-foreground">Off</span>
                   )}
                 </TableCell>
-                <TableCell className="hidden text-xs whitespace-nowrap text-muted-foreground xl:table-cell">
+                <TableCell className="hidden text-xs whitespace-nowrap text-muted-foreground 2xl:table-cell">
                   <LocalTime iso={phoneNumber.created_at} />
                 </TableCell>
                 {canWrite ? (
