@@ -130,10 +130,10 @@ export function PhoneNumbersView({
               <TableHead>Number</TableHead>
               <TableHead className="hidden md:table-cell">Name</TableHead>
               <TableHead className="hidden md:table-cell">Type</TableHead>
-              <TableHead className="hidden md:table-cell">Carrier</TableHead>
+              <TableHead className="hidden lg:table-cell">Carrier</TableHead>
               <TableHead>Inbound agent</TableHead>
               <TableHead className="hidden md:table-cell">Redirect</TableHead>
-              <TableHead className="hidden lg:table-cell">Added</TableHead>
+              <TableHead className="hidden 2xl:table-cell">Added</TableHead>
               {canWrite ? <TableHead className="text-right">Actions</TableHead> : null}
             </TableRow>
           </TableHeader>
@@ -149,7 +149,7 @@ export function PhoneNumbersView({
                 <TableCell className="hidden md:table-cell">
                   <Badge variant="outline">{phoneNumber.type.toUpperCase()}</Badge>
                 </TableCell>
-                <TableCell className="hidden md:table-cell" data-testid="carrier">
+                <TableCell className="hidden lg:table-cell" data-testid="carrier">
                   <CarrierState phoneNumber={phoneNumber} />
                 </TableCell>
                 <TableCell data-testid="inbound-agent">
@@ -168,7 +168,7 @@ export function PhoneNumbersView({
                     <span className="text-muted-foreground">Off</span>
                   )}
                 </TableCell>
-                <TableCell className="hidden text-xs whitespace-nowrap text-muted-foreground lg:table-cell">
+                <TableCell className="hidden text-xs whitespace-nowrap text-muted-foreground 2xl:table-cell">
                   <LocalTime iso={phoneNumber.created_at} />
                 </TableCell>
                 {canWrite ? (
