@@ -6,3 +6,4 @@ export * from "./knowledge-bases";
 export * from "./phone-numbers";
 export * from "./platform";
 export * from "./workers";
+export * from "./sip-media";
