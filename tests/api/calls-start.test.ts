@@ -80,7 +80,7 @@ describe("POST /v1/calls/phone", () => {
     [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "X-A": 1 } }, ["custom_headers.X-A"]],
     [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "X-A": "a\r\nB: c" } }, ["custom_headers.X-A"]],
     ...["Via", "Call-ID", "CSeq", "Contact", "Content-Length", "Max-Forwards", "v", "i", "m", "l", "call-id"].map(
-      (name) => [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "X-Ok": "1", [name]: "x" } }, [`custom_headers.${name}`]] as const,
+      (name): [Record<string, unknown>, string[]] => [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "X-Ok": "1", [name]: "x" } }, [`custom_headers.${name}`]],
     ),
     [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "X Bad": "1" } }, ["custom_headers.X Bad"]],
     [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "X-A": "a\nb" } }, ["custom_headers.X-A"]],
