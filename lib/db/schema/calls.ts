@@ -21,8 +21,8 @@ export const callEndReasons = [
   "busy",
   "no_telephony_provider",
   "error",
-  // A carrier or SIP trunk refused the call (a 4xx–6xx other than busy or no answer); the code is kept in the call's events.
   "failed",
+  "transferred",
 ] as const;
 export type CallEndReason = (typeof callEndReasons)[number];
 

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./accounts";
 import { agents } from "./agents";
@@ -46,7 +45,7 @@ export const phoneNumbers = pgTable(
     // Unique within an organization only: refusing another organization's number would reveal that it exists.
     uniqueIndex("phone_numbers_org_number_unique").on(table.organizationId, table.number),
     index("phone_numbers_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    // Inbound SIP routing looks a called number up across organizations, then narrows by trunk.
-    index("phone_numbers_sip_number_idx").on(table.number).where(sql`${table.type} = 'sip'`),
+    // Inbound routing finds the number before it knows the organization (then narrows by the trunk).
+    index("phone_numbers_number_idx").on(table.number),
   ],
 );
