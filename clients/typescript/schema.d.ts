@@ -961,6 +961,16 @@ export interface components {
             turns_url: string;
             /** @description POST: the caller hangs up. */
             hangup_url: string;
+            /**
+             * @description Whether the call carries audio (voice) or only text turns.
+             * @enum {string}
+             */
+            mode: "voice" | "text";
+            /**
+             * @description Voice calls: the WebSocket (ws:// or wss://, the session token in ?session_token=) that carries the call's audio and live events; null for text calls.
+             * @example wss://voice.example.com/v1/calls/web/6f1c…/media?session_token=wcs_3qQ2…
+             */
+            media_url: string | null;
             call: components["schemas"]["Call"];
         };
         Call: {
@@ -1033,6 +1043,8 @@ export interface components {
             variable_values?: components["schemas"]["VariableValue"][];
             /** @description Only in single-call responses. */
             post_call_answers?: components["schemas"]["PostCallAnswer"][];
+            /** @description Extension, only in single-call responses: voice calls' latency per caller turn, stored when the call ends; null for text calls. */
+            turn_latency?: components["schemas"]["TurnLatency"][] | null;
         };
         TranscriptEntry: {
             /**
@@ -1043,6 +1055,11 @@ export interface components {
             /** Format: date-time */
             start_time: string;
             content: string;
+            /**
+             * @description Extension (voice calls): the caller cut the agent off; `content` is only what they heard.
+             * @enum {boolean}
+             */
+            interrupted?: true;
         };
         VariableValue: {
             name: string;
@@ -1076,6 +1093,25 @@ export interface components {
                     value: string;
                 };
             }[];
+        };
+        /** @description Each figure in ms after the end of the caller's speech; null where the turn never got there (interrupted, or nothing said). */
+        TurnLatency: {
+            /** @description The caller turn's number in the call, from 1. */
+            turn: number;
+            /** @description When the caller stopped speaking, ms after the call's audio started. */
+            speech_ended_at_ms: number;
+            /** @description The end-of-turn decision (the silence threshold waited). */
+            end_of_turn_ms: number;
+            /** @description The transcript ready. */
+            transcript_ms: number | null;
+            /** @description The model's first token. */
+            first_token_ms: number | null;
+            /** @description The first sentence sent to text-to-speech. */
+            first_sentence_ms: number | null;
+            /** @description Text-to-speech's first audio byte. */
+            first_speech_byte_ms: number | null;
+            /** @description The first frame of the answer sent to the caller: the latency a caller hears. */
+            first_audio_ms: number | null;
         };
         ErrorResponse: {
             data: null;
@@ -1124,6 +1160,11 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description voice: the caller talks and listens over `media_url` (a WebSocket); text: turns and events only. Default voice when the agent's transcriber and voice providers are configured on the server, else text. voice with a provider not configured is 400 naming what to set.
+             * @enum {string}
+             */
+            mode?: "voice" | "text";
         };
         CallerTurnRequest: {
             /** @description What the caller said (typed or recognized speech). */
@@ -1412,6 +1453,7 @@ export interface components {
             secure_recording_urls?: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions?: boolean;
+            end_of_turn?: components["schemas"]["AgentEndOfTurn"];
             webhook_url?: string | null;
             webhook_subscriptions?: ("event_variable_value_updated" | "event_all_variables_resolved")[];
             custom_vocabulary?: string[];
@@ -1548,10 +1590,10 @@ export interface components {
         };
         AgentVoice: {
             /**
-             * @description Default openai
+             * @description Default openai. Voice calls speak through openai, openai_compatible (any server with /audio/speech: Kokoro-FastAPI, Speaches) or azure; elevenlabs and browser are accepted for compatibility but cannot start a voice call.
              * @enum {string}
              */
-            provider?: "openai" | "azure" | "elevenlabs" | "browser";
+            provider?: "openai" | "openai_compatible" | "azure" | "elevenlabs" | "browser";
             /**
              * @description Default alloy
              * @example alloy
@@ -1578,10 +1620,19 @@ export interface components {
         };
         AgentTranscriber: {
             /**
-             * @description Default azure
+             * @description Default azure. Voice calls transcribe with azure, openai, openai_compatible (any server with /audio/transcriptions: Speaches, faster-whisper-server, whisper.cpp) or deepgram (streaming); browser cannot start a voice call.
              * @enum {string}
              */
-            provider?: "azure" | "openai" | "deepgram" | "browser";
+            provider?: "azure" | "openai" | "openai_compatible" | "deepgram" | "browser";
+        };
+        /** @description Extension: when the caller's turn ends in a voice call. The turn ends after silence_threshold_ms of silence; with a streaming transcriber, after min_wait_ms when the words so far end a sentence and up to max_wait_ms when they stop mid-sentence. */
+        AgentEndOfTurn: {
+            /** @description Silence after the caller's last word that ends their turn when nothing more is known. 100 to 5000, default 700. */
+            silence_threshold_ms?: number;
+            /** @description The shorter wait used when a streaming transcriber's interim transcript ends a sentence (., ?, !). Default 300. */
+            min_wait_ms?: number;
+            /** @description The longer wait used when the interim transcript stops mid-sentence (a comma, "and", "um"). Default 2000. */
+            max_wait_ms?: number;
         };
         CreateAgentRequest: {
             name: string;
@@ -1617,6 +1668,7 @@ export interface components {
             secure_recording_urls?: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions?: boolean;
+            end_of_turn?: components["schemas"]["AgentEndOfTurn"];
             webhook_url?: string | null;
             webhook_subscriptions?: ("event_variable_value_updated" | "event_all_variables_resolved")[];
             custom_vocabulary?: string[];
@@ -1672,6 +1724,7 @@ export interface components {
             secure_recording_urls?: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions?: boolean;
+            end_of_turn?: components["schemas"]["AgentEndOfTurn"];
             webhook_url?: string | null;
             webhook_subscriptions?: ("event_variable_value_updated" | "event_all_variables_resolved")[];
             custom_vocabulary?: string[];

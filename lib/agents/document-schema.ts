@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EndOfTurnSchema } from "./end-of-turn";
 
 /**
  * The agent document: the configuration of an agent as the API accepts it. Plain zod with
@@ -35,8 +36,8 @@ const httpUrl = z
   }, "Must be an http(s) URL");
 
 export const llmProviders = ["openai", "azure_openai", "openai_compatible"] as const;
-export const voiceProviders = ["openai", "azure", "elevenlabs", "browser"] as const;
-export const transcriberProviders = ["azure", "openai", "deepgram", "browser"] as const;
+export const voiceProviders = ["openai", "openai_compatible", "azure", "elevenlabs", "browser"] as const;
+export const transcriberProviders = ["azure", "openai", "openai_compatible", "deepgram", "browser"] as const;
 export const interruptionSensitivities = ["low", "medium", "high"] as const;
 export const webhookEvents = ["event_variable_value_updated", "event_all_variables_resolved"] as const;
 export const variableTypes = ["string", "number", "integer", "boolean", "datetime", "date"] as const;
@@ -55,7 +56,11 @@ export const LlmSchema = z
 
 export const VoiceSchema = z
   .strictObject({
-    provider: z.enum(voiceProviders).optional().meta({ description: "Default openai" }),
+    provider: z.enum(voiceProviders).optional().meta({
+      description:
+        "Default openai. Voice calls speak through openai, openai_compatible (any server with /audio/speech: Kokoro-FastAPI, Speaches) or azure; " +
+        "elevenlabs and browser are accepted for compatibility but cannot start a voice call.",
+    }),
     name: z.string().min(1).max(100).optional().meta({ description: "Default alloy", example: "alloy" }),
     instructions: z.string().max(4000).optional().meta({ description: "How the voice should sound. Default empty." }),
     speed: z.number().min(0.25).max(4).optional().meta({ description: "Multiplier from 0.25 to 4, default 1" }),
@@ -63,7 +68,13 @@ export const VoiceSchema = z
   .meta({ id: "AgentVoice" });
 
 export const TranscriberSchema = z
-  .strictObject({ provider: z.enum(transcriberProviders).optional().meta({ description: "Default azure" }) })
+  .strictObject({
+    provider: z.enum(transcriberProviders).optional().meta({
+      description:
+        "Default azure. Voice calls transcribe with azure, openai, openai_compatible (any server with /audio/transcriptions: Speaches, " +
+        "faster-whisper-server, whisper.cpp) or deepgram (streaming); browser cannot start a voice call.",
+    }),
+  })
   .meta({ id: "AgentTranscriber" });
 
 export const VariableSchema = z
@@ -188,6 +199,7 @@ export const agentSettingFields = {
   transcriber: TranscriberSchema.optional(),
   secure_recording_urls: z.boolean().optional().meta({ description: "Default false" }),
   interruptions: z.boolean().optional().meta({ description: "Whether the caller can interrupt the agent, default true" }),
+  end_of_turn: EndOfTurnSchema.optional(),
   webhook_url: httpUrl.nullable().optional(),
   webhook_subscriptions: z.array(z.enum(webhookEvents)).max(10).optional(),
   custom_vocabulary: z.array(z.string().min(1).max(100)).max(500).optional(),

@@ -1,4 +1,5 @@
 import type { CreateAgentInput, StateInput, ToolInput } from "./document-schema";
+import { endOfTurnDefaults, resolveEndOfTurn, type EndOfTurnSettings } from "./end-of-turn";
 
 type Defined<T> = Exclude<T, undefined>;
 
@@ -49,6 +50,7 @@ export type AgentDocument = {
   secure_recording_urls: boolean;
   interruptions: boolean;
   interruptions_sensitivity: "low" | "medium" | "high";
+  end_of_turn: EndOfTurnSettings;
   webhook_url: string | null;
   webhook_subscriptions: string[];
   custom_vocabulary: string[];
@@ -70,6 +72,7 @@ export const agentDefaults = {
   secure_recording_urls: false,
   interruptions: true,
   interruptions_sensitivity: "medium",
+  end_of_turn: endOfTurnDefaults,
   webhook_url: null,
   webhook_subscriptions: [],
   custom_vocabulary: [],
@@ -131,6 +134,7 @@ export function normalizeAgent(input: CreateAgentInput): AgentDocument {
     secure_recording_urls: input.secure_recording_urls ?? d.secure_recording_urls,
     interruptions: input.interruptions ?? d.interruptions,
     interruptions_sensitivity: input.interruptions_sensitivity ?? d.interruptions_sensitivity,
+    end_of_turn: resolveEndOfTurn(input.end_of_turn),
     webhook_url: input.webhook_url ?? d.webhook_url,
     webhook_subscriptions: input.webhook_subscriptions ?? [],
     custom_vocabulary: input.custom_vocabulary ?? [],

@@ -3,7 +3,8 @@ import type { Database } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { ConflictError, NotFoundError } from "@/lib/services/errors";
 import { searchKnowledgeBase } from "@/lib/services/knowledge-base-search";
-import { claimTurn, loadRuntimeCall, saveRuntimeCall, type RuntimeCall } from "@/lib/services/runtime-calls";
+import type { CallEndReason } from "@/lib/db/schema";
+import { claimTurn, loadRuntimeCall, mediaBackstopAt, saveRuntimeCall, type RuntimeCall } from "@/lib/services/runtime-calls";
 import { CallEndedError, CallEngine } from "./engine";
 import type { Clock, EventSink, HttpClient, KnowledgeChunk, KnowledgeRetriever, LanguageModelPort } from "./types";
 
@@ -53,32 +54,45 @@ function engineFor(deps: RuntimeHostDependencies, call: RuntimeCall, sink: Event
     http: deps.http,
     knowledge: knowledgeRetriever(deps.db, call),
     sink,
+    mediaTimers: call.state.timers === "media",
   });
 }
 
 export type PreparedTurn = { run(text: string, sink: EventSink, abortSignal?: AbortSignal): Promise<void> };
+export type PreparedOperation = {
+  /** The call as loaded before the operation (its transcript as it was). */
+  call: RuntimeCall;
+  run(operation: (engine: CallEngine) => Promise<void> | void, sink: EventSink): Promise<void>;
+};
 
 /**
- * Claims the next caller turn on whichever instance receives it (the call is loaded from the
- * database and marked busy); `run` answers it, streaming events to `sink`, and stores the call again.
- * Throws CallEndedError or a ConflictError (a turn is already running) before anything streams.
+ * Claims the call for one engine operation on whichever instance receives it (the call is loaded
+ * from the database and marked busy); `run` performs it, streaming events to `sink`, and stores the
+ * call again. Throws CallEndedError or a ConflictError (an operation is already running) before anything streams.
  */
-export async function prepareCallerTurn(deps: RuntimeHostDependencies, callId: string, loaded?: RuntimeCall): Promise<PreparedTurn> {
+export async function prepareCallOperation(deps: RuntimeHostDependencies, callId: string, loaded?: RuntimeCall): Promise<PreparedOperation> {
   const clock = deps.clock ?? systemClock;
   const call = loaded ?? (await load(deps.db, callId));
   if (call.snapshot.status === "ended") throw new CallEndedError();
   const claimed = await claimTurn(deps.db, call, clock.now());
   return {
-    async run(text, sink, abortSignal) {
+    call,
+    async run(operation, sink) {
       const engine = engineFor(deps, call, sink);
       try {
-        await engine.handleUserTurn(text, abortSignal);
+        await operation(engine);
       } finally {
         const saved = await saveRuntimeCall(deps.db, deps.queue, call, claimed, engine.snapshot, engine.takeRecordedEvents(), clock.now());
-        if (!saved) console.warn(`runtime: the turn on call ${callId} was not stored (the call changed meanwhile)`);
+        if (!saved) console.warn(`runtime: an operation on call ${callId} was not stored (the call changed meanwhile)`);
       }
     },
   };
+}
+
+/** One caller turn (see prepareCallOperation). */
+export async function prepareCallerTurn(deps: RuntimeHostDependencies, callId: string, loaded?: RuntimeCall): Promise<PreparedTurn> {
+  const operation = await prepareCallOperation(deps, callId, loaded);
+  return { run: (text, sink, abortSignal) => operation.run((engine) => engine.handleUserTurn(text, abortSignal), sink) };
 }
 
 /**
@@ -91,6 +105,14 @@ export async function runDueTimers(deps: RuntimeHostDependencies, callId: string
   const call = await load(deps.db, callId);
   if (call.snapshot.status === "ended") return { ended: true, nextAt: null };
   const engine = engineFor(deps, call, sink);
+  if (call.state.timers === "media") {
+    // The media session keeps the clock; past its backstop, the instance holding it is gone.
+    const backstop = mediaBackstopAt(call.agent, call.snapshot);
+    if (clock.now().getTime() < backstop) return { ended: false, nextAt: backstop };
+    engine.end("error", "the call's media session was lost");
+    await saveRuntimeCall(deps.db, deps.queue, call, call.state, engine.snapshot, engine.takeRecordedEvents(), clock.now());
+    return { ended: true, nextAt: null };
+  }
   const busy = call.state.busy_since !== null && clock.now().getTime() - Date.parse(call.state.busy_since) < 120_000;
   if (!busy) {
     await engine.tick();
@@ -102,13 +124,18 @@ export async function runDueTimers(deps: RuntimeHostDependencies, callId: string
 
 /** The caller hung up: the call ends with `user_hangup`. An ended call stays as it is. */
 export async function hangUpCall(deps: RuntimeHostDependencies, callId: string): Promise<void> {
+  await endCall(deps, callId, "user_hangup");
+}
+
+/** Ends the call for `reason` (a hang-up, max duration, an error). An ended call stays as it is. */
+export async function endCall(deps: RuntimeHostDependencies, callId: string, reason: CallEndReason, detail?: string): Promise<void> {
   const clock = deps.clock ?? systemClock;
   for (let attempt = 0; attempt < 3; attempt++) {
     const call = await load(deps.db, callId);
     if (call.snapshot.status === "ended") return;
     const engine = engineFor(deps, call, () => {});
     await engine.tick();
-    engine.hangUpByCaller();
+    engine.end(reason, detail);
     if (await saveRuntimeCall(deps.db, deps.queue, call, call.state, engine.snapshot, engine.takeRecordedEvents(), clock.now())) return;
   }
   throw new ConflictError("The call is changing; try again");

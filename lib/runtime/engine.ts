@@ -100,22 +100,37 @@ export class CallEngine {
 
   /** Fires whatever is due: the end at max_call_duration, the initial message, a presence check or the hang-up after the last one. */
   async tick(): Promise<void> {
+    if (this.deps.mediaTimers) return;
     const now = this.now().getTime();
     for (let deadline = this.nextDeadline(); deadline && deadline.at <= now; deadline = this.nextDeadline()) {
       if (deadline.kind === "max_duration") {
         this.end("max_duration", "max_call_duration reached");
       } else if (deadline.kind === "initial_message") {
-        this.snap.initial_message_pending = false;
-        this.snap.last_activity_at = new Date(deadline.at).toISOString();
-        if (this.agent.initial_message) this.say(fillPrompt(this.agent.initial_message, this.snap.variable_values, new Set()), "initial");
-      } else if (this.snap.presence_checks >= this.agent.presence_check_max_times) {
-        this.end("agent_hangup", "no response to the presence checks");
+        this.speakInitialMessage(new Date(deadline.at));
       } else {
-        const phrases = this.agent.presence_check_phrases.length ? this.agent.presence_check_phrases : ["Are you still there?"];
-        this.say(phrases[this.snap.presence_checks % phrases.length], "presence_check");
-        this.snap.presence_checks += 1;
+        this.checkPresence();
       }
     }
+  }
+
+  /** Says the initial message (once); a voice call asks for it on its own clock, after initial_message_delay. */
+  speakInitialMessage(at: Date = this.now()): void {
+    if (!this.snap.initial_message_pending || this.ended) return;
+    this.snap.initial_message_pending = false;
+    this.snap.last_activity_at = at.toISOString();
+    if (this.agent.initial_message) this.say(fillPrompt(this.agent.initial_message, this.snap.variable_values, new Set()), "initial");
+  }
+
+  /** The caller has been silent: the next presence-check phrase, or the hang-up after the last one. */
+  checkPresence(): void {
+    if (this.ended) return;
+    if (this.snap.presence_checks >= this.agent.presence_check_max_times) {
+      this.end("agent_hangup", "no response to the presence checks");
+      return;
+    }
+    const phrases = this.agent.presence_check_phrases.length ? this.agent.presence_check_phrases : ["Are you still there?"];
+    this.say(phrases[this.snap.presence_checks % phrases.length], "presence_check");
+    this.snap.presence_checks += 1;
   }
 
   /** The caller hung up (or closed the page). */

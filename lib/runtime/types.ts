@@ -91,4 +91,9 @@ export type EngineDependencies = {
   http: HttpClient;
   knowledge?: KnowledgeRetriever;
   sink: EventSink;
+  /**
+   * A voice call's media session keeps the call's clock (initial message delay, presence checks, max
+   * duration) and asks for each itself: `tick` then fires nothing.
+   */
+  mediaTimers?: boolean;
 };

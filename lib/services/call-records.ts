@@ -1,5 +1,5 @@
 import type { LinkSigner } from "@/lib/storage/signed-links";
-import type { callPostCallAnswers, calls, CallEndReason, CallStatus, CallType, SelectedOption, TranscriptEntry, VariableValue } from "@/lib/db/schema";
+import type { callPostCallAnswers, calls, CallEndReason, TurnLatency, CallStatus, CallType, SelectedOption, TranscriptEntry, VariableValue } from "@/lib/db/schema";
 
 export type PostCallAnswerResponse = {
   id: string;
@@ -38,9 +38,10 @@ export type CallResponse = {
   transcript?: TranscriptEntry[];
   variable_values?: VariableValue[];
   post_call_answers?: PostCallAnswerResponse[];
+  turn_latency?: TurnLatency[] | null;
 };
 
-type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch"> & {
+type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency"> & {
   transcript?: TranscriptEntry[];
   variableValues?: VariableValue[];
 };

@@ -234,7 +234,7 @@ export async function getCall(ctx: CallsContext, callId: string): Promise<CallRe
     .from(callPostCallAnswers)
     .where(eq(callPostCallAnswers.callId, callId))
     .orderBy(asc(callPostCallAnswers.createdAt), asc(callPostCallAnswers.questionName));
-  return { ...toCallResponse(row, ctx.links), post_call_answers: answers.map(toPostCallAnswerResponse) };
+  return { ...toCallResponse(row, ctx.links), post_call_answers: answers.map(toPostCallAnswerResponse), turn_latency: row.turnLatency };
 }
 
 export async function updateCallMetadata(

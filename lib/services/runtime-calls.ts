@@ -22,6 +22,11 @@ export type StoredRuntimeState = {
   session: { token_hash: string; expires_at: string } | null;
   /** When a timer (initial message, presence check, max duration) is next due, for the sweep. */
   next_timer_at?: string | null;
+  /**
+   * "media": a voice call's media session keeps the call's clock, and the engine fires no timer of its
+   * own; the sweep only ends the call if it outlives max_call_duration by a minute (its media died with an instance).
+   */
+  timers?: "engine" | "media";
 };
 
 export type RuntimeCall = {
@@ -35,12 +40,19 @@ export type RuntimeCall = {
 
 /** A turn that has been running this long is taken to have died with its instance. */
 const STALE_TURN_MS = 120_000;
+/** How long past max_call_duration a voice call's stored timer waits for its media session before ending the call. */
+export const MEDIA_BACKSTOP_MS = 60_000;
+
+/** When the sweep ends a voice call whose media session never finished it. */
+export function mediaBackstopAt(agent: AgentDocument, snapshot: CallSnapshot): number {
+  return Date.parse(snapshot.answered_at) + agent.max_call_duration * 1000 + MEDIA_BACKSTOP_MS;
+}
 
 // Agent versions never change once written, so any instance may keep them.
 const agentCache = new Map<string, AgentDocument>();
 const AGENT_CACHE_LIMIT = 500;
 
-async function agentVersionDocument(db: Database, agentId: string, version: number): Promise<AgentDocument | null> {
+export async function agentVersionDocument(db: Database, agentId: string, version: number): Promise<AgentDocument | null> {
   const key = `${agentId}:${version}`;
   const cached = agentCache.get(key);
   if (cached) return cached;
@@ -143,7 +155,7 @@ export async function saveRuntimeCall(
   events: RecordedEvent[],
   now: Date,
 ): Promise<boolean> {
-  const deadline = nextDeadline(call.agent, snapshot);
+  const deadline = expected.timers === "media" ? (snapshot.status === "ended" ? null : { at: mediaBackstopAt(call.agent, snapshot) }) : nextDeadline(call.agent, snapshot);
   const state: StoredRuntimeState = {
     ...expected,
     version: expected.version + 1,

@@ -15,11 +15,13 @@ import { saveRuntimeCall, splitSnapshot, type RuntimeCall, type StoredRuntimeSta
 
 export type StartWebCallInput = {
   agent_id: string;
+  /** voice: audio over the call's media socket; text: turns and events only. Default voice when speechProblems finds none. */
+  mode?: "voice" | "text";
   dynamic_variables_values?: Record<string, unknown>;
   metadata?: Record<string, unknown>;
 };
 
-export type StartWebCallResult = { callId: string; sessionToken: string; expiresAt: Date };
+export type StartWebCallResult = { callId: string; sessionToken: string; expiresAt: Date; mode: "voice" | "text" };
 
 /** The token outlives the longest call the agent allows by a minute, no more. */
 const SESSION_GRACE_MS = 60_000;
@@ -55,7 +57,12 @@ export async function startWebCall(
   ctx: ServiceContext,
   queue: JobQueue,
   input: StartWebCallInput,
-  options: { now?: Date; env?: Record<string, string | undefined> } = {},
+  options: {
+    now?: Date;
+    env?: Record<string, string | undefined>;
+    /** What keeps the agent from a voice call (its speech providers' configuration); without it, calls are text. */
+    speechProblems?: (agent: AgentDocument) => { field: string; message: string }[];
+  } = {},
 ): Promise<StartWebCallResult> {
   const now = options.now ?? new Date();
   const [row] = await ctx.db
@@ -65,8 +72,14 @@ export async function startWebCall(
     .where(and(eq(agents.id, input.agent_id), eq(agents.organizationId, ctx.organizationId)));
   if (!row) throw ValidationError.field("agent_id", "No agent with this id in your organization");
   const agent = normalizeAgent(row.config as unknown as CreateAgentInput);
-  const problem = llmProblem(agent, options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const problem = llmProblem(agent, env);
   if (problem) throw ValidationError.field("agent_id", problem);
+  const speech = options.speechProblems?.(agent) ?? [];
+  if (input.mode === "voice" && speech.length) {
+    throw new ValidationError(`A voice call needs the agent's speech providers configured: ${speech.map((p) => p.message).join(" ")}`, speech);
+  }
+  const mode = input.mode ?? (speech.length || !options.speechProblems ? "text" : "voice");
 
   const callId = randomUUID();
   const sessionToken = TOKEN_PREFIX + randomBytes(32).toString("base64url");
@@ -77,6 +90,7 @@ export async function startWebCall(
     now,
   );
   const engine = new CallEngine(agent, snapshot, {
+    mediaTimers: mode === "voice",
     clock: { now: () => now },
     llm: () => {
       throw new Error("No model call when a call starts");
@@ -91,6 +105,7 @@ export async function startWebCall(
     engine: splitSnapshot(snapshot),
     busy_since: null,
     session: { token_hash: hashToken(sessionToken), expires_at: expiresAt.toISOString() },
+    timers: mode === "voice" ? "media" : "engine",
   };
   await withTransaction(ctx, async (tx) => {
     await tx.db.insert(calls).values({
@@ -113,5 +128,5 @@ export async function startWebCall(
     const call: RuntimeCall = { id: callId, organizationId: ctx.organizationId, agentId: input.agent_id, agent, snapshot, state };
     await saveRuntimeCall(tx.db, queue, call, state, engine.snapshot, engine.takeRecordedEvents(), now);
   });
-  return { callId, sessionToken, expiresAt };
+  return { callId, sessionToken, expiresAt, mode };
 }

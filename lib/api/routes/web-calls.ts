@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
+import { speechConfigurationProblems } from "@/lib/media/speech-providers";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { aiSdkLanguageModel } from "@/lib/runtime/ai-sdk-model";
 import { hangUpCall, prepareCallerTurn, runDueTimers, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
@@ -136,8 +137,15 @@ export function webCallRoutes() {
   router.openapi(startRoute, async (c) => {
     const deps = c.get("deps");
     const ctx = serviceContext(c);
-    const started = await startWebCall(ctx, deps.queue, c.req.valid("json"), { now: deps.now?.(), env: deps.runtime?.env });
-    const base = `${new URL(c.req.url).origin}/v1/calls/web/${started.callId}`;
+    const env = deps.runtime?.env ?? process.env;
+    const started = await startWebCall(ctx, deps.queue, c.req.valid("json"), {
+      now: deps.now?.(),
+      env,
+      speechProblems: (agent) => speechConfigurationProblems(agent, env).map(({ field, message }) => ({ field, message })),
+    });
+    const origin = new URL(c.req.url).origin;
+    const base = `${origin}/v1/calls/web/${started.callId}`;
+    const mediaUrl = `${origin.replace(/^http/, "ws")}/v1/calls/web/${started.callId}/media?session_token=${encodeURIComponent(started.sessionToken)}`;
     const call = await getCall(ctx, started.callId);
     return ok(
       c,
@@ -148,6 +156,8 @@ export function webCallRoutes() {
         events_url: `${base}/events`,
         turns_url: `${base}/turns`,
         hangup_url: `${base}/hangup`,
+        mode: started.mode,
+        media_url: started.mode === "voice" ? mediaUrl : null,
         call,
       },
       { message: "Web call started successfully", status: 201 },

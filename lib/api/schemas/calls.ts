@@ -8,8 +8,26 @@ const TranscriptEntrySchema = z
     role: z.string().openapi({ description: "`agent` or `user`", example: "user" }),
     start_time: z.string().openapi({ format: "date-time" }),
     content: z.string(),
+    interrupted: z.literal(true).optional().openapi({
+      description: "Extension (voice calls): the caller cut the agent off; `content` is only what they heard.",
+    }),
   })
   .openapi("TranscriptEntry");
+
+const ms = (description: string) => z.number().int().nullable().openapi({ description });
+
+const TurnLatencySchema = z
+  .object({
+    turn: z.number().int().openapi({ description: "The caller turn's number in the call, from 1." }),
+    speech_ended_at_ms: z.number().int().openapi({ description: "When the caller stopped speaking, ms after the call's audio started." }),
+    end_of_turn_ms: z.number().int().openapi({ description: "The end-of-turn decision (the silence threshold waited)." }),
+    transcript_ms: ms("The transcript ready."),
+    first_token_ms: ms("The model's first token."),
+    first_sentence_ms: ms("The first sentence sent to text-to-speech."),
+    first_speech_byte_ms: ms("Text-to-speech's first audio byte."),
+    first_audio_ms: ms("The first frame of the answer sent to the caller: the latency a caller hears."),
+  })
+  .openapi("TurnLatency", { description: "Each figure in ms after the end of the caller's speech; null where the turn never got there (interrupted, or nothing said)." });
 
 const VariableValueSchema = z
   .object({
@@ -78,6 +96,11 @@ export const CallSchema = z
       .optional()
       .openapi({ description: "Lists: only with include_variable_values=true." }),
     post_call_answers: z.array(PostCallAnswerSchema).optional().openapi({ description: "Only in single-call responses." }),
+    turn_latency: z
+      .array(TurnLatencySchema)
+      .nullable()
+      .optional()
+      .openapi({ description: "Extension, only in single-call responses: voice calls' latency per caller turn, stored when the call ends; null for text calls." }),
   })
   .openapi("Call");
 

@@ -8,6 +8,14 @@ export const StartWebCallBodySchema = z
       .optional()
       .openapi({ description: "Initial variable values: strings, numbers, booleans or nested objects.", example: { customer_name: "Ada" } }),
     metadata: z.record(z.string(), z.unknown(), { message: "Must be a JSON object" }).optional().openapi({ example: { source: "website" } }),
+    mode: z
+      .enum(["voice", "text"], { message: "Must be voice or text" })
+      .optional()
+      .openapi({
+        description:
+          "voice: the caller talks and listens over `media_url` (a WebSocket); text: turns and events only. Default voice when the agent's " +
+          "transcriber and voice providers are configured on the server, else text. voice with a provider not configured is 400 naming what to set.",
+      }),
   })
   .openapi("StartWebCallRequest");
 
@@ -22,6 +30,11 @@ export const WebCallSessionSchema = z
     events_url: z.string().openapi({ description: "GET: server-sent events of the call, from the start (Last-Event-ID resumes)." }),
     turns_url: z.string().openapi({ description: "POST {text}: one caller turn; answers with server-sent events of the reply." }),
     hangup_url: z.string().openapi({ description: "POST: the caller hangs up." }),
+    mode: z.enum(["voice", "text"]).openapi({ description: "Whether the call carries audio (voice) or only text turns." }),
+    media_url: z.string().nullable().openapi({
+      description: "Voice calls: the WebSocket (ws:// or wss://, the session token in ?session_token=) that carries the call's audio and live events; null for text calls.",
+      example: "wss://voice.example.com/v1/calls/web/6f1c…/media?session_token=wcs_3qQ2…",
+    }),
     call: CallSchema,
   })
   .openapi("WebCallSession");

@@ -26,7 +26,24 @@ export const callEndReasons = [
 ] as const;
 export type CallEndReason = (typeof callEndReasons)[number];
 
-export type TranscriptEntry = { role: "agent" | "user"; content: string; start_time: string };
+/** `interrupted`: the caller cut the agent off; `content` is what they heard (voice calls). */
+export type TranscriptEntry = { role: "agent" | "user"; content: string; start_time: string; interrupted?: true };
+
+/**
+ * One caller turn's latency in a voice call, in ms after the end of the caller's speech (null where
+ * the turn never got there: interrupted, or nothing to say).
+ */
+export type TurnLatency = {
+  turn: number;
+  /** When the caller's speech ended, ms after the call's media started. */
+  speech_ended_at_ms: number;
+  end_of_turn_ms: number;
+  transcript_ms: number | null;
+  first_token_ms: number | null;
+  first_sentence_ms: number | null;
+  first_speech_byte_ms: number | null;
+  first_audio_ms: number | null;
+};
 export type VariableValue = { name: string; type: string; value: unknown; timestamp: string };
 /** What a call consumed, kept up to date by the conversation runtime; the cost job prices it. */
 export type CallUsage = { llm_input_tokens: number; llm_output_tokens: number; tts_characters: number; stt_seconds: number };
@@ -69,6 +86,8 @@ export const calls = pgTable(
     // The conversation engine's state between turns (lib/runtime/call-state.ts), so any instance can take the next turn.
     runtimeState: jsonb("runtime_state").$type<Record<string, unknown>>(),
     recordingBlobKey: text("recording_blob_key"),
+    // Voice calls: each caller turn's latency, stored when the call's media ends.
+    turnLatency: jsonb("turn_latency").$type<TurnLatency[]>(),
     secureRecordingUrl: boolean("secure_recording_url").notNull().default(false),
     // What both sides said, for full-text search; generated, so every writer keeps it in its own transaction.
     transcriptSearch: tsvector("transcript_search")

@@ -1,20 +1,9 @@
 // Events a media session emits; the browser socket forwards them as JSON text frames.
 
-/**
- * One caller turn's latency, in ms after the end of the caller's speech (null when the turn never
- * got there, e.g. it was interrupted or the reply was empty).
- */
-export type TurnMetrics = {
-  turn: number;
-  /** Call-clock time of the end of the caller's speech, ms since the call started. */
-  speech_ended_at_ms: number;
-  end_of_turn_ms: number;
-  transcript_ms: number | null;
-  first_token_ms: number | null;
-  first_sentence_ms: number | null;
-  first_speech_byte_ms: number | null;
-  first_audio_ms: number | null;
-};
+import type { TurnLatency } from "@/lib/db/schema";
+
+/** One caller turn's latency (stored on the call as `turn_latency`). */
+export type TurnMetrics = TurnLatency;
 
 export type MediaEvent =
   | { type: "user_speech_started" }

@@ -3,7 +3,8 @@ import { FRAME_MS, Framer, samplesPerFrame } from "../audio/pcm";
 import { Resampler } from "../audio/resampler";
 import { decideBargeIn } from "../barge-in";
 import { PeriodicTimer, realClock, type MediaClock } from "../clock";
-import { resolveEndOfTurn, silenceNeeded, type EndOfTurnInput, type EndOfTurnSettings } from "../end-of-turn";
+import { resolveEndOfTurn, type EndOfTurnInput, type EndOfTurnSettings } from "@/lib/agents/end-of-turn";
+import { silenceNeeded } from "../end-of-turn";
 import { heardText } from "../heard-text";
 import { JitterBuffer } from "../jitter-buffer";
 import { Pacer, type PacedFrame } from "../pacer";
@@ -182,6 +183,11 @@ export class MediaSession {
   /** The caller hung up (the browser's hangup frame). */
   hangup(): void {
     void this.close("user_hangup");
+  }
+
+  /** Ends the call from outside the conversation (it was ended elsewhere, or its transport failed). */
+  terminate(reason: Exclude<SessionEndReason, "agent_hangup">): void {
+    void this.close(reason);
   }
 
   private listen(): void {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contentWords, decideBargeIn, hasStopPhrase } from "@/lib/media/barge-in";
-import { EndOfTurnSchema, resolveEndOfTurn, silenceNeeded, utteranceEnding } from "@/lib/media/end-of-turn";
+import { EndOfTurnSchema, resolveEndOfTurn } from "@/lib/agents/end-of-turn";
+import { silenceNeeded, utteranceEnding } from "@/lib/media/end-of-turn";
 import { heardText } from "@/lib/media/heard-text";
 import { SentenceSplitter } from "@/lib/media/sentence-splitter";
 

@@ -1,0 +1,113 @@
+import { prepareCallOperation, endCall, type PreparedOperation, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
+import { CallEndedError } from "@/lib/runtime/engine";
+import type { RecordedEvent, RuntimeEvent } from "@/lib/runtime/types";
+import { ConflictError } from "@/lib/services/errors";
+import { reviseTranscript } from "@/lib/services/live-calls";
+import { AsyncChannel } from "./async-channel";
+import type { AgentOutput, AgentSpeechReport, CallerInput, ConversationPort, SessionEndReason } from "./session/conversation-port";
+import { keepHeardText } from "./transcript-heard";
+
+/** How long an input waits for a turn running elsewhere (a typed turn sent with POST …/turns) to finish. */
+const CLAIM_TIMEOUT_MS = 30_000;
+const CLAIM_RETRY_MS = 100;
+
+type Pending = { from: number | null; startedAt: string };
+
+/**
+ * The conversation engine (lib/runtime, through its host: the call loaded, claimed, run and stored
+ * per operation, events and webhooks as for text calls) as a media session's conversation. One
+ * operation at a time, in the order the session asks; the engine's own timers are off, the session
+ * asks for the greeting and presence checks on its clock.
+ */
+export class EngineConversationPort implements ConversationPort {
+  private chain: Promise<void> = Promise.resolve();
+  private readonly pending: Pending[] = [];
+
+  constructor(
+    private readonly host: RuntimeHostDependencies,
+    private readonly callId: string,
+    /** Every recorded event (the event stream's events), as the engine records it. */
+    private readonly onEvent: (event: RecordedEvent) => void = () => {},
+  ) {}
+
+  respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentOutput> {
+    const out = new AsyncChannel<AgentOutput>();
+    const pending: Pending = { from: null, startedAt: new Date().toISOString() };
+    this.pending.push(pending);
+    this.enqueue(async () => {
+      if (signal.aborted) return;
+      let operation: PreparedOperation;
+      try {
+        operation = await this.claim(signal);
+      } catch (error) {
+        if (error instanceof CallEndedError) out.push({ type: "end", reason: "ended" });
+        else if (!signal.aborted) throw error;
+        return;
+      }
+      pending.from = operation.call.snapshot.transcript.length;
+      await operation
+        .run(async (engine) => {
+          if (input.kind === "start") engine.speakInitialMessage();
+          else if (input.kind === "presence_check") engine.checkPresence();
+          else await engine.handleUserTurn(input.text, signal);
+        }, (event) => this.translate(event, out))
+        .catch((error: unknown) => {
+          if (!signal.aborted) throw error;
+        });
+    })
+      .catch((error: unknown) => out.fail(error))
+      .finally(() => out.close());
+    return out;
+  }
+
+  agentSpoke(report: AgentSpeechReport): void {
+    if (report.kind !== "response") return; // the session's own fillers are not the conversation's words
+    const pending = this.pending.shift();
+    if (!pending || !report.interrupted || pending.from === null) return;
+    const from = pending.from;
+    this.enqueue(() => reviseTranscript(this.host.db, this.callId, (transcript) => keepHeardText(transcript, from, report.heard_text, pending.startedAt)));
+  }
+
+  end(reason: Exclude<SessionEndReason, "agent_hangup">): void {
+    this.enqueue(() => endCall(this.host, this.callId, reason, reason === "max_duration" ? "max_call_duration reached" : undefined));
+  }
+
+  /** Resolves when every operation asked for so far has been stored. */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(work);
+    this.chain = run.catch((error: unknown) => console.error(`live call ${this.callId}:`, error));
+    return run;
+  }
+
+  private async claim(signal: AbortSignal): Promise<PreparedOperation> {
+    const until = Date.now() + CLAIM_TIMEOUT_MS;
+    for (;;) {
+      try {
+        return await prepareCallOperation(this.host, this.callId);
+      } catch (error) {
+        if (!(error instanceof ConflictError) || Date.now() > until || signal.aborted) throw error;
+        await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));
+      }
+    }
+  }
+
+  private translate(event: RuntimeEvent & { seq?: number; at?: string }, out: AsyncChannel<AgentOutput>): void {
+    if (event.type === "agent_text_delta") {
+      out.push({ type: "text", text: event.text });
+      return;
+    }
+    this.onEvent(event as RecordedEvent);
+    if (event.type === "agent_message") {
+      // A reply was streamed as deltas already; anything else (greeting, filler, presence check) is said whole.
+      out.push({ type: "break" });
+      if (event.kind !== "reply") {
+        out.push({ type: "text", text: event.content });
+        out.push({ type: "break" });
+      }
+    } else if (event.type === "call_ended") out.push({ type: "end", reason: event.end_reason });
+  }
+}

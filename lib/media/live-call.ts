@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { calls, type CallEndReason } from "@/lib/db/schema";
+import { endCall, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
+import type { RecordedEvent } from "@/lib/runtime/types";
+import { finishLiveCall, openLiveCall } from "@/lib/services/live-calls";
+import type { BlobStore } from "@/lib/storage/blob-store";
+import type { MediaClock } from "./clock";
+import { EngineConversationPort } from "./engine-port";
+import { MediaSession, type SessionSummary } from "./session/media-session";
+import type { MediaEvent, TurnMetrics } from "./session/media-events";
+import { FileRecordingSink } from "./session/recorder";
+import { createSpeechToText, createTextToSpeech } from "./speech-providers";
+import type { SpeechToText } from "./stt/speech-to-text";
+import type { MediaTransport } from "./transport";
+import type { TextToSpeech } from "./tts/text-to-speech";
+
+export type LiveCallDependencies = RuntimeHostDependencies & {
+  /** Where the recording goes; none: the call is not recorded. */
+  storage: BlobStore | null;
+  /** Speech provider keys and endpoints (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** The media session's clock (default the process's monotonic clock). */
+  mediaClock?: MediaClock;
+};
+
+export type LiveCallOptions = {
+  /** An existing call, in progress (its caller sets the status: a web call when it starts, a phone call when answered). */
+  callId: string;
+  transport: MediaTransport;
+  /** When the far end answered (phones); default the call's answered_at, or now. */
+  answeredAt?: Date;
+  /** The media session's events (speech, transcripts, barge-in, turn metrics) and every recorded conversation event, as they happen. */
+  onEvent?: (event: LiveCallEvent) => void;
+};
+
+export type LiveCallEvent = MediaEvent | RecordedEvent;
+
+export type LiveCallResult = {
+  /** The call's end_reason as stored (the conversation's, or the session's: user_hangup, max_duration, error). */
+  endReason: CallEndReason | null;
+  durationMs: number;
+  turns: TurnMetrics[];
+  /** The stored recording's duration (ms), or null when the call was not recorded. */
+  recordingMs: number | null;
+};
+
+export type LiveCallHandle = {
+  callId: string;
+  /** Resolves once the call is over and everything about it is stored (recording, latency, end). */
+  ended: Promise<LiveCallResult>;
+  /** Ends the call from our side: the caller hung up (default), or an error on the line. */
+  hangup(reason?: "user_hangup" | "error"): void;
+  /** A typed caller turn, answered in voice like a spoken one. */
+  sendText(text: string): void;
+};
+
+/** While a call runs, how often its row is checked for an end decided elsewhere (API hang-up, terminate). */
+const END_WATCH_MS = 1000;
+
+/**
+ * Turns a call and a media transport into a live voice call: the agent's speech providers, the
+ * conversation engine behind a media session (greeting, turns, presence checks, tools, variables,
+ * webhooks as for text calls), a stereo recording stored through lib/storage, each turn's latency,
+ * and the call finished once. A speech provider not configured
+ * (callers check speechConfigurationProblems first) ends the call with `error` and rejects.
+ */
+export async function startLiveCall(deps: LiveCallDependencies, options: LiveCallOptions): Promise<LiveCallHandle> {
+  const { callId, transport } = options;
+  const call = await openLiveCall(deps.db, callId, { answeredAt: options.answeredAt });
+  const env = deps.env ?? process.env;
+  let stt: SpeechToText;
+  let tts: TextToSpeech;
+  try {
+    stt = createSpeechToText(call.agent, env);
+    tts = createTextToSpeech(call.agent, env);
+  } catch (error) {
+    await endCall(deps, callId, "error", error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  const emit = options.onEvent ?? (() => {});
+  const port = new EngineConversationPort(deps, callId, emit);
+  const recordingPath = deps.storage ? path.join(tmpdir(), `voice-call-${callId}-${randomUUID()}.wav`) : null;
+  const agent = call.agent;
+  const session = await MediaSession.start({
+    transport,
+    stt,
+    tts,
+    port,
+    clock: deps.mediaClock,
+    settings: {
+      interruptions: agent.interruptions,
+      interruptions_sensitivity: agent.interruptions_sensitivity,
+      initial_message_delay: agent.initial_message_delay,
+      max_call_duration: agent.max_call_duration,
+      presence_check_idle_threshold: agent.presence_check_idle_threshold,
+      end_of_turn: agent.end_of_turn,
+    },
+    onEvent: emit,
+    recording: recordingPath ? new FileRecordingSink(recordingPath) : undefined,
+  });
+
+  const watch = setInterval(() => {
+    void deps.db
+      .select({ status: calls.status })
+      .from(calls)
+      .where(eq(calls.id, callId))
+      .then(([row]) => {
+        if (row && row.status !== "in_progress") session.terminate("user_hangup");
+      })
+      .catch(() => undefined);
+  }, END_WATCH_MS);
+  watch.unref();
+
+  const ended = session.ended.then(async (summary: SessionSummary) => {
+    clearInterval(watch);
+    await port.settled();
+    const recording = recordingPath && summary.recording ? await readFile(recordingPath) : null;
+    try {
+      await finishLiveCall(deps.db, deps.storage, callId, {
+        organizationId: call.organizationId,
+        recording: recording ? new Uint8Array(recording.buffer, recording.byteOffset, recording.byteLength) : null,
+        turns: summary.turns,
+        endedAt: new Date(),
+      });
+    } finally {
+      if (recordingPath) await rm(recordingPath, { force: true });
+    }
+    const [row] = await deps.db.select({ endReason: calls.endReason }).from(calls).where(eq(calls.id, callId));
+    return { endReason: row?.endReason ?? null, durationMs: summary.durationMs, turns: summary.turns, recordingMs: summary.recording?.durationMs ?? null };
+  });
+
+  return {
+    callId,
+    ended,
+    hangup: (reason = "user_hangup") => session.terminate(reason),
+    sendText: (text) => session.sendText(text),
+  };
+}

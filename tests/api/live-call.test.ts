@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channelOf, decodeWav } from "@/lib/media/audio/wav";
+import { soundingMs, speech } from "../helpers/audio-analysis";
+import { toneShare } from "../helpers/audio/tones";
+import { startFakeSpeech, transcriptsByFixture, type FakeSpeech } from "../helpers/fake-speech";
+import { lastUserText, scriptedLlm } from "../helpers/scripted-llm";
+import { fixtureWords } from "../helpers/session-harness";
+import { createTestApi, type TestApi } from "../helpers/test-api";
+import { heardMs, liveCallOnLoopback, sleep, voiceAgent, waitFor } from "../helpers/voice-call";
+
+// startLiveCall on loopback: the real engine, database and storage, the fake speech servers over
+// HTTP, an in-memory transport in real time.
+
+let api: TestApi;
+let fake: FakeSpeech;
+let org: { apiKey: string; organizationId: string };
+const llm = scriptedLlm((request) => {
+  const said = lastUserText(request);
+  if (/book a table/i.test(said)) return { text: "Sure, for what time?" };
+  if (/goodbye/i.test(said)) return { text: "Goodbye!", calls: [{ name: "hang_up" }] };
+  return { text: "Sorry?" };
+});
+
+beforeAll(async () => {
+  fake = await startFakeSpeech({ transcripts: transcriptsByFixture(fixtureWords) });
+  fake.voice.set("Hello, thanks for calling.", 440);
+  fake.voice.set("Sure, for what time?", 800);
+  api = await createTestApi({ runtime: { env: fake.env(), llm: llm.port } });
+  org = await api.createOrganization();
+});
+afterAll(async () => {
+  await api.close();
+  await fake.close();
+});
+
+async function startVoiceCall(agent: Record<string, unknown>) {
+  const created = await api.request("POST", "/v1/agents", { apiKey: org.apiKey, body: agent });
+  expect(created.status).toBe(200);
+  const agentId = (await created.json()).data.id;
+  const started = await api.request("POST", "/v1/calls/web", { apiKey: org.apiKey, body: { agent_id: agentId } });
+  const body = await started.json();
+  expect(started.status, JSON.stringify(body)).toBe(201);
+  return body.data as { call_id: string; mode: string; media_url: string | null; call: { transcript: unknown[] } };
+}
+
+describe("startLiveCall", () => {
+  it("greets, answers a spoken turn in voice, and on hang-up stores the call once: transcript, recording (caller left, agent right), per-turn latency", async () => {
+    const started = await startVoiceCall(voiceAgent());
+    expect(started.mode).toBe("voice");
+    expect(started.media_url).toMatch(new RegExp(`^ws://[^/]+/v1/calls/web/${started.call_id}/media\\?session_token=wcs_`));
+    // The greeting waits for the media: nothing was said before the caller could hear it.
+    expect(started.call.transcript).toEqual([]);
+
+    const call = await liveCallOnLoopback(api, fake, llm.port, started.call_id);
+    const full = (text: string) => fake.voice.durationMs(text) - 40;
+    await waitFor(() => heardMs(call.transport, 440) >= full("Hello, thanks for calling."), 6000, "the whole greeting heard");
+    const greetingEnd = performance.now();
+    call.transport.say(speech("request", 16000));
+    await waitFor(() => heardMs(call.transport, 800, greetingEnd) >= full("Sure, for what time?"), 8000, "the whole answer heard");
+    await sleep(100);
+    expect(call.eventsOf("user_message").map((entry) => entry.event)).toMatchObject([{ content: fixtureWords.request }]);
+    call.transport.callerHangsUp();
+    const result = await call.handle.ended;
+    expect(result.endReason).toBe("user_hangup");
+
+    const response = await api.request("GET", `/v1/calls/${started.call_id}`, { apiKey: org.apiKey });
+    const stored = (await response.json()).data;
+    expect(stored).toMatchObject({ status: "ended", end_reason: "user_hangup" });
+    expect(stored.transcript.map((entry: { role: string; content: string }) => [entry.role, entry.content])).toEqual([
+      ["agent", "Hello, thanks for calling."],
+      ["user", fixtureWords.request],
+      ["agent", "Sure, for what time?"],
+    ]);
+    expect(stored.turn_latency).toHaveLength(1);
+    const [turn] = stored.turn_latency;
+    expect(turn.end_of_turn_ms).toBeGreaterThanOrEqual(600);
+    for (const key of ["transcript_ms", "first_token_ms", "first_sentence_ms", "first_speech_byte_ms", "first_audio_ms"]) expect(turn[key]).not.toBeNull();
+    expect(turn.first_audio_ms).toBeGreaterThanOrEqual(turn.first_speech_byte_ms);
+    expect(stored.recording_url).toMatch(/^http/);
+
+    const blob = await api.storage.get(`organizations/${org.organizationId}/recordings/${started.call_id}.wav`);
+    const wav = decodeWav(blob!.bytes);
+    expect(wav.channels).toBe(2);
+    const durationMs = (wav.samples.length / 2 / wav.sampleRate) * 1000;
+    expect(Math.abs(durationMs - result.durationMs)).toBeLessThan(100);
+    const left = channelOf(wav, 0);
+    const right = channelOf(wav, 1);
+    // The caller's speech is on the left only; the agent's tones on the right only.
+    expect(soundingMs(left, wav.sampleRate)).toBeGreaterThan(1500);
+    const greeting = right.subarray(0, Math.round(wav.sampleRate * 0.8));
+    expect(toneShare(greeting.subarray(wav.sampleRate * 0.2, wav.sampleRate * 0.6), 440, wav.sampleRate)).toBeGreaterThan(0.2);
+    expect(soundingMs(left.subarray(0, wav.sampleRate * 0.8), wav.sampleRate)).toBe(0);
+  }, 30_000);
+});
