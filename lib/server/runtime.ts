@@ -13,6 +13,7 @@ import { startWorkers } from "@/lib/jobs/workers";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";
+import { drainSipMedia, startSipMedia } from "./sip-media";
 
 export type AppRuntime = {
   config: AppConfig;
@@ -49,6 +50,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
   const boss = await startPgBoss(connection);
   const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage, exclusive: Boolean(lock) }) : null;
   const queue = pgBossQueue(boss);
+  const sip = await startSipMedia({ connection, boss, queue, storage });
   const api = createApiApp({
     db: connection.db,
     queue,
@@ -81,6 +83,8 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
         lock?.release();
       })()),
   };
+  // Calls in progress may finish for up to SHUTDOWN_DRAIN_SECONDS (default 30) after SIGTERM.
+  if (sip) runtime.onStop(() => drainSipMedia(sip, Number(process.env.SHUTDOWN_DRAIN_SECONDS ?? 30) * 1000));
   if (lock) {
     // Other processes (npm run admin) reach the embedded database through this process only.
     const admin = await startAdminServer(connection.db, config.dataDir);

@@ -18,7 +18,7 @@ import { SipMediaTransport } from "./sip-media-transport";
 import { trunkTarget } from "./sip-trunk-target";
 
 /** Runs the conversation of an answered call over its transport; `ended` settles when the conversation is over. */
-export type ConversationStarter = (call: { callId: string; transport: SipMediaTransport }) => Promise<{ ended: Promise<unknown> }>;
+export type ConversationStarter = (call: { callId: string; transport: SipMediaTransport; answeredAt: Date }) => Promise<{ ended: Promise<unknown> }>;
 
 export type SipMediaDependencies = {
   db: Database;
@@ -164,7 +164,7 @@ export class SipMediaProcess {
     if (!held || sip.state === "ended") return;
     held.transport = new SipMediaTransport(sip);
     held.conversation = this.deps
-      .startConversation({ callId, transport: held.transport })
+      .startConversation({ callId, transport: held.transport, answeredAt: sip.answeredAt ?? new Date() })
       .then((conversation) => conversation.ended)
       .catch((error) => this.log(`sip: the conversation of call ${callId} failed: ${error instanceof Error ? error.message : error}`))
       .finally(() => void sip.hangup());

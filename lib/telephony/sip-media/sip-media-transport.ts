@@ -13,17 +13,42 @@ export function closeReasonOf(outcome: CallOutcome): TransportCloseReason {
   return outcome.kind === "failed" ? "network" : "caller_hangup";
 }
 
+const FRAME_MS = 20;
+/** With no agent audio for this long, silence goes out: trunks and NATs drop calls whose RTP stops. */
+const IDLE_FILL_MS = 60;
+const SILENT_FRAME = new Int16Array(160);
+
 export class SipMediaTransport implements MediaTransport {
   readonly inputSampleRate: SampleRate = 8000;
   readonly outputSampleRate: SampleRate = 8000;
   private readonly marks = new Listeners<[string]>();
   private readonly closes = new Listeners<[TransportCloseReason]>();
   private hungUp = false;
+  private closed = false;
+  /** While a REFER is out, the dialog's end is not reported: a completed transfer is ended as `transferred` first. */
+  private transferring = false;
+  /** When agent audio last went out (performance.now()), or null before it first did. */
+  lastPlayedAt: number | null = null;
+
+  private readonly idleFill: NodeJS.Timeout;
+  private lastSentAt = performance.now();
 
   constructor(readonly call: SipCall) {
+    this.idleFill = setInterval(() => {
+      if (performance.now() - this.lastSentAt < IDLE_FILL_MS) return;
+      this.call.audio.sendAudio(SILENT_FRAME);
+      this.lastSentAt = performance.now() - IDLE_FILL_MS + FRAME_MS; // one frame per 20 ms until agent audio resumes
+    }, FRAME_MS);
+    this.idleFill.unref();
     void call.ended.then((outcome) => {
-      if (!this.hungUp) this.closes.emit(closeReasonOf(outcome));
+      clearInterval(this.idleFill);
+      this.closed = true;
+      if (!this.hungUp && !this.transferring) this.closes.emit(closeReasonOf(outcome));
     });
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   onAudio(listener: (audio: InboundAudio) => void): void {
@@ -43,7 +68,9 @@ export class SipMediaTransport implements MediaTransport {
   }
 
   play(frame: Int16Array): void {
+    if (this.closed) return;
     this.call.audio.sendAudio(frame);
+    this.lastPlayedAt = this.lastSentAt = performance.now();
   }
 
   /** RTP keeps no audio of ours queued: what was sent is being played (within the far end's jitter buffer). */
@@ -63,8 +90,20 @@ export class SipMediaTransport implements MediaTransport {
     return this.call.sendDtmf(digits);
   }
 
-  /** Blind transfer by REFER (`transferred` ends the call; `refused`/`failed`/`no_result` leave it up). */
-  transfer(target: string): Promise<TransferResult> {
-    return this.call.transfer(target);
+  /**
+   * Blind transfer by REFER (`transferred` ends the dialog; `refused`/`failed`/`no_result` leave it up).
+   * After `transferred`, call `reportClosed()` once the call's end is recorded.
+   */
+  async transfer(target: string): Promise<TransferResult> {
+    this.transferring = true;
+    const result = await this.call.transfer(target);
+    if (result.outcome !== "transferred") this.reportClosed();
+    return result;
+  }
+
+  /** Reports a dialog end held back during a transfer. */
+  reportClosed(): void {
+    this.transferring = false;
+    if (this.closed && !this.hungUp) this.closes.emit(closeReasonOf(this.call.outcome!));
   }
 }
