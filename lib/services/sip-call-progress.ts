@@ -92,9 +92,15 @@ export async function finishSipCall(db: Database, queue: JobQueue, callId: strin
         updatedAt: end.endedAt,
       })
       .where(and(eq(calls.id, callId), inArray(calls.status, ["created", "ringing", "in_progress"])))
-      .returning({ id: calls.id });
+      .returning({ organizationId: calls.organizationId });
     if (!updated.length) return false;
-    await recordEvent(database, callId, "sip_call_ended", { sip_status: end.sipStatus, reason: end.reason, end_reason: end.endReason }, end.endedAt);
+    await tx.insert(callEvents).values({
+      organizationId: updated[0].organizationId,
+      callId,
+      type: "sip_call_ended",
+      payload: { sip_status: end.sipStatus, reason: end.reason, end_reason: end.endReason },
+      occurredAt: end.endedAt,
+    });
     await sendCallFinished(queue, callId, database);
     return true;
   });

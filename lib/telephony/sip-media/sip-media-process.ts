@@ -12,6 +12,7 @@ import { beatSipInstance, endCallsOfDeadSipInstances, holdSipCall, registerSipIn
 import type { CallOutcome } from "../sip/call-outcome";
 import type { SipCall } from "../sip/sip-call";
 import { SipDialError, SipUserAgent, type InboundDecision, type InboundInvite, type SipUserAgentOptions } from "../sip/user-agent";
+import { CalledNumbersCache } from "./called-numbers-cache";
 import { routeInbound } from "./inbound-route";
 import { sipCallEnd } from "./sip-call-end";
 import { SipMediaTransport } from "./sip-media-transport";
@@ -35,6 +36,8 @@ export type SipMediaOptions = Omit<SipUserAgentOptions, "inbound"> & {
   terminateCheckMs?: number;
   /** Outbound ring timeout (default 60 s). */
   ringTimeoutMs?: number;
+  /** How long a number's routing (agent, redirect, trunk) is reused before it is read again (default 5 s). */
+  routingCacheMs?: number;
 };
 
 type HeldCall = { callId: string; sip: SipCall; transport?: SipMediaTransport; conversation?: Promise<unknown> };
@@ -45,11 +48,14 @@ export class SipMediaProcess {
   private readonly timers: NodeJS.Timeout[] = [];
   private draining = false;
   private ua!: SipUserAgent;
+  private readonly numbers: CalledNumbersCache;
 
   private constructor(
     private readonly deps: SipMediaDependencies,
     private readonly options: SipMediaOptions,
-  ) {}
+  ) {
+    this.numbers = new CalledNumbersCache((numbers) => findCalledSipNumbers(deps.db, numbers), options.routingCacheMs);
+  }
 
   static async start(deps: SipMediaDependencies, options: SipMediaOptions = {}): Promise<SipMediaProcess> {
     const process = new SipMediaProcess(deps, options);
@@ -187,7 +193,7 @@ export class SipMediaProcess {
 
   private async decide(invite: InboundInvite): Promise<InboundDecision> {
     const called = [invite.calledNumbers.requestUri, invite.calledNumbers.to].flatMap((number) => (number ? [number, `+${number}`] : []));
-    const route = routeInbound(invite, await findCalledSipNumbers(this.deps.db, called));
+    const route = routeInbound(invite, await this.numbers.find(called));
     if (route.kind === "unknown") return { action: "reject", status: 404, reason: "Not Found (no number of ours from this source)" };
     if (route.kind === "ambiguous") return { action: "reject", status: 485, reason: "Ambiguous (several trunks claim this number from this source)" };
     const number = route.number;
