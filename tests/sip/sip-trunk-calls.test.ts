@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callEvents, calls, sipMediaCalls, sipMediaInstances } from "@/lib/db/schema";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
+import { openLiveCall } from "@/lib/services/live-calls";
+import { SipCallActions, transferFailedPrompt } from "@/lib/telephony/sip-media/sip-call-actions";
 import { SipMediaProcess, type ConversationStarter } from "@/lib/telephony/sip-media/sip-media-process";
+import { scriptedLlm } from "../helpers/scripted-llm";
 import { sineTone } from "../helpers/audio/tones";
 import { insertAgent } from "../helpers/fixtures";
 import { framesWithTone, playPaced } from "../helpers/sip/audio";
@@ -31,6 +34,22 @@ function toneConversation(ms: number, heard: Int16Array[] = []): ConversationSta
       if (!closed) transport.hangup();
     });
     return { ended };
+  };
+}
+
+/**
+ * The agent calls its transfer_call tool (with a transfer_phone_number) 300 ms into the call: the
+ * SIP side of the tool runs as in a live call; what it tells the conversation is kept in `told`.
+ */
+function transferringConversation(target: string, told: string[]): ConversationStarter {
+  return async ({ callId, transport }) => {
+    await openLiveCall(api.db, callId); // the conversation's state, as a live call creates it
+    const host = { db: api.db, queue: pgBossQueue(api.boss), llm: scriptedLlm(() => ({ text: "" })).port, http: () => Promise.reject(new Error("no HTTP")) };
+    const agent = { initial_state_name: "main", states: [{ name: "main", prompt: "", tools: [{ type: "transfer_call", description: "", transfer_phone_number: target }] }] };
+    const actions = new SipCallActions(host, callId, agent as unknown as ConstructorParameters<typeof SipCallActions>[2], transport, (text) => told.push(text));
+    setTimeout(() => actions.onEvent({ type: "tool_called", tool_type: "transfer_call" }), 300);
+    const ended = new Promise<void>((resolve) => transport.onClose(() => resolve()));
+    return { ended: told.length ? ended : Promise.race([ended, new Promise<void>((resolve) => setTimeout(resolve, 3_000)).then(() => transport.hangup())]) };
   };
 }
 
@@ -185,6 +204,39 @@ describe.skipIf(!sippInstalled)("SIP trunk calls through the API", () => {
     expect(res.status).toBe(200);
     expectScenarioPassed(await sipp.done);
     expect(await callRow(id)).toMatchObject({ status: "ended", endReason: "terminated" });
+  });
+
+  const referFrom = { From: '"Sales Desk" <sip:+15557770000@example.org>' };
+
+  it("transfers by REFER when the agent calls transfer_call: 202, NOTIFY 100 then 200, BYE; the call ends as transferred", async () => {
+    const sipp = await trunkSipp("trunk-refer.xml", { fill: { final: "200 OK" } });
+    const told: string[] = [];
+    await startMedia(transferringConversation("+15559990000", told));
+    const from = await sipNumber({ termination_uri: `sip:127.0.0.1:${sipp.port}` });
+    const id = await startCall({ from_number: from, to_number: "+15551230000", custom_headers: referFrom });
+    const row = await finished(id);
+    expectScenarioPassed(await sipp.done);
+    expect(row).toMatchObject({ status: "ended", endReason: "transferred" });
+    const transfers = (await api.db.select().from(callEvents).where(eq(callEvents.callId, id))).filter((event) => event.type === "transfer");
+    expect(transfers.map((event) => event.payload)).toEqual([
+      expect.objectContaining({ via: "sip_refer", target: "+15559990000", outcome: "requested" }),
+      expect.objectContaining({ via: "sip_refer", target: "+15559990000", outcome: "transferred", status: 200 }),
+    ]);
+    expect(told).toEqual([]);
+  });
+
+  it("falls back clearly when the trunk refuses REFER (405): the conversation is told and the call goes on", async () => {
+    const sipp = await trunkSipp("trunk-refer-refused.xml");
+    const told: string[] = [];
+    await startMedia(transferringConversation("+15559990000", told));
+    const from = await sipNumber({ termination_uri: `sip:127.0.0.1:${sipp.port}` });
+    const id = await startCall({ from_number: from, to_number: "+15551230000", custom_headers: referFrom });
+    await waitFor(async () => told.length, (count) => count > 0);
+    expect(told).toEqual([transferFailedPrompt("+15559990000", "the line refused the transfer (405 Method Not Allowed)")]);
+    expect((await callRow(id)).status).toBe("in_progress");
+    const row = await finished(id); // the conversation then hangs up
+    expectScenarioPassed(await sipp.done);
+    expect(row).toMatchObject({ status: "ended", endReason: "agent_hangup" });
   });
 
   it("sends BYE when the call is terminated through the API during the conversation", async () => {

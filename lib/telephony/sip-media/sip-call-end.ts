@@ -18,6 +18,7 @@ export function sipCallEnd(outcome: CallOutcome): SipCallEnd {
       // We canceled without a terminate (shutting down), or the caller gave up before the answer.
       return { ...base, status: "ended", endReason: outcome.hungUpBy === "remote" ? "user_hangup" : "error" };
     case "completed":
+      if (outcome.transferredTo) return { ...base, status: "ended", endReason: "transferred" };
       return { ...base, status: "ended", endReason: outcome.hungUpBy === "remote" ? "user_hangup" : "agent_hangup" };
   }
 }

@@ -7,7 +7,7 @@ import type PgBoss from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { createInboundPhoneCall, findCalledSipNumbers } from "@/lib/services/inbound-phone-calls";
-import { endedCallIds, finishSipCall, loadOutboundSipCall, markSipCallAnswered, markSipCallRinging, recordSipTransfer } from "@/lib/services/sip-call-progress";
+import { endedCallIds, finishSipCall, loadOutboundSipCall, markSipCallAnswered, markSipCallRinging } from "@/lib/services/sip-call-progress";
 import { beatSipInstance, endCallsOfDeadSipInstances, holdSipCall, registerSipInstance, releaseSipCall, removeSipInstance } from "@/lib/services/sip-media-instances";
 import type { CallOutcome } from "../sip/call-outcome";
 import type { SipCall } from "../sip/sip-call";
@@ -179,7 +179,6 @@ export class SipMediaProcess {
   private async ended(held: HeldCall, outcome: CallOutcome): Promise<void> {
     const { db, queue } = this.deps;
     try {
-      if (outcome.transferredTo) await recordSipTransfer(db, held.callId, { target: outcome.transferredTo, outcome: "transferred" });
       // A conversation finishes its own call; one that never got one (unanswered, or it failed to start) ends here.
       if (held.conversation) await held.conversation;
       await finishSipCall(db, queue, held.callId, sipCallEnd(outcome));
