@@ -293,6 +293,29 @@ describe.skipIf(!sippInstalled)("SIPp calling our SIP numbers", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("routes a number two organizations hold by each trunk's allow-list; both claiming the source is 485 and creates nothing", async () => {
+    const process = await startMedia(toneConversation(10_000));
+    const other = await api.createOrganization("Other org");
+    const otherAgent = await insertAgent(api.db, other.organizationId, "Other agent");
+    const number = await sipNumber({ termination_uri: "sip:127.0.0.1:5999", allowed_source_addresses: ["127.0.0.1"] }, { inbound_agent_id: agentId });
+    const register = (sources: string[]) =>
+      api.request("POST", "/v1/phone-numbers", {
+        apiKey: other.apiKey,
+        body: { number, type: "sip", inbound_agent_id: otherAgent, sip_trunk: { termination_uri: "sip:10.0.0.1", allowed_source_addresses: sources } },
+      });
+    const created = await register(["10.0.0.0/8"]);
+    expect(created.status).toBe(201);
+    expectScenarioPassed(await sippCalls(process, "caller-tone.xml", number));
+    const [row] = await waitFor(() => callsTo(number), (rows) => rows.length === 1);
+    expect(row).toMatchObject({ organizationId: org.organizationId, agentId });
+
+    const otherId = (await created.json()).data.id;
+    await api.request("PATCH", `/v1/phone-numbers/${otherId}`, { apiKey: other.apiKey, body: { sip_trunk: { termination_uri: "sip:10.0.0.1", allowed_source_addresses: ["127.0.0.0/8"] } } });
+    await new Promise((resolve) => setTimeout(resolve, 5_100)); // the routing cache's lifetime
+    expectScenarioPassed(await sippCalls(process, "caller-refused.xml", number, { status: "485", check_header: "CSeq:", check_value: "1 INVITE" }));
+    expect(await callsTo(number)).toHaveLength(1);
+  });
+
   it("redirects a number with redirect set: 302 to redirect_phone_number, no call created", async () => {
     const process = await startMedia();
     const number = await sipNumber(
