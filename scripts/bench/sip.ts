@@ -1,5 +1,5 @@
 /**
- * npm run bench:sip [-- --setup-calls 500 --cps 50 --calls 50 --seconds 10]
+ * npm run bench:sip [-- --setup-calls 500 --cps 50 --process-cps 50 --calls 50 --seconds 10]
  *
  * The SIP user agent's targets, each beside a baseline measured in the same run:
  * 1. Call setup: a caller in its own process calls our user agent on loopback and times INVITE →
@@ -35,6 +35,8 @@ const option = (name: string, fallback: number) => {
 };
 const SETUP_CALLS = option("setup-calls", 500);
 const CPS = option("cps", 50);
+/** Call rate against the media process (default: the same as the bare user agent's). */
+const PROCESS_CPS = option("process-cps", CPS);
 const CONCURRENT = option("calls", 50);
 const SECONDS = option("seconds", 10);
 const SCENARIOS = path.resolve("tests/fixtures/sipp");
@@ -58,10 +60,11 @@ async function freePort(): Promise<number> {
 }
 
 /** Calls host:port from a caller process of its own; INVITE → 200 OK times (ms). */
-async function timeSetup(host: string, port: number): Promise<number[]> {
-  const caller = fork(path.resolve("scripts/bench/sip-caller.ts"), [host, String(port), String(SETUP_CALLS), String(CPS)], { execArgv: ["--import", "tsx"] });
+async function timeSetup(host: string, port: number, options: { cps?: number; tolerateUnanswered?: boolean } = {}): Promise<number[]> {
+  const caller = fork(path.resolve("scripts/bench/sip-caller.ts"), [host, String(port), String(SETUP_CALLS), String(options.cps ?? CPS)], { execArgv: ["--import", "tsx"] });
   const result = await new Promise<{ times: number[]; unanswered: number }>((resolve) => caller.once("message", resolve));
-  if (result.unanswered) throw new Error(`${result.unanswered} calls were not answered`);
+  if (result.unanswered && !options.tolerateUnanswered) throw new Error(`${result.unanswered} calls were not answered`);
+  if (result.unanswered) console.log(`${result.unanswered} of ${SETUP_CALLS} calls not completed (INVITE → 200 → BYE → 200) within 10 s of the last INVITE`);
   return result.times;
 }
 
@@ -110,7 +113,7 @@ async function mediaProcessSetup(): Promise<number[]> {
     { db, queue, startConversation: async ({ transport }) => ({ ended: new Promise<void>((resolve) => transport.onClose(() => resolve())) }), log: () => {} },
     { bindAddress: "127.0.0.1", port: 0, rtpPorts: { min: 40000, max: 44999 } },
   );
-  const times = await timeSetup("127.0.0.1", media.userAgent.port);
+  const times = await timeSetup("127.0.0.1", media.userAgent.port, { cps: PROCESS_CPS, tolerateUnanswered: true });
   await media.close(1000);
   await connection.close();
   if (serverUrl && scratch) await adminQuery(serverUrl, `drop database if exists ${scratch} with (force)`);
@@ -213,7 +216,7 @@ async function main() {
         ["measure", "n", "p50 ms", "p99 ms", "max ms", "target", "verdict"],
         [
           row("setup INVITE→200, our UA answering", setup.ours, "p99 < 50 ms", setup.ours.p99 < 50),
-          row(`setup INVITE→200, media process (${process.env.BENCH_DATABASE_URL ? "Postgres" : "PGlite"})`, setup.process, "p99 < 50 ms", setup.process.p99 < 50),
+          row(`setup INVITE→200, media process (${process.env.BENCH_DATABASE_URL ? "Postgres" : "PGlite"}, ${PROCESS_CPS}/s)`, setup.process, "p99 < 50 ms", setup.process.p99 < 50 && setup.process.count === SETUP_CALLS),
           row("setup INVITE→200, SIPp answering (baseline)", setup.reference, "", true),
           row(`RTP output deviation, ${CONCURRENT} calls`, many.deviation, "p99 ≤ 20 ms", many.deviation.p99 <= 20),
           row("RTP output deviation, 1 call (baseline)", single.deviation, "", true),
