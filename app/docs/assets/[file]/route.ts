@@ -13,7 +13,12 @@ const init = `window.ui = SwaggerUIBundle({
   deepLinking: true,
   persistAuthorization: true,
   tryItOutEnabled: false,
-});`;
+});
+// Swagger UI's server picker is a <select id="servers"> without a name of its own (axe: select-name).
+new MutationObserver(() => {
+  const picker = document.getElementById("servers");
+  if (picker && !picker.hasAttribute("aria-label")) picker.setAttribute("aria-label", "Server");
+}).observe(document.getElementById("reference"), { childList: true, subtree: true });`;
 
 // The studio keeps its theme choice (next-themes) in localStorage "theme": light, dark or system.
 const theme = `(() => {
