@@ -2,12 +2,20 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { readServerSentEvents } from "./sse-stream";
+import { VoiceLink } from "./voice-link";
 
-export type TalkEntry = { key: string; role: "agent" | "user" | "note"; content: string };
+export type TalkEntry = { key: string; role: "agent" | "user" | "note"; content: string; interrupted?: boolean; spoken?: boolean };
+export type TurnLatencyView = {
+  turn: number;
+  end_of_turn_ms: number;
+  transcript_ms: number | null;
+  first_token_ms: number | null;
+  first_audio_ms: number | null;
+};
 export type ToolActivity = { key: string; name: string; kind: string; input: unknown; result?: { ok: boolean; output: unknown } };
 export type VariableView = { name: string; type: string; value: unknown; timestamp: string };
 
-type Session = { call_id: string; session_token: string; events_url: string; turns_url: string; hangup_url: string };
+type Session = { call_id: string; session_token: string; events_url: string; turns_url: string; hangup_url: string; mode?: "voice" | "text"; media_url?: string | null };
 type CallRecord = { transcript?: { role: string; content: string }[]; variable_values?: VariableView[] };
 
 export type WebCallView = {
@@ -22,6 +30,15 @@ export type WebCallView = {
   endReason: string | null;
   error: string | null;
   answering: boolean;
+  mode: "voice" | "text";
+  /** Voice: the caller's words while they speak (interim transcript). */
+  interim: string;
+  /** Voice: microphone level 0..1, mute, and the milliseconds of agent audio played. */
+  level: number;
+  muted: boolean;
+  microphoneError: string | null;
+  agentAudioMs: number;
+  turns: TurnLatencyView[];
 };
 
 const EVENT_TYPES = [
@@ -49,6 +66,13 @@ const initialView = (stateName: string | null): WebCallView => ({
   endReason: null,
   error: null,
   answering: false,
+  mode: "text",
+  interim: "",
+  level: 0,
+  muted: false,
+  microphoneError: null,
+  agentAudioMs: 0,
+  turns: [],
 });
 
 /**
@@ -57,6 +81,7 @@ const initialView = (stateName: string | null): WebCallView => ({
  * token, its reply streamed. Events arrive on both streams; their sequence numbers keep each once.
  */
 export function useWebCall(options: { agentId: string; initialStateName?: string; startPath?: string; onAgentMessage?: (text: string) => void }) {
+  const link = useRef<VoiceLink | null>(null);
   const { agentId, initialStateName = null, startPath = "/api/console/v1/calls/web" } = options;
   const [view, setView] = useState<WebCallView>(() => initialView(initialStateName));
   const session = useRef<Session | null>(null);
@@ -74,15 +99,37 @@ export function useWebCall(options: { agentId: string; initialStateName?: string
     }
     const data = JSON.parse(raw) as Record<string, unknown>;
     const key = id ?? `${type}-${Math.random()}`;
-    if (type === "agent_message") onAgentMessage.current?.(String(data.content));
+    const voice = link.current !== null;
+    if (type === "agent_message" && !voice) onAgentMessage.current?.(String(data.content));
     setView((v) => {
       switch (type) {
         case "agent_text_delta":
           return { ...v, partial: v.partial + String(data.text) };
         case "agent_message":
-          return { ...v, partial: "", entries: [...v.entries, { key, role: "agent", content: String(data.content) }] };
+          // A voice call shows the agent's words as they are spoken (agent_speech_started), not as written.
+          return voice ? v : { ...v, partial: "", entries: [...v.entries, { key, role: "agent", content: String(data.content) }] };
         case "user_message":
-          return { ...v, entries: [...v.entries, { key, role: "user", content: String(data.content) }] };
+          return { ...v, interim: "", entries: [...v.entries, { key, role: "user", content: String(data.content) }] };
+        case "user_transcript":
+          return { ...v, interim: data.final ? "" : String(data.text) };
+        case "agent_speech_started": {
+          const last = v.entries.at(-1);
+          if (last?.role === "agent" && last.spoken && !last.interrupted) {
+            return { ...v, entries: [...v.entries.slice(0, -1), { ...last, content: `${last.content} ${String(data.text)}` }] };
+          }
+          return { ...v, entries: [...v.entries, { key, role: "agent", content: String(data.text), spoken: true }] };
+        }
+        case "agent_speech_interrupted": {
+          const index = v.entries.findLastIndex((entry) => entry.role === "agent" && entry.spoken);
+          if (index === -1) return v;
+          const entries = [...v.entries];
+          entries[index] = { ...entries[index], content: String(data.heard_text) || entries[index].content, interrupted: true };
+          return { ...v, entries };
+        }
+        case "turn_metrics":
+          return { ...v, turns: [...v.turns, data as unknown as TurnLatencyView] };
+        case "media_error":
+          return { ...v, entries: [...v.entries, { key, role: "note", content: `${String(data.stage)} failed: ${String(data.message)}` }] };
         case "state_changed":
           return { ...v, stateName: String(data.to) };
         case "variable_updated": {
@@ -113,14 +160,20 @@ export function useWebCall(options: { agentId: string; initialStateName?: string
   }, []);
 
   const start = useCallback(
-    async (dynamicVariables?: Record<string, unknown>) => {
+    async (options: { dynamicVariables?: Record<string, unknown>; voice?: boolean } = {}) => {
       source.current?.close();
+      link.current?.close();
+      link.current = null;
       seen.current = new Set();
       setView({ ...initialView(initialStateName), phase: "starting" });
       const response = await fetch(startPath, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ agent_id: agentId, ...(dynamicVariables ? { dynamic_variables_values: dynamicVariables } : {}) }),
+        body: JSON.stringify({
+          agent_id: agentId,
+          ...(options.dynamicVariables ? { dynamic_variables_values: options.dynamicVariables } : {}),
+          ...(options.voice === false ? { mode: "text" } : {}),
+        }),
       });
       const body = await response.json().catch(() => null);
       if (!response.ok || !body?.data) {
@@ -129,7 +182,22 @@ export function useWebCall(options: { agentId: string; initialStateName?: string
       }
       const started = body.data as Session & { call: CallRecord };
       session.current = started;
-      setView((v) => ({ ...v, phase: "live", callId: started.call_id, variables: started.call.variable_values ?? [] }));
+      const mode = started.mode === "voice" && started.media_url ? "voice" : "text";
+      setView((v) => ({ ...v, phase: "live", mode, callId: started.call_id, variables: started.call.variable_values ?? [] }));
+      if (mode === "voice") {
+        const voice = new VoiceLink({
+          onFrame: (frame) => apply(String(frame.type), typeof frame.seq === "number" ? String(frame.seq) : null, JSON.stringify(frame)),
+          onLevel: (level) => setView((v) => (Math.abs(v.level - level) > 0.005 ? { ...v, level } : v)),
+          onPlayed: (agentAudioMs) => setView((v) => ({ ...v, agentAudioMs })),
+          onMicrophoneError: (microphoneError) => setView((v) => ({ ...v, microphoneError })),
+          onClosed: () => setView((v) => (v.phase === "live" ? { ...v, phase: "ended", endReason: v.endReason ?? "user_hangup" } : v)),
+        });
+        link.current = voice;
+        await voice.connect(started.media_url!).catch((error: unknown) =>
+          setView((v) => ({ ...v, error: `The audio could not start: ${error instanceof Error ? error.message : String(error)}` })),
+        );
+        return;
+      }
       const events = new EventSource(`${started.events_url}?session_token=${encodeURIComponent(started.session_token)}`);
       for (const type of EVENT_TYPES) events.addEventListener(type, (event) => apply(type, (event as MessageEvent).lastEventId || null, (event as MessageEvent).data));
       source.current = events;
@@ -141,6 +209,7 @@ export function useWebCall(options: { agentId: string; initialStateName?: string
     async (text: string) => {
       const current = session.current;
       if (!current || !text.trim()) return;
+      if (link.current) return link.current.sendText(text);
       setView((v) => ({ ...v, answering: true, error: null }));
       try {
         const response = await fetch(current.turns_url, {
@@ -166,10 +235,22 @@ export function useWebCall(options: { agentId: string; initialStateName?: string
   const hangUp = useCallback(async () => {
     const current = session.current;
     if (!current) return;
+    if (link.current) return link.current.hangUp();
     await fetch(current.hangup_url, { method: "POST", headers: { Authorization: `Bearer ${current.session_token}` } });
   }, []);
 
-  useEffect(() => () => source.current?.close(), []);
+  const setMuted = useCallback((muted: boolean) => {
+    link.current?.setMuted(muted);
+    setView((v) => ({ ...v, muted }));
+  }, []);
 
-  return { view, start, say, hangUp };
+  useEffect(
+    () => () => {
+      source.current?.close();
+      link.current?.close();
+    },
+    [],
+  );
+
+  return { view, start, say, hangUp, setMuted };
 }

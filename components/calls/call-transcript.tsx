@@ -92,7 +92,10 @@ export function CallTranscript({ call, transcript, recordingUrl }: { call: Timin
                     {time}
                   </time>
                 </span>
-                <span className="block whitespace-pre-wrap break-words">{entry.content}</span>
+                <span className="block whitespace-pre-wrap break-words">
+                  {entry.content}
+                  {entry.interrupted && <span className="ml-1 text-xs italic opacity-80">— interrupted</span>}
+                </span>
               </>
             );
             const bubble = cn(

@@ -22,6 +22,8 @@ type Pending = { from: number | null; startedAt: string };
 export class EngineConversationPort implements ConversationPort {
   private chain: Promise<void> = Promise.resolve();
   private readonly pending: Pending[] = [];
+  /** The conversation itself ended the call (hang_up tool, presence checks): its goodbye is still to be heard. */
+  endedByConversation = false;
 
   constructor(
     private readonly host: RuntimeHostDependencies,
@@ -108,6 +110,9 @@ export class EngineConversationPort implements ConversationPort {
         out.push({ type: "text", text: event.content });
         out.push({ type: "break" });
       }
-    } else if (event.type === "call_ended") out.push({ type: "end", reason: event.end_reason });
+    } else if (event.type === "call_ended") {
+      this.endedByConversation = true;
+      out.push({ type: "end", reason: event.end_reason });
+    }
   }
 }

@@ -109,7 +109,7 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
       .from(calls)
       .where(eq(calls.id, callId))
       .then(([row]) => {
-        if (row && row.status !== "in_progress") session.terminate("user_hangup");
+        if (row && row.status !== "in_progress" && !port.endedByConversation) session.terminate("user_hangup");
       })
       .catch(() => undefined);
   }, END_WATCH_MS);

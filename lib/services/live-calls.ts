@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError } from "./errors";
 import { agentVersionDocument, loadRuntimeCall, mediaBackstopAt, splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
 
 const ATTEMPTS = 5;
+const LATE_END_MS = 500;
 
 /**
  * Hands the call's clock to its media session (the engine fires no timer of its own from now on)
@@ -50,6 +51,7 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
         busy_since: null,
         session: null,
         timers: "media",
+        media_started_at: new Date().toISOString(),
         next_timer_at: new Date(mediaBackstopAt(agent, snapshot)).toISOString(),
       };
       const created = await db
@@ -71,12 +73,14 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
     }
     const call = await loadRuntimeCall(db, callId);
     if (!call) throw new NotFoundError("Call");
+    if (call.state.media_started_at) throw new ConflictError("The call's media is already connected (one media session per call)");
     const engine = { ...call.state.engine, answered_at: answeredAt.toISOString(), last_activity_at: answeredAt.toISOString() };
     const state: StoredRuntimeState = {
       ...call.state,
       version: call.state.version + 1,
       engine,
       timers: "media",
+      media_started_at: new Date().toISOString(),
       next_timer_at: new Date(mediaBackstopAt(call.agent, { ...call.snapshot, answered_at: engine.answered_at })).toISOString(),
     };
     const updated = await db
@@ -87,7 +91,7 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
     if (updated.length) break;
   }
   const call = await loadRuntimeCall(db, callId);
-  if (!call || call.state.timers !== "media") throw new ConflictError("The call changed while its media started; try again");
+  if (!call || !call.state.media_started_at) throw new ConflictError("The call changed while its media started; try again");
   return call;
 }
 
@@ -135,7 +139,8 @@ export async function finishLiveCall(db: Database, storage: BlobStore | null, ca
   }
   const [row] = await db.select({ answeredAt: calls.answeredAt, endTime: calls.endTime }).from(calls).where(eq(calls.id, callId));
   if (!row) return;
-  const later = row.endTime && row.endTime < outcome.endedAt ? outcome.endedAt : null;
+  // Only a goodbye that played on after the conversation ended moves the end (not the few ms of storing).
+  const later = row.endTime && outcome.endedAt.getTime() - row.endTime.getTime() > LATE_END_MS ? outcome.endedAt : null;
   await db
     .update(calls)
     .set({

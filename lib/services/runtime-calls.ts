@@ -27,6 +27,8 @@ export type StoredRuntimeState = {
    * own; the sweep only ends the call if it outlives max_call_duration by a minute (its media died with an instance).
    */
   timers?: "engine" | "media";
+  /** When a media session took the call (one per call, ever: its end ends the call). */
+  media_started_at?: string;
 };
 
 export type RuntimeCall = {

@@ -1,6 +1,16 @@
 import type { Envelope, Query, VoiceApiClient } from "./client";
 
-export type TranscriptEntry = { role: string; start_time: string; content: string };
+export type TranscriptEntry = { role: string; start_time: string; content: string; interrupted?: boolean };
+export type TurnLatency = {
+  turn: number;
+  speech_ended_at_ms: number;
+  end_of_turn_ms: number;
+  transcript_ms: number | null;
+  first_token_ms: number | null;
+  first_sentence_ms: number | null;
+  first_speech_byte_ms: number | null;
+  first_audio_ms: number | null;
+};
 export type VariableValue = { name: string; type: string; value: unknown; timestamp: string };
 export type PostCallAnswer = {
   id: string;
@@ -40,6 +50,7 @@ export type Call = {
   transcript?: TranscriptEntry[];
   variable_values?: VariableValue[];
   post_call_answers?: PostCallAnswer[];
+  turn_latency?: TurnLatency[] | null;
 };
 
 /** The list filters of GET /v1/calls, named as the API names them (they also live in the page's URL). */

@@ -1,5 +1,5 @@
 /**
- * npm run bench:voice [-- --calls 50 --seconds 40]
+ * npm run bench:voice [-- --calls 50 --seconds 40] [--engine]
  *
  * Concurrent voice calls through the media session in real time, with instant speech providers
  * and an instant conversation, so every figure is the media layer's own cost: each caller speaks
@@ -7,7 +7,8 @@
  * turn says "stop" over a long reply. Reports the time we add from the end-of-turn decision to the
  * first audio frame out, output pacing lateness, VAD cost per frame, barge-in to silence, and
  * memory per live call, beside a baseline measured in the same run: as many idle 20 ms timers on
- * absolute deadlines doing no work.
+ * absolute deadlines doing no work. With --engine the conversation is the real engine over an
+ * in-memory database (scripts/bench/voice-engine-calls.ts): the figures are then end to end.
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -25,6 +26,7 @@ import type { InboundAudio, MediaTransport, TransportCloseReason } from "@/lib/m
 import type { TextToSpeech } from "@/lib/media/tts/text-to-speech";
 import { VoiceActivityDetector } from "@/lib/media/vad";
 import { formatMs, summarize, textTable } from "./stats";
+import { engineCallPorts } from "./voice-engine-calls";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -32,6 +34,7 @@ const option = (name: string, fallback: number) => {
   return i === -1 ? fallback : Number(args[i + 1]);
 };
 const CALLS = option("calls", 50);
+const ENGINE = args.includes("--engine");
 const SECONDS = option("seconds", 40);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -205,11 +208,12 @@ async function caller(call: Call, deadline: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:voice — ${CALLS} concurrent calls for ${SECONDS} s (Node ${process.version}${gc ? ", GC exposed" : ""})`);
+  console.log(`bench:voice — ${CALLS} concurrent calls for ${SECONDS} s, conversation: ${ENGINE ? `the engine on ${process.env.BENCH_DATABASE_URL ? "Postgres" : "PGlite"}` : "instant"} (Node ${process.version}${gc ? ", GC exposed" : ""})`);
   const vadIdle = summarize(await vadCost(5000));
   const baseline = summarize(await baselineTimers(CALLS * 2, 5000));
   console.log(`baseline: ${CALLS * 2} idle 20 ms timers for 5 s: jitter p50 ${formatMs(baseline.p50)} ms, p99 ${formatMs(baseline.p99)} ms`);
 
+  const engine = ENGINE ? await engineCallPorts(CALLS, process.env.BENCH_DATABASE_URL) : null;
   const memoryBefore = memory();
   const calls: Call[] = [];
   for (let i = 0; i < CALLS; i++) {
@@ -219,7 +223,7 @@ async function main(): Promise<void> {
       transport,
       stt: instantStt,
       tts: instantTts,
-      port: new InstantPort(),
+      port: engine?.ports[i] ?? new InstantPort(),
       settings: { interruptions: true, interruptions_sensitivity: "medium", initial_message_delay: 0, max_call_duration: 3600, presence_check_idle_threshold: 600 },
       onEvent: (event) => events.push({ at: performance.now(), event }),
       recording: new NullSink(),
@@ -253,6 +257,8 @@ async function main(): Promise<void> {
   clearInterval(line);
   for (const call of calls) call.session.hangup();
   const summaries = await Promise.all(calls.map((call) => call.session.ended));
+  await Promise.all((engine?.ports ?? []).map((port) => port.settled()));
+  await engine?.close();
 
   const metrics = calls.flatMap((call) => call.events.filter((entry) => entry.event.type === "turn_metrics").map((entry) => entry.event as Extract<MediaEvent, { type: "turn_metrics" }>));
   const added = summarize(metrics.filter((m) => m.first_audio_ms !== null).map((m) => m.first_audio_ms! - m.end_of_turn_ms));

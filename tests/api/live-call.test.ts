@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
+import { startLiveCall } from "@/lib/media/live-call";
 import { channelOf, decodeWav } from "@/lib/media/audio/wav";
 import { soundingMs, speech } from "../helpers/audio-analysis";
 import { toneShare } from "../helpers/audio/tones";
@@ -7,6 +9,8 @@ import { lastUserText, scriptedLlm } from "../helpers/scripted-llm";
 import { fixtureWords } from "../helpers/session-harness";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 import { heardMs, liveCallOnLoopback, sleep, voiceAgent, waitFor } from "../helpers/voice-call";
+import { FakeTransport } from "../helpers/fake-transport";
+import { ManualClock } from "../helpers/manual-clock";
 
 // startLiveCall on loopback: the real engine, database and storage, the fake speech servers over
 // HTTP, an in-memory transport in real time.
@@ -43,7 +47,10 @@ async function startVoiceCall(agent: Record<string, unknown>) {
   return body.data as { call_id: string; mode: string; media_url: string | null; call: { transcript: unknown[] } };
 }
 
-describe("startLiveCall", () => {
+// Real time: run once, on the real Postgres when there is one.
+const database = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+
+describe.runIf(process.env.TEST_DB === database)("startLiveCall", () => {
   it("greets, answers a spoken turn in voice, and on hang-up stores the call once: transcript, recording (caller left, agent right), per-turn latency", async () => {
     const started = await startVoiceCall(voiceAgent());
     expect(started.mode).toBe("voice");
@@ -90,5 +97,28 @@ describe("startLiveCall", () => {
     const greeting = right.subarray(0, Math.round(wav.sampleRate * 0.8));
     expect(toneShare(greeting.subarray(wav.sampleRate * 0.2, wav.sampleRate * 0.6), 440, wav.sampleRate)).toBeGreaterThan(0.2);
     expect(soundingMs(left.subarray(0, wav.sampleRate * 0.8), wav.sampleRate)).toBe(0);
+  }, 30_000);
+
+  it("ends at max_call_duration on the call's clock, with a recording as long as the call", async () => {
+    const started = await startVoiceCall(voiceAgent({ initial_message: null, max_call_duration: 10, presence_check_idle_threshold: 600 }));
+    const clock = new ManualClock(0);
+    const transport = new FakeTransport(16000, 24000, () => clock.now());
+    const handle = await startLiveCall(
+      { db: api.db, queue: pgBossQueue(api.boss), llm: llm.port, http: () => Promise.reject(new Error("no HTTP")), storage: api.storage, env: fake.env(), mediaClock: clock },
+      { callId: started.call_id, transport },
+    );
+    let done = false;
+    void handle.ended.then(() => (done = true));
+    for (let elapsed = 0; elapsed < 11_000 && !done; elapsed += 20) {
+      transport.pump();
+      await clock.advance(20);
+    }
+    const result = await handle.ended;
+    expect(result.endReason).toBe("max_duration");
+    expect(result.durationMs).toBe(10_000);
+    expect(result.recordingMs).toBe(10_000);
+    expect(transport.hungUpAt).toBe(10_000);
+    const stored = (await (await api.request("GET", `/v1/calls/${started.call_id}`, { apiKey: org.apiKey })).json()).data;
+    expect(stored).toMatchObject({ status: "ended", end_reason: "max_duration", turn_latency: [] });
   }, 30_000);
 });

@@ -3,7 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startFakeOpenAiSpeech } from "../helpers/fake-speech/openai-speech";
+import { ToneVoice } from "../helpers/fake-speech/tones";
 import { startFakeLlm } from "./helpers/fake-llm";
+import { talkTranscripts } from "./helpers/talk-speech";
 
 const root = path.resolve(__dirname, "../..");
 const DIST_DIR = ".next-e2e";
@@ -13,7 +16,8 @@ const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
  * Builds the production app into .next-e2e (under /tmp/next-build.lock, so it never runs beside
  * another build) and serves it on a free port with a fresh embedded database, whose first start
  * seeds the demo organization. The demo credentials the server prints go to E2E_DEMO_FILE.
- * The LLM providers point at a fake OpenAI-compatible server on 127.0.0.1 (helpers/fake-llm.ts).
+ * The LLM providers point at a fake OpenAI-compatible server on 127.0.0.1 (helpers/fake-llm.ts),
+ * whose audio endpoints answer from a fake speech server (voice calls: tones, helpers/talk-speech.ts).
  * E2E_BASE_URL set beforehand skips all this and targets that server; E2E_SKIP_BUILD=1 reuses .next-e2e.
  */
 export default async function globalSetup(): Promise<(() => Promise<void>) | void> {
@@ -23,7 +27,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "voice-e2e-"));
   // The demo agents' LLM provider (openai, and the others) points at a local fake for the whole run.
-  const llm = await startFakeLlm();
+  // Short tones for the agent's sentences, so the Talk test's caller speaks after the greeting.
+  const speech = await startFakeOpenAiSpeech({ transcripts: talkTranscripts, voice: new ToneVoice((text) => Math.min(1500, Math.max(300, text.length * 20))) });
+  const llm = await startFakeLlm(speech.url);
   const env: NodeJS.ProcessEnv = { ...process.env, ...llm.env(), NEXT_DIST_DIR: DIST_DIR, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO: "true" };
   delete env.DATABASE_URL; // the embedded database, so the demo seed runs
   const server = spawn(process.execPath, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -42,6 +48,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   } catch (error) {
     server.kill("SIGKILL");
     await llm.close();
+    await speech.close();
     console.error(output);
     throw error;
   }
@@ -49,6 +56,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   return async () => {
     await stop(server);
     await llm.close();
+    await speech.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -75,7 +75,7 @@ export const toolNames = (body: ChatCompletionRequest) => (body.tools ?? []).map
  * ending in /chat/completions, so the OpenAI, Azure and OpenAI-compatible providers all reach it),
  * streamed as server-sent events or not, with tool calls and usage, each answer from the test's handler.
  */
-export async function startFakeOpenAiServer(initial: FakeHandler = () => ({ text: "Hello." })): Promise<FakeOpenAiServer> {
+export async function startFakeOpenAiServer(initial: FakeHandler = () => ({ text: "Hello." }), options: { audioUpstream?: string } = {}): Promise<FakeOpenAiServer> {
   let handler = initial;
   const requests: FakeRequest[] = [];
   let sequence = 0;
@@ -84,6 +84,19 @@ export async function startFakeOpenAiServer(initial: FakeHandler = () => ({ text
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = (req.url ?? "").split("?")[0];
+    const audio = /\/audio\/(transcriptions|speech)$/.exec(path);
+    if (audio && options.audioUpstream) {
+      // One OPENAI_BASE_URL for the model and speech, as at OpenAI: the audio endpoints answer from a speech fake.
+      const upstream = await fetch(`${options.audioUpstream}/audio/${audio[1]}`, {
+        method: "POST",
+        headers: { "content-type": String(req.headers["content-type"] ?? ""), authorization: String(req.headers.authorization ?? "") },
+        body: Buffer.concat(chunks),
+      });
+      res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "application/octet-stream" });
+      for await (const chunk of upstream.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+      res.end();
+      return;
+    }
     if (req.method === "GET" && path.endsWith("/models")) {
       // The model list, as OpenAI's GET /v1/models answers it.
       const data = FAKE_MODELS.map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "fake" }));

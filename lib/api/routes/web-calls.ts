@@ -35,7 +35,18 @@ const startRoute = createRoute(
     description:
       "Starts a `web_call` with the agent's published version (status `in_progress`) and returns a short-lived session token for the " +
       "browser: it reads the agent's words from `events_url` (server-sent events) and sends the caller's turns to `turns_url`, with no API key. " +
-      "When the agent's LLM provider has no key or endpoint configured, 400 says which environment variables to set.",
+      "When the agent's LLM provider has no key or endpoint configured, 400 says which environment variables to set.\n\n" +
+      "**Voice** (`mode: voice`, the default when the agent's transcriber and voice providers are configured): connect a WebSocket to " +
+      "`media_url` (`/v1/calls/web/{call_id}/media?session_token=…`; one per call). Binary frames both ways are 16-bit little-endian mono " +
+      "PCM: caller audio in at 16000 Hz, agent audio out at 24000 Hz paced in real time, unless the first text frame is " +
+      '`{"type":"start","input_sample_rate":N,"output_sample_rate":M}` (N, M in 8000, 16000, 24000, 48000). Text frames are JSON: from the ' +
+      'client `{"type":"text","text":…}` (a typed turn, answered in audio) and `{"type":"hangup"}`; from the server `started`, `clear` ' +
+      "(drop buffered agent audio: the caller barged in), `user_speech_started`, `user_speech_stopped`, `user_transcript` (`text`, `final`), " +
+      "`agent_speech_started` (`text`), `agent_speech_interrupted` (`heard_text`), `turn_metrics` (the turn's latency in ms), `media_error`, " +
+      "`error` (a bad client frame, with `details`), and every event of the events stream (with `seq`), ending with `call_ended`; then the " +
+      "socket closes. The greeting, presence checks and max duration run on the media's clock. `turns_url`, `hangup_url` and `events_url` " +
+      "work in both modes. `mode: voice` with a speech provider not configured is 400 naming `transcriber.provider` or `voice.provider` and " +
+      "the variables to set.",
     request: { body: { required: true, content: { "application/json": { schema: StartWebCallBodySchema } } } },
     responses: { 201: jsonContent(envelope(WebCallSessionSchema, "StartWebCallResponse"), "Web call started"), ...standardErrorResponses },
   }),

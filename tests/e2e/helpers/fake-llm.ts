@@ -6,10 +6,11 @@ type Schema = { type?: string | string[]; enum?: unknown[]; anyOf?: Schema[]; it
  * The OpenAI-compatible server the browser tests' app talks to: a real HTTP server on 127.0.0.1
  * with a deterministic caller-facing script. It records a name the caller gives ("my name is …"),
  * hangs up when the caller says bye and the state offers hang_up, echoes anything else, and answers
- * post-call questions per their schema.
+ * post-call questions per their schema. Its audio endpoints (voice calls' speech) answer from
+ * `audioUpstream`, a fake speech server (helpers/fake-speech).
  */
-export function startFakeLlm(): Promise<FakeOpenAiServer> {
-  return startFakeOpenAiServer(({ body }) => reply(body));
+export function startFakeLlm(audioUpstream?: string): Promise<FakeOpenAiServer> {
+  return startFakeOpenAiServer(({ body }) => reply(body), { audioUpstream });
 }
 
 function reply(body: ChatCompletionRequest): FakeReply {

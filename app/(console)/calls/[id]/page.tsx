@@ -6,6 +6,7 @@ import { CallActions } from "@/components/calls/call-actions";
 import { CallOverview, CostBreakdown, PostCallAnswers, VariableValues } from "@/components/calls/call-facts";
 import { CallTranscript } from "@/components/calls/call-transcript";
 import { MetadataEditor } from "@/components/calls/metadata-editor";
+import { TurnLatencyTable } from "@/components/calls/turn-latency-table";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -86,6 +87,17 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
                 <CallTranscript call={call} transcript={call.transcript ?? []} recordingUrl={call.recording_url} />
               </CardContent>
             </Card>
+            {call.turn_latency ? (
+              <Card>
+                <CardHeader>
+                  <CardTitle>Latency</CardTitle>
+                  <CardDescription>Per caller turn, after the end of their speech: what the caller waited for the answer.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <TurnLatencyTable turns={call.turn_latency} />
+                </CardContent>
+              </Card>
+            ) : null}
             <MetadataEditor call={call} />
           </div>
           <div className="grid min-w-0 content-start gap-6">

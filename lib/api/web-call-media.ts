@@ -1,0 +1,160 @@
+import type { IncomingMessage } from "node:http";
+import type { RawData, WebSocket } from "ws";
+import { isSupportedRate, type SampleRate } from "@/lib/media/audio/pcm";
+import { startLiveCall, type LiveCallDependencies, type LiveCallEvent, type LiveCallHandle } from "@/lib/media/live-call";
+import { BrowserSocketTransport } from "@/lib/media/transports/browser-socket-transport";
+import { ConflictError } from "@/lib/services/errors";
+import { loadRuntimeCall, recordedEventsAfter } from "@/lib/services/runtime-calls";
+import { sessionTokenMatches } from "@/lib/services/web-calls";
+
+export const WEB_CALL_MEDIA_PATH = "/v1/calls/web/:call_id/media";
+
+/** What the server's WebSocket routing hands a route (lib/server/websocket-routes.ts). */
+export type MediaUpgrade = {
+  request: IncomingMessage;
+  url: URL;
+  params: Record<string, string>;
+  accept: () => Promise<WebSocket>;
+  reject: (status: number, message: string) => void;
+};
+
+export const DEFAULT_INPUT_RATE: SampleRate = 16000;
+export const DEFAULT_OUTPUT_RATE: SampleRate = 24000;
+/** How long the socket waits for an optional start frame before the defaults apply. */
+const START_FRAME_WAIT_MS = 500;
+/** Events written by others (a turn sent with POST …/turns, a hang-up) reach the socket within this. */
+const EVENT_POLL_MS = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type ClientFrame = { type: "start"; input_sample_rate?: unknown; output_sample_rate?: unknown } | { type: "text"; text?: unknown } | { type: "hangup" };
+
+function parseFrame(data: RawData): { frame: ClientFrame } | { problem: { field: string; message: string } } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(String(data));
+  } catch {
+    return { problem: { field: "frame", message: "A text frame must be a JSON object" } };
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { problem: { field: "frame", message: "A text frame must be a JSON object" } };
+  const type = (parsed as { type?: unknown }).type;
+  if (type !== "start" && type !== "text" && type !== "hangup") return { problem: { field: "type", message: "Must be start, text or hangup" } };
+  return { frame: parsed as ClientFrame };
+}
+
+function rateOf(value: unknown, fallback: SampleRate, field: string): SampleRate | { field: string; message: string } {
+  if (value === undefined) return fallback;
+  return typeof value === "number" && isSupportedRate(value) ? value : { field, message: "Must be 8000, 16000, 24000 or 48000" };
+}
+
+const sendJson = (socket: WebSocket, value: unknown) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(value));
+};
+
+const protocolError = (socket: WebSocket, problem: { field: string; message: string }) =>
+  sendJson(socket, { type: "error", error: { type: "generic_error", message: `${problem.field}: ${problem.message}`, status: 400, details: [problem] } });
+
+/** The first frame, if it comes soon: a start frame sets the rates; anything else is handled as usual afterwards. */
+function firstFrame(socket: WebSocket): Promise<{ data: RawData; isBinary: boolean } | null> {
+  return new Promise((resolve) => {
+    const done = (value: { data: RawData; isBinary: boolean } | null) => {
+      clearTimeout(timer);
+      socket.off("message", onMessage);
+      socket.off("close", onClose);
+      resolve(value);
+    };
+    const onMessage = (data: RawData, isBinary: boolean) => done({ data, isBinary });
+    const onClose = () => done(null);
+    const timer = setTimeout(() => done(null), START_FRAME_WAIT_MS);
+    socket.on("message", onMessage);
+    socket.on("close", onClose);
+  });
+}
+
+const toBytes = (data: RawData): Uint8Array => (Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data);
+
+/**
+ * `GET /v1/calls/web/{call_id}/media?session_token=…` (WebSocket): a voice web call's audio and live
+ * events. Binary frames are 16-bit little-endian mono PCM (in at 16 kHz, out at 24 kHz paced in
+ * real time, unless a first text frame `{"type":"start","input_sample_rate":N,"output_sample_rate":M}`
+ * says otherwise); text frames are JSON: `text` and `hangup` from the client; `clear`, the media
+ * session's events and every recorded event of the call from the server. One socket per call.
+ */
+export function webCallMediaRoute(deps: LiveCallDependencies) {
+  return async ({ url, params, accept, reject }: MediaUpgrade): Promise<void> => {
+    const callId = params.call_id ?? "";
+    if (!UUID.test(callId)) return reject(404, "Call not found");
+    const call = await loadRuntimeCall(deps.db, callId);
+    const token = url.searchParams.get("session_token") ?? undefined;
+    if (!call || !sessionTokenMatches(call.state, token, deps.clock?.now() ?? new Date())) {
+      return reject(401, "Invalid session token: send the call's session_token as ?session_token= (it is unknown, for another call, or expired)");
+    }
+    if (call.state.timers !== "media") return reject(400, "This web call was started in text mode: start it with mode voice for audio");
+    if (call.snapshot.status === "ended") return reject(409, "The call has ended");
+    if (call.state.media_started_at) return reject(409, "The call's audio is already connected (one socket per call)");
+
+    const socket = await accept();
+    const first = await firstFrame(socket);
+    if (socket.readyState !== socket.OPEN) return;
+    let rates: [SampleRate, SampleRate] = [DEFAULT_INPUT_RATE, DEFAULT_OUTPUT_RATE];
+    let pending = first;
+    if (first && !first.isBinary) {
+      const parsed = parseFrame(first.data);
+      if ("frame" in parsed && parsed.frame.type === "start") {
+        const input = rateOf(parsed.frame.input_sample_rate, DEFAULT_INPUT_RATE, "input_sample_rate");
+        const output = rateOf(parsed.frame.output_sample_rate, DEFAULT_OUTPUT_RATE, "output_sample_rate");
+        const problem = typeof input === "object" ? input : typeof output === "object" ? output : null;
+        if (problem) {
+          protocolError(socket, problem);
+          return void socket.close(1008, `${problem.field}: ${problem.message}`.slice(0, 120));
+        }
+        rates = [input as SampleRate, output as SampleRate];
+        pending = null;
+      }
+    }
+
+    let closing = false;
+    const transport = new BrowserSocketTransport(socket, rates[0], rates[1], () => (closing = true));
+    let lastSeq = 0;
+    const forward = (event: LiveCallEvent) => {
+      if (event.type === "clear") return; // the transport sends it when it drops the audio
+      if ("seq" in event) {
+        if (event.seq <= lastSeq) return;
+        lastSeq = event.seq;
+      }
+      sendJson(socket, event);
+    };
+    let handle: LiveCallHandle;
+    try {
+      handle = await startLiveCall(deps, { callId, transport, answeredAt: new Date(), onEvent: forward });
+    } catch (error) {
+      const message = error instanceof ConflictError ? error.message : error instanceof Error ? error.message : "The call could not start";
+      sendJson(socket, { type: "error", error: { type: error instanceof ConflictError ? "conflict" : "internal_error", message, status: error instanceof ConflictError ? 409 : 500, details: [] } });
+      return void socket.close(1011, "The call could not start");
+    }
+    sendJson(socket, { type: "started", call_id: callId, input_sample_rate: rates[0], output_sample_rate: rates[1] });
+
+    const onFrame = (data: RawData, isBinary: boolean) => {
+      if (isBinary) return transport.receive(toBytes(data));
+      const parsed = parseFrame(data);
+      if ("problem" in parsed) return protocolError(socket, parsed.problem);
+      const frame = parsed.frame;
+      if (frame.type === "hangup") return handle.hangup();
+      if (frame.type === "start") return protocolError(socket, { field: "type", message: "start is only accepted as the first frame" });
+      if (typeof frame.text !== "string" || !frame.text.trim()) return protocolError(socket, { field: "text", message: "Required: a non-empty string" });
+      if (frame.text.length > 4000) return protocolError(socket, { field: "text", message: "At most 4000 characters" });
+      handle.sendText(frame.text);
+    };
+    socket.on("message", onFrame);
+    if (pending) onFrame(pending.data, pending.isBinary);
+
+    // Events recorded by other writers (POST …/turns, the hang-up endpoint) join the stream.
+    const poll = setInterval(() => {
+      void recordedEventsAfter(deps.db, callId, lastSeq).then((events) => events.forEach(forward), () => undefined);
+    }, EVENT_POLL_MS);
+    poll.unref();
+    const result = await handle.ended.catch(() => null);
+    clearInterval(poll);
+    for (const event of await recordedEventsAfter(deps.db, callId, lastSeq).catch(() => [])) forward(event);
+    if (socket.readyState === socket.OPEN) socket.close(1000, closing || result ? "The call ended" : "The call failed");
+  };
+}
