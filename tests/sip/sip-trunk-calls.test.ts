@@ -53,6 +53,20 @@ function transferringConversation(target: string, told: string[]): ConversationS
   };
 }
 
+/** The agent reaches voicemail: it calls leave_voicemail_message and speaks a 1.2 s message (a tone). */
+function voicemailConversation(): ConversationStarter {
+  return async ({ callId, transport }) => {
+    await openLiveCall(api.db, callId);
+    const host = { db: api.db, queue: pgBossQueue(api.boss), llm: scriptedLlm(() => ({ text: "" })).port, http: () => Promise.reject(new Error("no HTTP")) };
+    const agent = { initial_state_name: "main", states: [{ name: "main", prompt: "", tools: [{ type: "leave_voicemail_message", description: "" }] }] };
+    const actions = new SipCallActions(host, callId, agent as unknown as ConstructorParameters<typeof SipCallActions>[2], transport, () => {});
+    actions.onEvent({ type: "tool_called", tool_type: "leave_voicemail_message" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    void playPaced(sineTone(1000, 1200, 8000), (frame) => transport.play(frame));
+    return { ended: new Promise<void>((resolve) => transport.onClose(() => resolve())) };
+  };
+}
+
 async function startMedia(startConversation: ConversationStarter = toneConversation(600)) {
   media = await SipMediaProcess.start(
     { db: api.db, boss: api.boss, queue: pgBossQueue(api.boss), startConversation, log: () => {} },
@@ -237,6 +251,29 @@ describe.skipIf(!sippInstalled)("SIP trunk calls through the API", () => {
     const row = await finished(id); // the conversation then hangs up
     expectScenarioPassed(await sipp.done);
     expect(row).toMatchObject({ status: "ended", endReason: "agent_hangup" });
+  });
+
+  it("leaves the voicemail message, then hangs up: BYE after the message has played, agent_hangup", async () => {
+    const sipp = await trunkSipp("trunk-custom-headers.xml");
+    await startMedia(voicemailConversation());
+    const from = await sipNumber({ termination_uri: `sip:127.0.0.1:${sipp.port}` });
+    const id = await startCall({
+      from_number: from,
+      to_number: "+15551230000",
+      custom_headers: {
+        "X-Campaign": "spring-2026",
+        "X-Account-Id": "acct_42;region=eu",
+        Diversion: "<sip:+15550009999@pbx.example>;reason=unconditional",
+        From: '"Sales Desk" <sip:+15557770000@example.org>',
+        To: "<sip:+15551230000@carrier.example>",
+        "P-Asserted-Identity": "<sip:+15557770000@example.org;user=phone>",
+      },
+    });
+    const row = await finished(id);
+    expectScenarioPassed(await sipp.done);
+    expect(row).toMatchObject({ status: "ended", endReason: "agent_hangup" });
+    // 300 ms before the message, 1.2 s of it, then 800 ms of quiet before the BYE
+    expect(row.endTime!.getTime() - row.answeredAt!.getTime()).toBeGreaterThanOrEqual(2_200);
   });
 
   it("sends BYE when the call is terminated through the API during the conversation", async () => {
