@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { z } from "zod";
-import { createOutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
+import { allowedHostsFromEnv, createOutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -20,6 +20,8 @@ const environmentSchema = z.object({
   DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default("./.data"),
   PORT: positiveInt(3000),
+  HOST: optionalString,
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).default(30),
   RUN_WORKERS: booleanFlag(true),
   SEED_DEMO: booleanFlag(true),
   API_RATE_LIMIT_PER_MINUTE: positiveInt(1000),
@@ -50,6 +52,10 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   dataDir: string;
   port: number;
+  /** The address to listen on (default: every interface). */
+  host: string | undefined;
+  /** On SIGTERM, how long requests in flight and live calls (WebSockets) may run before they are cut. */
+  shutdownDrainSeconds: number;
   runWorkers: boolean;
   seedDemo: boolean;
   rateLimitPerMinute: number;
@@ -89,10 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  const outboundAllowedHosts = (e.OUTBOUND_ALLOWED_HOSTS ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+  const outboundAllowedHosts = allowedHostsFromEnv(e);
   try {
     createOutboundAddressPolicy(outboundAllowedHosts);
   } catch (error) {
@@ -106,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     port: e.PORT,
+    host: e.HOST,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     runWorkers: e.RUN_WORKERS,
     seedDemo: e.SEED_DEMO,
     rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,

@@ -19,14 +19,19 @@ async function main() {
   const boss = await startPgBoss(connection);
   const workers = await startWorkers(boss, { db: connection.db, telephonyProvider: null });
   console.log("worker: processing jobs");
-  const stop = async () => {
-    workers.stop();
-    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  // As the server drains: no new jobs; held ones may finish within SHUTDOWN_DRAIN_SECONDS, then pg-boss fails them back to the queue.
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`worker: ${signal} received: finishing held jobs for up to ${config.shutdownDrainSeconds} s; send it again to exit at once`);
+    await boss.stop({ graceful: true, wait: true, timeout: config.shutdownDrainSeconds * 1000 });
+    workers.stop(); // the heartbeat last: until here the held jobs were still this process's
     await connection.close();
     process.exit(0);
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }
 
 main().catch((error) => {

@@ -6,7 +6,7 @@ import { cookies, headers } from "next/headers";
 import { acceptInvitation } from "@/lib/auth/invitations";
 import { createOrganizationForUser, createOrganizationWithOwner } from "@/lib/auth/organizations";
 import { createPasswordUser } from "@/lib/auth/users";
-import { signIn, signOut, auth } from "@/lib/auth/next-auth";
+import { signIn, auth } from "@/lib/auth/next-auth";
 import { studioDatabase } from "@/lib/auth/studio-database";
 import { ACTIVE_ORGANIZATION_COOKIE, activeOrganizationCookieOptions } from "@/lib/console/active-organization";
 import { isInvitationPath, safeCallbackPath } from "@/lib/console/safe-redirect";
@@ -76,11 +76,6 @@ export async function signUpAction(_state: FormState, form: FormData): Promise<F
   }
   await signIn("credentials", { email: values.email, password, redirectTo });
   return {};
-}
-
-export async function signOutAction(): Promise<void> {
-  (await cookies()).delete(ACTIVE_ORGANIZATION_COOKIE);
-  await signOut({ redirectTo: "/sign-in" });
 }
 
 export async function createOrganizationAction(_state: FormState, form: FormData): Promise<FormState> {

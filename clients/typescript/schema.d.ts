@@ -1123,7 +1123,7 @@ export interface components {
         };
         ApiResponseError: {
             /**
-             * @description generic_error (400), authentication_error (401), permission_error (403), not_found (404), method_not_allowed (405), conflict (409), payload_too_large (413), unsupported_media_type (415), rate_limit_exceeded (429) or internal_error (500).
+             * @description generic_error (400), authentication_error (401), permission_error (403), not_found (404), method_not_allowed (405), request_timeout (408), conflict (409), payload_too_large (413), uri_too_long (414), unsupported_media_type (415), rate_limit_exceeded (429), header_fields_too_large (431), internal_error (500) or service_unavailable (503: the instance is shutting down; retry after Retry-After, another instance answers).
              * @example generic_error
              */
             type: string;
@@ -2744,6 +2744,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description This instance is shutting down (graceful restart): retry after `Retry-After` seconds, another instance answers */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     streamWebCallEvents: {
@@ -3678,6 +3687,15 @@ export interface operations {
             };
             /** @description Unexpected error; the body carries a request id, never internals */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This instance is shutting down (graceful restart): retry after `Retry-After` seconds, another instance answers */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganizationWithOwner, organizationExists } from "@/lib/auth/organizations";
 import type { Database } from "@/lib/db/client";
-import { seedCalls } from "@/lib/db/seed/calls";
+import { seedCalls } from "@/lib/demo/calls";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/services/errors";
 import { createPhoneNumber } from "@/lib/services/phone-numbers";
 

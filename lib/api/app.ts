@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { RateLimiter } from "@/lib/services/rate-limiter";
 import type { ApiDependencies, ApiEnv } from "./context";
 import { ApiError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
@@ -6,6 +7,7 @@ import { handleError } from "./middleware/handle-error";
 import { jsonBodies, jsonBodyLimit } from "./middleware/json-body";
 import { jsonDepthLimit } from "./middleware/json-depth";
 import { rateLimit } from "./middleware/rate-limit";
+import { refuseNewCallsWhileDraining } from "./middleware/refuse-new-calls";
 import { requestId } from "./middleware/request-id";
 import { registerOpenApiDocument } from "./openapi-document";
 import { createRouter } from "./router";
@@ -20,11 +22,15 @@ import { pricingRoutes } from "./routes/pricing";
 import { registerWebhookEvents, webhookRoutes } from "./routes/webhooks";
 import { webCallRoutes } from "./routes/web-calls";
 
-/** Upload routes that take multipart bodies (none yet: knowledge-base sources will). */
+/** The upload route that takes multipart bodies: a knowledge base's sources. */
 const allowsMultipart = (method: string, path: string) => method === "POST" && /\/knowledge-bases\/[^/]+\/sources$/.test(path);
 
-/** The public API, mounted at /v1. Middleware runs in this order: request id, auth, rate limit, body checks (type, size, depth). */
-export function createApiApp(deps: ApiDependencies) {
+/**
+ * The public API, mounted at /v1. Middleware runs in this order: request id, the draining check of
+ * new calls, auth, rate limit, body checks (type, size, depth).
+ */
+export function createApiApp(dependencies: ApiDependencies) {
+  const deps: ApiDependencies = { ...dependencies, rateLimiter: dependencies.rateLimiter ?? new RateLimiter(dependencies.db) };
   const app = createRouter().basePath("/v1");
   app.onError(handleError);
   app.notFound((c) => handleError(new ApiError("not_found", `No such endpoint: ${c.req.method} ${c.req.path}`), c));
@@ -48,7 +54,15 @@ export function createApiApp(deps: ApiDependencies) {
     );
     return requiredBodies.some((route) => route.method === method && route.pattern.test(path));
   };
-  app.use("*", authenticate, rateLimit, jsonBodies({ allowsMultipart, requiresBody }), jsonBodyLimit({ allowsMultipart }), jsonDepthLimit);
+  app.use(
+    "*",
+    refuseNewCallsWhileDraining,
+    authenticate,
+    rateLimit,
+    jsonBodies({ allowsMultipart, requiresBody }),
+    jsonBodyLimit({ allowsMultipart }),
+    jsonDepthLimit,
+  );
   app.route("/", webCallRoutes());
   app.route("/", callRoutes());
   app.route("/", phoneNumberRoutes());

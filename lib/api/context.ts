@@ -1,5 +1,6 @@
 import type { Database } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
+import type { RateLimiter } from "@/lib/services/rate-limiter";
 import type { HttpClient, LanguageModelPort } from "@/lib/runtime/types";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { requestOrigin } from "@/lib/net/request-origin";
@@ -25,6 +26,10 @@ export type ApiDependencies = {
   links?: SignedLinks;
   /** Web calls: the model, outbound HTTP and LLM environment; without it, the AI SDK over process.env and the safe outbound fetch. */
   runtime?: RuntimeSettings;
+  /** The per-key request counter (one per process: the server's runtime passes its own); without it, one for this app. */
+  rateLimiter?: RateLimiter;
+  /** True once the process is shutting down: new calls are refused with 503 so that clients go to another instance. */
+  isDraining?: () => boolean;
 };
 
 export type RuntimeSettings = {
@@ -36,12 +41,21 @@ export type RuntimeSettings = {
   eventPollMs?: number;
 };
 
+/**
+ * What an in-process caller passes beside the Request (`app.fetch(request, bindings)`), which no
+ * HTTP client can forge: the studio names the signed-in user its console key acts for.
+ */
+export type ApiBindings = { studioUserId?: string };
+
 export type ApiEnv = {
+  Bindings: ApiBindings;
   Variables: {
     requestId: string;
     deps: ApiDependencies;
     organizationId: string;
     apiKeyId: string;
+    /** The studio user a console-key request acts for (its rate limit counts per user). */
+    studioUserId: string | undefined;
   };
 };
 

@@ -3,14 +3,43 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiError } from "./errors";
 
-/** The only writers of `{data, message, error, status}` are `ok` and `errorBody`. */
+// The JSON text of answers made here, by Response: the server writes it straight to the socket
+// instead of reading it back through the Response's body stream (an answer replaced on the way out
+// is not found here and is read the ordinary way).
+const jsonTexts = new WeakMap<Response, string>();
+
+/** The JSON text an answer was made from, when `jsonAnswer` made it. */
+export const jsonTextOf = (response: Response): string | undefined => jsonTexts.get(response);
+
+/** An `application/json` answer whose text the server can write without reading the body back. */
+export function jsonAnswer(c: Context, text: string, status: ContentfulStatusCode): Response {
+  const response = c.body(text, status, { "content-type": "application/json" });
+  jsonTexts.set(response, text);
+  return response;
+}
+
+/** The only writers of `{data, message, error, status}` are `ok`, `okSerialized` and `errorBody`. */
 export function ok<T>(
   c: Context,
   data: T,
   options: { message: string; status?: ContentfulStatusCode; extra?: Record<string, unknown> },
 ) {
   const status = options.status ?? 200;
-  return c.json({ data, message: options.message, error: null, status, ...options.extra }, status);
+  return jsonAnswer(c, JSON.stringify({ data, message: options.message, error: null, status, ...options.extra }), status);
+}
+
+/**
+ * `ok` for data that is already JSON text (a large page written straight from Postgres' text): the
+ * same envelope, with the data spliced in instead of parsed and serialized again.
+ */
+export function okSerialized(
+  c: Context,
+  dataJson: string,
+  options: { message: string; status?: ContentfulStatusCode; extra?: Record<string, unknown> },
+) {
+  const status = options.status ?? 200;
+  const rest = JSON.stringify({ message: options.message, error: null, status, ...options.extra });
+  return jsonAnswer(c, `{"data":${dataJson},${rest.slice(1)}`, status);
 }
 
 export function errorBody(error: ApiError, requestId: string) {
@@ -40,8 +69,9 @@ export const ApiResponseErrorSchema = z
     type: z.string().openapi({
       description:
         "generic_error (400), authentication_error (401), permission_error (403), not_found (404), " +
-        "method_not_allowed (405), conflict (409), payload_too_large (413), unsupported_media_type (415), " +
-        "rate_limit_exceeded (429) or internal_error (500).",
+        "method_not_allowed (405), request_timeout (408), conflict (409), payload_too_large (413), uri_too_long (414), " +
+        "unsupported_media_type (415), rate_limit_exceeded (429), header_fields_too_large (431), internal_error (500) " +
+        "or service_unavailable (503: the instance is shutting down; retry after Retry-After, another instance answers).",
       example: "generic_error",
     }),
     message: z.string(),
@@ -112,6 +142,11 @@ export const standardErrorResponses = {
 } as const;
 
 export const conflictResponse = { 409: errorResponse("Conflict with the current state") } as const;
+
+/** Routes that start a call: a draining instance refuses them (see Retry-After), another instance takes the retry. */
+export const drainingResponse = {
+  503: errorResponse("This instance is shutting down (graceful restart): retry after `Retry-After` seconds, another instance answers"),
+} as const;
 
 /** A JSON response (or request body) entry of a route definition. */
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {

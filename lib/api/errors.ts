@@ -6,11 +6,15 @@ export const errorStatus = {
   permission_error: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
+  header_fields_too_large: 431,
   rate_limit_exceeded: 429,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 
 export type ApiErrorType = keyof typeof errorStatus;

@@ -3,6 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/services/errors";
+import { cachedKeyLookup, forgetCachedApiKeys } from "./api-key-cache";
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-key-token";
 
 export type ApiKeySummary = {
@@ -49,17 +50,24 @@ export async function createApiKey(
   return { id: row.id, apiKey: generated.key, summary: toSummary(row) };
 }
 
-export type AuthenticatedKey = { id: string; organizationId: string; lastUsedAt: Date | null };
+export type AuthenticatedKey = { id: string; organizationId: string; kind: "user" | "console"; lastUsedAt: Date | null };
 
-/** Null for a malformed, unknown or revoked key. */
-export async function findActiveApiKey(db: Database, key: string): Promise<AuthenticatedKey | null> {
+/**
+ * Null for a malformed, unknown or revoked key. Answers come from a one-second cache (so the API's
+ * hot path rarely reads the table); `fresh` reads the table, e.g. inside a transaction that holds a lock.
+ */
+export async function findActiveApiKey(db: Database, key: string, options: { fresh?: boolean } = {}): Promise<AuthenticatedKey | null> {
   if (!isWellFormedApiKey(key)) return null;
-  const [row] = await db
-    .select({ id: apiKeys.id, organizationId: apiKeys.organizationId, lastUsedAt: apiKeys.lastUsedAt })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
-    .limit(1);
-  return row ?? null;
+  const hash = hashApiKey(key);
+  const load = async () => {
+    const [row] = await db
+      .select({ id: apiKeys.id, organizationId: apiKeys.organizationId, kind: apiKeys.kind, lastUsedAt: apiKeys.lastUsedAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
+      .limit(1);
+    return row ?? null;
+  };
+  return options.fresh ? load() : cachedKeyLookup(hash, load);
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -67,6 +75,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /** Keeps `last_used_at` to the minute, so a busy key does not cost a write per request. */
 export async function touchApiKey(db: Database, key: AuthenticatedKey, now: Date): Promise<void> {
   if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+  key.lastUsedAt = now; // the cached answer too, so the next requests of this minute skip the write
   await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, key.id));
 }
 
@@ -85,5 +94,6 @@ export async function revokeApiKey(db: Database, organizationId: string, id: str
     .set({ revokedAt: now })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, organizationId)))
     .returning({ id: apiKeys.id });
+  forgetCachedApiKeys();
   if (rows.length === 0) throw new NotFoundError("API key");
 }

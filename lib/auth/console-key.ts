@@ -4,6 +4,7 @@ import type { Database } from "@/lib/db/client";
 import { apiKeys, organizations } from "@/lib/db/schema";
 import { withTransaction } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
+import { forgetCachedApiKeys } from "./api-key-cache";
 import { createApiKey, findActiveApiKey } from "./api-keys";
 import { openSecret, sealSecret } from "./secret-box";
 import { loadStudioSecret } from "./studio-secret";
@@ -21,6 +22,7 @@ export async function mintConsoleApiKey(db: Database, organizationId: string, no
       .update(apiKeys)
       .set({ revokedAt: now })
       .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.kind, "console"), isNull(apiKeys.revokedAt)));
+    forgetCachedApiKeys();
     const created = await createApiKey(tx, { organizationId, name: CONSOLE_KEY_NAME, kind: "console" });
     await tx
       .update(organizations)
@@ -47,7 +49,8 @@ export async function getConsoleApiKey(db: Database, organizationId: string): Pr
     if (!row) throw new NotFoundError("Organization");
     const key = row.ciphertext ? openSecret(secret, row.ciphertext, organizationId) : null;
     if (!key) return null;
-    const active = await findActiveApiKey(handle, key);
+    // Unlocked, the one-second cache answers (the API's own look-up of the key then hits it too).
+    const active = await findActiveApiKey(handle, key, { fresh: lock });
     return active && active.organizationId === organizationId ? key : null;
   };
   const current = await usable(db, false);

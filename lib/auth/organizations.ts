@@ -1,15 +1,11 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { memberships, organizations, users } from "@/lib/db/schema";
 import { ConflictError, ValidationError } from "@/lib/services/errors";
 import { mintConsoleApiKey } from "./console-key";
 import { hashPassword } from "./passwords";
-
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString("base64")}`;
-}
+import { newWebhookSecret } from "@/lib/webhooks/sign-webhook";
 
 export async function createOrganization(db: Database, name: string): Promise<{ id: string }> {
   const [org] = await db
@@ -56,7 +52,7 @@ export async function createOrganizationWithOwner(
       .values({ email: input.ownerEmail, name: input.ownerName ?? null, passwordHash })
       .returning({ id: users.id });
     await tx.insert(memberships).values({ organizationId: org.id, userId: user.id, role: "owner" });
-    await mintConsoleApiKey(tx as unknown as Database, org.id);
+    await mintConsoleApiKey(tx, org.id);
     return { organizationId: org.id, userId: user.id };
   });
 }
@@ -66,8 +62,7 @@ export async function createOrganizationForUser(db: Database, input: { name: str
   const name = input.name.trim();
   if (!name) throw new ValidationError("name: Required", [{ field: "name", message: "Required" }]);
   if (name.length > 200) throw new ValidationError("name: At most 200 characters", [{ field: "name", message: "At most 200 characters" }]);
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const [org] = await tx.insert(organizations).values({ name, webhookSecret: newWebhookSecret() }).returning({ id: organizations.id });
     await tx.insert(memberships).values({ organizationId: org.id, userId: input.userId, role: "owner" });
     await mintConsoleApiKey(tx, org.id);

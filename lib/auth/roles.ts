@@ -33,8 +33,4 @@ export function assignableRoles(role: MemberRole): MemberRole[] {
   return MEMBER_ROLES.filter((candidate) => rank[candidate] <= rank[role]);
 }
 
-export function isMemberRole(value: unknown): value is MemberRole {
-  return typeof value === "string" && (MEMBER_ROLES as readonly string[]).includes(value);
-}
-
 export const roleLabels: Record<MemberRole, string> = { owner: "Owner", admin: "Admin", member: "Member", viewer: "Viewer" };

@@ -1,8 +1,7 @@
 import "server-only";
-import { hkdfSync, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { hkdfSync } from "node:crypto";
 import type { Database } from "@/lib/db/client";
-import { appSettings } from "@/lib/db/schema";
+import { loadOrCreateSecret } from "@/lib/db/app-secret";
 
 const SETTING = "auth_secret";
 const MIN_LENGTH = 32;
@@ -18,20 +17,7 @@ export async function loadStudioSecret(db: Database, env: NodeJS.ProcessEnv = pr
     if (configured.length < MIN_LENGTH) throw new Error(`Invalid configuration: AUTH_SECRET must be at least ${MIN_LENGTH} characters`);
     return configured;
   }
-  const read = async () => {
-    const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SETTING)).limit(1);
-    const secret = (row?.value as { secret?: unknown } | undefined)?.secret;
-    return typeof secret === "string" ? secret : null;
-  };
-  const existing = await read();
-  if (existing) return existing;
-  await db
-    .insert(appSettings)
-    .values({ key: SETTING, value: { secret: randomBytes(32).toString("base64url") } })
-    .onConflictDoNothing({ target: appSettings.key });
-  const created = await read();
-  if (!created) throw new Error("The studio secret could not be stored in app_settings");
-  return created;
+  return loadOrCreateSecret(db, SETTING);
 }
 
 /** A 32-byte key for one purpose, derived from the studio secret (HKDF-SHA256). */

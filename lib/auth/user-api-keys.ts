@@ -3,6 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/services/errors";
+import { forgetCachedApiKeys } from "./api-key-cache";
 
 export type UserApiKeyRow = {
   id: string;
@@ -49,5 +50,6 @@ export async function revokeUserApiKey(db: Database, organizationId: string, id:
     .set({ revokedAt: now })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, organizationId), eq(apiKeys.kind, "user"), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
+  forgetCachedApiKeys();
   if (rows.length === 0) throw new NotFoundError("API key");
 }

@@ -43,7 +43,7 @@ export async function buildConsoleContext(input: {
   const memberships = await listUserMemberships(db, user.id);
   const active = memberships.find((m) => m.organizationId === input.requestedOrganizationId) ?? memberships[0];
   if (!active) return { ok: false, reason: "no-organization", user };
-  const api = await organizationVoiceApiClient(db, active.organizationId, input.origin, input.app, input.remoteFetch);
+  const api = await organizationVoiceApiClient(db, active.organizationId, input.origin, input.app, input.remoteFetch, user.id);
   return {
     ok: true,
     context: {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { zodIssuesToDetails } from "@/lib/api/validation";
 import { ValidationError } from "@/lib/services/errors";
 
 /** A success answer in the API's envelope shape. */
@@ -17,11 +18,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    const details = parsed.error.issues.flatMap((issue) =>
-      issue.code === "unrecognized_keys"
-        ? issue.keys.map((key) => ({ field: key, message: "Unknown field" }))
-        : [{ field: issue.path.join(".") || "body", message: issue.message }],
-    );
+    const details = zodIssuesToDetails(parsed.error.issues);
     throw new ValidationError(details.map((d) => `${d.field}: ${d.message}`).join("; "), details);
   }
   return parsed.data;

@@ -1,7 +1,7 @@
 import "server-only";
 import { permissions, type Permission } from "@/lib/auth/roles";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
-import { ValidationError, ConflictError, NotFoundError } from "@/lib/services/errors";
+import { toApiError } from "@/lib/api/middleware/handle-error";
 import { consoleErrorResponse, forbidden, unauthenticated } from "./console-errors";
 import type { ConsoleContext, ConsoleContextResult } from "./console-context";
 
@@ -53,11 +53,13 @@ function isSameOrigin(request: Request): boolean {
   }
 }
 
+/** An error from /v1 as it came; a domain error mapped as the API maps it; anything else a 500. */
 export function errorResponse(error: unknown): Response {
   if (isVoiceApiError(error)) return Response.json(error.toEnvelope(), { status: error.status, headers: { "cache-control": "no-store" } });
-  if (error instanceof ValidationError) return consoleErrorResponse(400, "generic_error", error.message, error.details);
-  if (error instanceof ConflictError) return consoleErrorResponse(409, "conflict", error.message, error.details);
-  if (error instanceof NotFoundError) return consoleErrorResponse(404, "not_found", error.message);
-  console.error("console route failed:", error);
-  return consoleErrorResponse(500, "internal_error", "Something went wrong on the server");
+  const apiError = toApiError(error);
+  if (apiError.type === "internal_error") {
+    console.error("console route failed:", error);
+    return consoleErrorResponse(500, "internal_error", "Something went wrong on the server");
+  }
+  return consoleErrorResponse(apiError.status, apiError.type, apiError.message, apiError.details);
 }

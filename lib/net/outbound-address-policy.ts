@@ -135,3 +135,11 @@ export function createOutboundAddressPolicy(allowlist: readonly string[] = []): 
     },
   };
 }
+
+/** The allowlist's entries as configured (OUTBOUND_ALLOWED_HOSTS, comma-separated). */
+export function allowedHostsFromEnv(env: { OUTBOUND_ALLOWED_HOSTS?: string; [name: string]: unknown } = process.env): string[] {
+  return (env.OUTBOUND_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}

@@ -1,7 +1,6 @@
 import "server-only";
-import { loadConfig } from "@/lib/config";
 import { createGuardedFetch, type GuardedFetch } from "./guarded-fetch";
-import { createOutboundAddressPolicy, type OutboundAddressPolicy } from "./outbound-address-policy";
+import { allowedHostsFromEnv, createOutboundAddressPolicy, type OutboundAddressPolicy } from "./outbound-address-policy";
 import { createSafeFetch, type SafeFetch } from "./safe-fetch";
 
 let shared: SafeFetch | undefined;
@@ -9,17 +8,17 @@ let sharedStreaming: GuardedFetch | undefined;
 
 /** The process's client for customer URLs, with the configured allowlist (OUTBOUND_ALLOWED_HOSTS). */
 export function outboundFetch(): SafeFetch {
-  shared ??= createSafeFetch({ allowlist: loadConfig().outboundAllowedHosts });
+  shared ??= createSafeFetch({ allowlist: allowedHostsFromEnv() });
   return shared;
 }
 
 /** The same policy for streamed exchanges (an organization's remote API). */
 export function outboundStreamingFetch(): GuardedFetch {
-  sharedStreaming ??= createGuardedFetch({ allowlist: loadConfig().outboundAllowedHosts });
+  sharedStreaming ??= createGuardedFetch({ allowlist: allowedHostsFromEnv() });
   return sharedStreaming;
 }
 
 /** The configured address policy, for checking a URL when it is saved. */
 export function outboundAddressPolicy(): OutboundAddressPolicy {
-  return createOutboundAddressPolicy(loadConfig().outboundAllowedHosts);
+  return createOutboundAddressPolicy(allowedHostsFromEnv());
 }

@@ -6,10 +6,11 @@ import { loadConfig, pgliteDirectory, type AppConfig } from "@/lib/config";
 import { connectPglite, connectPostgres, type DatabaseConnection } from "@/lib/db/client";
 import { lockDataDirectory, type DataDirectoryLock } from "@/lib/db/data-dir-lock";
 import { applyMigrations } from "@/lib/db/migrate";
-import { demoBanner, seedDemoData } from "@/lib/db/seed/demo";
+import { demoBanner, seedDemoData } from "@/lib/demo/demo";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { startWorkers } from "@/lib/jobs/workers";
+import { RateLimiter } from "@/lib/services/rate-limiter";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";
@@ -23,7 +24,14 @@ export type AppRuntime = {
   storage: BlobStore;
   links: SignedLinks;
   api: ApiApp;
+  rateLimiter: RateLimiter;
+  /** Set when the process starts to shut down: health answers 503 and new calls are refused. */
+  lifecycle: { draining: boolean };
   onStop: (fn: () => Promise<void> | void) => void;
+  /** Job workers take no new jobs; held ones may finish within `timeoutMs`, then are failed (pg-boss retries them elsewhere). */
+  stopWorkers: (timeoutMs: number) => Promise<void>;
+  /** Phone calls whose media this process holds (SIP) take no new ones and may finish within `timeoutMs`, then are hung up. */
+  drainCalls: (timeoutMs: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -51,11 +59,15 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
   const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage, exclusive: Boolean(lock) }) : null;
   const queue = pgBossQueue(boss);
   const sip = await startSipMedia({ connection, boss, queue, storage });
+  const rateLimiter = new RateLimiter(connection.db);
+  const lifecycle = { draining: false };
   const api = createApiApp({
     db: connection.db,
     queue,
     storage,
     links,
+    rateLimiter,
+    isDraining: () => lifecycle.draining,
     settings: {
       rateLimitPerMinute: config.rateLimitPerMinute,
       jsonBodyLimitBytes: config.jsonBodyLimitBytes,
@@ -64,6 +76,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     },
   });
   const stopHooks: (() => Promise<void> | void)[] = [];
+  let stoppingWorkers: Promise<void> | undefined;
   let stopping: Promise<void> | undefined;
   const runtime: AppRuntime = {
     config,
@@ -73,18 +86,28 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     storage,
     links,
     api,
+    rateLimiter,
+    lifecycle,
     onStop: (fn) => stopHooks.push(fn),
+    drainCalls: (timeoutMs) => (sip ? drainSipMedia(sip, timeoutMs) : Promise.resolve()),
+    stopWorkers: (timeoutMs) =>
+      (stoppingWorkers ??= (async () => {
+        await boss.stop({ graceful: true, wait: true, timeout: timeoutMs }).catch((error) => console.error("job queue stop failed:", error));
+        // Only now: the heartbeat tells other processes that the jobs held until here were still ours.
+        workers?.stop();
+      })()),
     stop: () =>
       (stopping ??= (async () => {
         for (const hook of stopHooks.reverse()) await hook();
-        workers?.stop();
-        await boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
+        await runtime.stopWorkers(5000);
+        await rateLimiter.stop().catch((error) => console.error("rate limit sync failed:", error));
         await connection.close().catch(() => undefined);
         lock?.release();
       })()),
   };
-  // Calls in progress may finish for up to SHUTDOWN_DRAIN_SECONDS (default 30) after SIGTERM.
-  if (sip) runtime.onStop(() => drainSipMedia(sip, Number(process.env.SHUTDOWN_DRAIN_SECONDS ?? 30) * 1000));
+  // Without a drain first (a stop in tests), SIP calls still in progress are hung up.
+  if (sip) runtime.onStop(() => sip.close(2_000));
+  rateLimiter.start();
   if (lock) {
     // Other processes (npm run admin) reach the embedded database through this process only.
     const admin = await startAdminServer(connection.db, config.dataDir);
@@ -107,8 +130,9 @@ const RUNTIME_KEY = Symbol.for("voice-agent-service.runtime");
 type GlobalWithRuntime = typeof globalThis & { [RUNTIME_KEY]?: Promise<AppRuntime> };
 
 /**
- * The process-wide runtime. Kept on globalThis because Next.js may load this module more than once
- * (instrumentation and route bundles), and two PGlite instances on one directory would corrupt it.
+ * The process-wide runtime, booted by the server (lib/server/start-app-server.ts) before it listens.
+ * Kept on globalThis because Next.js bundles its own copy of this module for the studio's pages and
+ * route handlers, which must reach the same runtime (two PGlite instances on one directory would corrupt it).
  */
 export function getRuntime(): Promise<AppRuntime> {
   const holder = globalThis as GlobalWithRuntime;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, fillPlaceholders, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { callEvents, callPostCallAnswers, calls, type CallEndReason, type CallStatus, type CallType } from "@/lib/db/schema";
 import { callStatsSource, selectRows } from "./analytics-source";
 import { toCallResponse, toPostCallAnswerResponse, type CallResponse } from "./call-records";
@@ -10,8 +10,9 @@ import { NotFoundError, ValidationError } from "./errors";
 import { sendCallFinished } from "./finished-call";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { applyMergePatch } from "./json-merge-patch";
-import { cursorPage, olderThanCursor } from "./cursor-paging";
-import { listFields, pageInfo } from "./paging";
+import { cursorPage, olderThan } from "./cursor-paging";
+import { listFields, pageInfo, parseCursor, type Cursor } from "./paging";
+import { inline, named, type Bind } from "./query-binding";
 import type { LinkSigner } from "@/lib/storage/signed-links";
 
 export type CallFilterInput = {
@@ -67,18 +68,18 @@ const summaryColumns = {
   secureRecordingUrl: calls.secureRecordingUrl,
 };
 
-function filters(ctx: ServiceContext, input: CallFilterInput): SQL[] {
-  const where: SQL[] = [eq(calls.organizationId, ctx.organizationId)];
-  if (input.agentId) where.push(eq(calls.agentId, input.agentId));
-  if (input.callType) where.push(eq(calls.type, input.callType));
-  if (input.fromNumber) where.push(eq(calls.fromNumber, input.fromNumber));
-  if (input.toNumber) where.push(eq(calls.toNumber, input.toNumber));
-  if (input.startTimeGt) where.push(gt(calls.startTime, input.startTimeGt));
-  if (input.startTimeLt) where.push(lt(calls.startTime, input.startTimeLt));
-  if (input.status) where.push(eq(calls.status, input.status));
-  if (input.endReason) where.push(eq(calls.endReason, input.endReason));
-  if (input.answerType) where.push(eq(calls.answerType, input.answerType));
-  if (input.search) where.push(sql`${calls.transcriptSearch} @@ websearch_to_tsquery('english', ${input.search})`);
+function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inline): SQL[] {
+  const where: SQL[] = [eq(calls.organizationId, bind("organizationId", ctx.organizationId))];
+  if (input.agentId) where.push(eq(calls.agentId, bind("agentId", input.agentId)));
+  if (input.callType) where.push(eq(calls.type, bind("callType", input.callType)));
+  if (input.fromNumber) where.push(eq(calls.fromNumber, bind("fromNumber", input.fromNumber)));
+  if (input.toNumber) where.push(eq(calls.toNumber, bind("toNumber", input.toNumber)));
+  if (input.startTimeGt) where.push(gt(calls.startTime, bind("startTimeGt", input.startTimeGt)));
+  if (input.startTimeLt) where.push(lt(calls.startTime, bind("startTimeLt", input.startTimeLt)));
+  if (input.status) where.push(eq(calls.status, bind("status", input.status)));
+  if (input.endReason) where.push(eq(calls.endReason, bind("endReason", input.endReason)));
+  if (input.answerType) where.push(eq(calls.answerType, bind("answerType", input.answerType)));
+  if (input.search) where.push(sql`${calls.transcriptSearch} @@ websearch_to_tsquery('english', ${bind("search", input.search)})`);
   return where;
 }
 
@@ -140,8 +141,10 @@ const FAR_FUTURE = new Date("9999-12-31T00:00:00.000Z");
  * planner's estimate is returned with `exact: false`.
  */
 export async function countCalls(ctx: ServiceContext, input: CallFilterInput): Promise<CallCount> {
-  const { agentId, startTimeGt, startTimeLt, ...others } = input;
-  if (Object.values(others).every((value) => value === undefined)) {
+  const { agentId, startTimeGt, startTimeLt } = input;
+  // Named one by one: a page-mode list passes its whole input (page, limit, …) here.
+  const others = [input.callType, input.fromNumber, input.toNumber, input.status, input.endReason, input.answerType, input.search];
+  if (others.every((value) => !value)) {
     // start_time_gt is exclusive and times are kept to the millisecond.
     const from = startTimeGt ? new Date(startTimeGt.getTime() + 1) : EPOCH;
     const to = startTimeLt ?? FAR_FUTURE;
@@ -169,18 +172,78 @@ function listColumns(input: ListCallsInput) {
   };
 }
 
+const NEWEST_FIRST = [desc(calls.startTime), desc(calls.id)];
+
 /**
- * The cursor-mode query: one row past the page tells whether there is a next page. Exported so
- * the benchmark can time the very same SQL without the API around it.
+ * The query of one page: in cursor mode one row past the page (which tells whether there is a next
+ * page), in page mode the page at its offset.
  */
-export function cursorPageQuery(ctx: ServiceContext, input: ListCallsInput, order: SQL[] = [desc(calls.startTime), desc(calls.id)]) {
-  const where = [...filters(ctx, input), olderThanCursor(calls.startTime, calls.id, input.cursor)];
-  return ctx.db
+function pageQuery(ctx: ServiceContext, input: ListCallsInput, cursor: Cursor | undefined, bind: Bind, order: SQL[] = NEWEST_FIRST) {
+  const query = ctx.db
     .select(listColumns(input))
     .from(calls)
-    .where(and(...where))
-    .orderBy(...order)
-    .limit(input.limit + 1);
+    .where(and(...filters(ctx, input, bind), input.useCursor ? olderThan(calls.startTime, calls.id, cursor, bind) : undefined))
+    .orderBy(...order);
+  if (input.useCursor) return query.limit(bind("limit", input.limit + 1));
+  return query.limit(bind("limit", input.limit)).offset(bind("offset", (input.page - 1) * input.limit));
+}
+
+/** The cursor-mode query, exported so that the benchmark times the very same SQL without the API around it. */
+export function cursorPageQuery(ctx: ServiceContext, input: ListCallsInput, order: SQL[] = NEWEST_FIRST) {
+  return pageQuery(ctx, { ...input, useCursor: true }, input.cursor ? parseCursor(input.cursor) : undefined, inline, order);
+}
+
+const pageShapes = new Map<string, { sql: string; params: unknown[] }>();
+
+/**
+ * The page's SQL and values, as `listCalls` runs them when there is no `search` (a search is planned
+ * first, see `listPlan`). The SQL is built once per shape of request (which filters, which cursor
+ * form, which columns) and kept, so a request only fills in its values.
+ */
+export function callPageSql(ctx: ServiceContext, input: ListCallsInput): { sql: string; params: unknown[] } {
+  const cursor = input.useCursor && input.cursor ? parseCursor(input.cursor) : undefined;
+  const shape = [
+    input.useCursor,
+    input.includeTranscript,
+    input.includeVariableValues,
+    cursor ? (cursor.id ? "time+id" : "time") : "none",
+    // Present exactly when `filters` adds the condition.
+    ...[
+      input.agentId,
+      input.callType,
+      input.fromNumber,
+      input.toNumber,
+      input.startTimeGt,
+      input.startTimeLt,
+      input.status,
+      input.endReason,
+      input.answerType,
+      input.search,
+    ].map(Boolean),
+  ].join();
+  let built = pageShapes.get(shape);
+  if (!built) {
+    built = pageQuery(ctx, input, cursor, named).toSQL();
+    pageShapes.set(shape, built);
+  }
+  const values = {
+    organizationId: ctx.organizationId,
+    agentId: input.agentId,
+    callType: input.callType,
+    fromNumber: input.fromNumber,
+    toNumber: input.toNumber,
+    startTimeGt: input.startTimeGt?.toISOString(),
+    startTimeLt: input.startTimeLt?.toISOString(),
+    status: input.status,
+    endReason: input.endReason,
+    answerType: input.answerType,
+    search: input.search,
+    cursorTime: cursor?.time.toISOString(),
+    cursorId: cursor?.id,
+    limit: input.useCursor ? input.limit + 1 : input.limit,
+    offset: (input.page - 1) * input.limit,
+  };
+  return { sql: built.sql, params: fillPlaceholders(built.params, values) };
 }
 
 /** Newest first, ordered by (start_time, id) so that calls sharing a start time page exactly once. */
@@ -193,20 +256,7 @@ export async function listCalls(ctx: CallsContext, input: ListCallsInput): Promi
     const page = cursorPage(rows, input.limit, (row) => ({ time: row.startTime, id: row.id }));
     return { items: page.items.map((row) => toCallResponse(row, ctx.links)), ...listFields({ next_cursor: page.next_cursor }) };
   }
-
-  const where = filters(ctx, input);
-  const [rows, { total }] = await Promise.all([
-    read((db) =>
-      db
-        .select(listColumns(input))
-        .from(calls)
-        .where(and(...where))
-        .orderBy(...order)
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit),
-    ),
-    countCalls(ctx, input),
-  ]);
+  const [rows, { total }] = await Promise.all([read((db) => pageQuery({ ...ctx, db }, input, undefined, inline, order)), countCalls(ctx, input)]);
   return { items: rows.map((row) => toCallResponse(row, ctx.links)), ...listFields(pageInfo(input.page, input.limit, total)) };
 }
 

@@ -51,8 +51,7 @@ export async function ingestKnowledgeBaseSource(
       return await failKnowledgeBaseSource(db, sourceId, `The text makes ${chunks.length} chunks; at most ${limits.maxChunks} are indexed per source`);
     }
 
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    await db.transaction(async (tx) => {
       const [current] = await tx
         .select({ status: knowledgeBaseSources.status })
         .from(knowledgeBaseSources)

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { organizations } from "@/lib/db/schema";
-import type { ServiceContext } from "./context";
+import { withTransaction, type ServiceContext } from "./context";
 import { NotFoundError } from "./errors";
 
 /** A call's price table, USD. Telephony applies to phone calls only; speech and LLM to every call. */
@@ -66,8 +66,7 @@ export async function getPricing(ctx: ServiceContext): Promise<PricingResponse> 
 
 /** Partial update: a number sets the price, null returns the field to its default, an omitted field keeps its value. */
 export async function updatePricing(ctx: ServiceContext, patch: Partial<Record<keyof Pricing, number | null>>, now = new Date()): Promise<PricingResponse> {
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx as unknown as ServiceContext["db"] };
+  return withTransaction(ctx, async (txCtx) => {
     const next: Record<string, number> = { ...(await storedPricing(txCtx, true)) };
     for (const field of pricingFields) {
       if (!(field in patch)) continue;
@@ -76,7 +75,7 @@ export async function updatePricing(ctx: ServiceContext, patch: Partial<Record<k
       else if (value !== undefined) next[field] = value;
     }
     const stored = Object.keys(next).length ? next : null;
-    await tx.update(organizations).set({ pricing: stored, updatedAt: now }).where(eq(organizations.id, ctx.organizationId));
+    await txCtx.db.update(organizations).set({ pricing: stored, updatedAt: now }).where(eq(organizations.id, ctx.organizationId));
     return toResponse(stored);
   });
 }

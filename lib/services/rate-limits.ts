@@ -3,31 +3,26 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { rateLimitCounters } from "@/lib/db/schema";
 
-export type RateLimitDecision = { limit: number; remaining: number; resetAt: Date; allowed: boolean };
-
-const WINDOW_MS = 60_000;
+export type WindowIncrement = { bucket: string; windowStart: Date; count: number };
 
 /**
- * Fixed one-minute windows counted in Postgres, so every app instance shares the count.
- * One upsert per request; the first request of a window clears the bucket's old windows.
+ * Adds requests to one-minute windows in Postgres, where every app instance counts, in one
+ * statement for any number of buckets (one window each); returns each bucket's new total.
  */
-export async function consumeRateLimit(db: Database, bucket: string, limit: number, now: Date): Promise<RateLimitDecision> {
-  const windowStart = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
-  const [row] = await db
+export async function addToRateLimitWindows(db: Database, increments: WindowIncrement[]): Promise<Map<string, number>> {
+  if (increments.length === 0) return new Map();
+  const rows = await db
     .insert(rateLimitCounters)
-    .values({ bucket, windowStart, count: 1 })
+    .values(increments)
     .onConflictDoUpdate({
       target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
+      set: { count: sql`${rateLimitCounters.count} + excluded.count` },
     })
-    .returning({ count: rateLimitCounters.count });
-  if (row.count === 1) {
-    await db.delete(rateLimitCounters).where(and(eq(rateLimitCounters.bucket, bucket), lt(rateLimitCounters.windowStart, windowStart)));
-  }
-  return {
-    limit,
-    remaining: Math.max(0, limit - row.count),
-    resetAt: new Date(windowStart.getTime() + WINDOW_MS),
-    allowed: row.count <= limit,
-  };
+    .returning({ bucket: rateLimitCounters.bucket, count: rateLimitCounters.count });
+  return new Map(rows.map((row) => [row.bucket, row.count]));
+}
+
+/** The first request of a window clears the bucket's older windows (maintenance purges the rest). */
+export async function deleteOlderWindows(db: Database, bucket: string, windowStart: Date): Promise<void> {
+  await db.delete(rateLimitCounters).where(and(eq(rateLimitCounters.bucket, bucket), lt(rateLimitCounters.windowStart, windowStart)));
 }

@@ -166,8 +166,7 @@ export async function saveRuntimeCall(
     next_timer_at: deadline ? new Date(deadline.at).toISOString() : null,
   };
   const ended = snapshot.status === "ended";
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  return db.transaction(async (t) => {
     const updated = await t
       .update(calls)
       .set({

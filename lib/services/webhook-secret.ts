@@ -1,8 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { newWebhookSecret } from "@/lib/auth/organizations";
+import { newWebhookSecret } from "@/lib/webhooks/sign-webhook";
 import { organizations } from "@/lib/db/schema";
-import type { ServiceContext } from "./context";
+import { withTransaction, type ServiceContext } from "./context";
 import { NotFoundError } from "./errors";
 
 export type WebhookSecretResponse = {
@@ -28,7 +28,7 @@ export async function getWebhookSecret(ctx: ServiceContext, now = new Date()): P
  * for `previousValidSeconds`, so receivers can switch without dropping events; 0 ends it at once.
  */
 export async function rotateWebhookSecret(ctx: ServiceContext, previousValidSeconds: number, now = new Date()): Promise<WebhookSecretResponse> {
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx
       .select({ secret: organizations.webhookSecret })
       .from(organizations)

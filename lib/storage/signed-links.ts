@@ -1,8 +1,7 @@
 import "server-only";
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "@/lib/db/client";
-import { appSettings } from "@/lib/db/schema";
+import { loadOrCreateSecret } from "@/lib/db/app-secret";
 
 /** Where the file route is mounted (app/files/[...path]/route.ts). */
 export const FILES_PATH = "/files/";
@@ -89,21 +88,7 @@ export class SignedLinks {
  * so every instance on the database signs and verifies alike. Concurrent first starts agree on one.
  */
 export async function loadSigningSecret(db: Database, configured?: string): Promise<string> {
-  if (configured) return configured;
-  const read = async () => {
-    const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SECRET_SETTING)).limit(1);
-    const secret = (row?.value as { secret?: unknown } | undefined)?.secret;
-    return typeof secret === "string" ? secret : null;
-  };
-  const existing = await read();
-  if (existing) return existing;
-  await db
-    .insert(appSettings)
-    .values({ key: SECRET_SETTING, value: { secret: randomBytes(32).toString("base64url") } })
-    .onConflictDoNothing({ target: appSettings.key });
-  const created = await read();
-  if (!created) throw new Error("The signing secret could not be stored in app_settings");
-  return created;
+  return configured || loadOrCreateSecret(db, SECRET_SETTING);
 }
 
 export async function createSignedLinks(

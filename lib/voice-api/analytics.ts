@@ -29,7 +29,6 @@ export type AnalyticsQuestion = {
   options: { option_id: string; value: string; count: number; rate: number | null }[] | null;
 };
 
-export type AnalyticsSummary = RangeFields & AnalyticsTotals;
 export type AnalyticsDashboard = RangeFields & {
   summary: AnalyticsTotals;
   days: AnalyticsDay[];
@@ -41,11 +40,6 @@ export type AnalyticsDashboard = RangeFields & {
 /** GET /v1/analytics/dashboard: every figure of the dashboard for one range, in one response. */
 export function getAnalyticsDashboard(client: VoiceApiClient, query: AnalyticsQuery = {}): Promise<AnalyticsDashboard> {
   return client.get<AnalyticsDashboard>("/analytics/dashboard", { query });
-}
-
-/** GET /v1/analytics/summary: the totals only. */
-export function getAnalyticsSummary(client: VoiceApiClient, query: AnalyticsQuery = {}): Promise<AnalyticsSummary> {
-  return client.get<AnalyticsSummary>("/analytics/summary", { query });
 }
 
 export type UsageDay = { date: string; calls: number; minutes: number; total_cost: number; peak_concurrent_calls: number };

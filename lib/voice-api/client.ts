@@ -43,8 +43,9 @@ const isRawBody = (body: unknown): body is BodyInit =>
   body instanceof ReadableStream;
 
 /**
- * The typed client of /v1 used by server components and the BFF. It holds the organization's key,
- * so it must never reach a browser: create it on the server (lib/console) and pass only data on.
+ * The typed client of /v1. On the server (server components, the BFF) it holds the organization's
+ * key, so that instance never reaches a browser; the browser's own (browser-client.ts) holds no key
+ * and goes through the BFF, which adds it after the role check.
  * Per-resource helpers live beside it (lib/voice-api/calls.ts …) and call `request`/`requestEnvelope`.
  */
 export class VoiceApiClient {

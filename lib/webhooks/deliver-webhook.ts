@@ -166,7 +166,7 @@ export async function deliverWebhookAttempt(
     await queue.send(
       jobNames.deliverWebhook,
       { deliveryId: delivery.id, attempt: job.attempt + 1 },
-      { db: tx as unknown as Database, startAfter: nextAttemptAt, ...deliveryJobOptions },
+      { db: tx, startAfter: nextAttemptAt, ...deliveryJobOptions },
     );
   });
   return outcome;

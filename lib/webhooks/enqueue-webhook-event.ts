@@ -40,7 +40,7 @@ export async function enqueueWebhookEvent<T extends WebhookEventType>(
         nextAttemptAt: occurredAt,
       })
       .returning({ id: webhookDeliveries.id });
-    await queue.send(jobNames.deliverWebhook, { deliveryId: row.id, attempt: 1 }, { db: tx as unknown as Database, ...deliveryJobOptions });
+    await queue.send(jobNames.deliverWebhook, { deliveryId: row.id, attempt: 1 }, { db: tx, ...deliveryJobOptions });
     return { deliveryId: row.id };
   });
 }

@@ -1,4 +1,9 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
+
+/** A new signing secret: 24 random bytes, base64, after `whsec_` (Standard Webhooks). */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString("base64")}`;
+}
 
 /** Standard Webhooks v1: base64 HMAC-SHA256 of `id.timestamp.body` with the secret's bytes (after `whsec_`). */
 export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {

@@ -235,7 +235,7 @@ export function analyticsMarkdown(rows: AnalyticsRow[], pages: DashboardPageRow[
   const parts = [
     "#### GET /v1/analytics",
     "",
-    "API: over HTTP through `next start`; service: the functions the API runs, in the benchmark process (rollups plus the " +
+    "API: over HTTP through the server (`npm start`); service: the functions the API runs, in the benchmark process (rollups plus the " +
       "range's unaligned edges); plain SQL: the same figures as aggregates over `calls` and `call_post_call_answers` " +
       "without rollups (the dashboard's statements run concurrently, as the API's do). The three alternate. Latencies in ms.",
     "",

@@ -15,9 +15,9 @@ import { connectPglite, connectPostgres, type DatabaseConnection } from "@/lib/d
 import { lockDataDirectory } from "@/lib/db/data-dir-lock";
 import { applyMigrations } from "@/lib/db/migrate";
 import { apiKeys, rateLimitCounters } from "@/lib/db/schema";
-import { seedCalls } from "@/lib/db/seed/calls";
-import { demoAgents } from "@/lib/db/seed/demo-agents";
-import { insertDemoAgent } from "@/lib/db/seed/insert-agent";
+import { seedCalls } from "@/lib/demo/calls";
+import { demoAgents } from "@/lib/demo/demo-agents";
+import { insertDemoAgent } from "@/lib/demo/insert-agent";
 import { analyticsMarkdown, analyticsScenarios, dashboardPageRanges, measureAnalytics, printAnalytics } from "./analytics";
 import { measureDashboardPage } from "./dashboard-page";
 import { KeepAliveClient } from "./http-client";
@@ -25,7 +25,8 @@ import { apiSide, measure, measureRoundTrips, sqlSide, type Counts, type Measure
 import { createDatabase, dropDatabase, postgresServer } from "./postgres";
 import { markdown, printText, resultRow, type DatabaseReport, type ResultRow } from "./report";
 import { buildScenarios, describeData, scenarioData, type Scenario, type ScenarioData } from "./scenarios";
-import { startNextServer, type RunningServer } from "./server";
+import { measureLoad } from "./load";
+import { startAppServer, startFloorServer, type RunningServer } from "./server";
 import { formatCount, formatDuration, summarize } from "./stats";
 
 const USAGE = `Usage: npm run bench:api -- [options]
@@ -36,6 +37,9 @@ const USAGE = `Usage: npm run bench:api -- [options]
   --scenario-seconds S    time budget per side of a scenario, so a slow query cannot run for hours (default 20)
   --skip-pglite           only Postgres
   --analytics-only        only the /v1/analytics scenarios (on Postgres), not GET /v1/calls
+  --load-seconds S        the load test (GET /v1/calls?limit=50, 50 connections, API and the bare floor
+                          alternating, two rounds): seconds per side and round (default 15)
+  --skip-load             no load test
   --skip-postgres         only PGlite
   --keep                  keep the bench database (and the PGlite directory) afterwards
   --reuse-database URL    measure a database kept by an earlier --keep run instead of seeding one (never dropped)
@@ -55,6 +59,8 @@ const { values: flags } = parseArgs({
     "skip-pglite": { type: "boolean", default: false },
     "skip-postgres": { type: "boolean", default: false },
     "analytics-only": { type: "boolean", default: false },
+    "load-seconds": { type: "string", default: "15" },
+    "skip-load": { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
     "timeout-minutes": { type: "string", default: "120" },
     help: { type: "boolean", default: false },
@@ -83,6 +89,8 @@ const options = {
   skipPglite: flags["skip-pglite"]!,
   skipPostgres: flags["skip-postgres"]!,
   analyticsOnly: flags["analytics-only"]!,
+  loadSeconds: count("load-seconds", flags["load-seconds"], 1),
+  skipLoad: flags["skip-load"]!,
   keep: flags.keep!,
   timeoutMinutes: count("timeout-minutes", flags["timeout-minutes"], 1),
 };
@@ -120,11 +128,14 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
+const LOAD_CONNECTIONS = 50;
+
 const BENCH_SERVER_ENV = {
   RUN_WORKERS: "false",
   SEED_DEMO: "false",
   API_RATE_LIMIT_PER_MINUTE: "1000000000",
   NEXT_TELEMETRY_DISABLED: "1",
+  SHUTDOWN_DRAIN_SECONDS: "5",
 };
 
 /** An organization with the three demo agents and an API key, then `calls` calls spread over 90 days. */
@@ -191,20 +202,21 @@ function seedNotes(calls: number, seeded: { seedMs: number; rate: number }, data
   ];
 }
 
-function row(scenario: Scenario, api: Measured, raw: Measured): ResultRow {
-  const result = resultRow(scenario, api, raw);
+function row(scenario: Scenario, api: Measured, raw: Measured, floor?: Measured): ResultRow {
+  const result = resultRow(scenario, api, raw, floor);
   const fmt = (value: number) => value.toFixed(2);
   log(
-    `  ${scenario.name}: API p50 ${fmt(result.api.p50)} p99 ${fmt(result.api.p99)} | SQL p50 ${fmt(result.sql.p50)} p99 ${fmt(result.sql.p99)} | ${result.ratio.toFixed(2)}×`,
+    `  ${scenario.name}: API p50 ${fmt(result.api.p50)} p99 ${fmt(result.api.p99)} | SQL p50 ${fmt(result.sql.p50)} p99 ${fmt(result.sql.p99)} | ${result.ratio.toFixed(2)}×` +
+      (result.floor ? ` | floor p50 ${fmt(result.floor.p50)}` : ""),
   );
   return result;
 }
 
 async function startServer(env: Record<string, string>, apiKey: string, logFile: string): Promise<{ server: RunningServer; client: KeepAliveClient }> {
-  log(`starting next start (production build), log in ${logFile}`);
+  log(`starting the app server (npm start, production build), log in ${logFile}`);
   const started = Date.now();
   const headers = { "x-api-key": apiKey, accept: "application/json" };
-  const server = await startNextServer({ root, env: { ...BENCH_SERVER_ENV, ...env }, logFile, readyPath: "/v1/calls?limit=1", headers });
+  const server = await startAppServer({ root, env: { ...BENCH_SERVER_ENV, ...env }, logFile, readyPath: "/v1/calls?limit=1", headers });
   cleanups.push({ name: "server", run: () => server.stop() });
   log(`server ready on 127.0.0.1:${server.port} (pid ${server.pid}) after ${formatDuration(Date.now() - started)}`);
   const client = new KeepAliveClient(server.port, headers);
@@ -266,14 +278,21 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
   ).rows;
 
   const { server, client } = await startServer({ DATABASE_URL: url }, seeded.apiKey, path.join(workDir, "postgres-server.log"));
-  log(`measuring ${scenarios.length} scenarios: ${options.counts.warmup} warm-up + ${options.counts.requests} timed requests each, API and raw SQL alternating`);
+  const floor = options.analyticsOnly ? undefined : await startFloor(url, seeded.apiKey, path.join(workDir, "floor-server.log"));
+  log(`measuring ${scenarios.length} scenarios: ${options.counts.warmup} warm-up + ${options.counts.requests} timed requests each, API and raw SQL alternating (and the floor on first pages)`);
   const rows: ResultRow[] = [];
   for (const scenario of options.analyticsOnly ? [] : scenarios) {
     const sides = [apiSide(client, scenario), sqlSide(connection.db, connection.query, seeded.organizationId, scenario)];
-    const [api, raw] = await measure(sides, scenario, options.counts);
-    rows.push(row(scenario, api, raw));
+    // The floor serves only the plain first page: the reference for what any HTTP server adds to the query.
+    const plain = !scenario.cursor && !scenario.walkPages && !scenario.includeTranscript && Object.keys(scenario.filters).length === 0;
+    if (floor && plain) sides.push(apiSide(floor.client, scenario));
+    const [api, raw, bare] = await measure(sides, scenario, options.counts);
+    rows.push(row(scenario, api, raw, bare));
   }
   const trips = options.analyticsOnly ? [] : await measureRoundTrips(connection.query, perRequestStatements(connection, seeded.apiKey), options.counts);
+  const load = floor && !options.skipLoad ? await loadTest(server.port, floor.server.port, seeded.apiKey) : undefined;
+  await release("floor client");
+  await release("floor server");
   log("measuring /v1/analytics: API, the service in-process, and plain aggregates without the rollups");
   const analytics = await measureAnalytics(
     client,
@@ -302,7 +321,31 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
     roundTrips: trips.map((trip) => ({ name: trip.name, summary: summarize(trip.samples) })),
     analytics,
     dashboardPage,
+    load,
   };
+}
+
+/** The bare node:http + pg floor on the same database (same pool size), with a kept-alive client of its own. */
+async function startFloor(url: string, apiKey: string, logFile: string) {
+  const headers = { "x-api-key": apiKey };
+  const server = await startFloorServer({ root, env: { DATABASE_URL: url }, logFile, readyPath: "/v1/calls?limit=1", headers });
+  cleanups.push({ name: "floor server", run: () => server.stop() });
+  const client = new KeepAliveClient(server.port, headers);
+  cleanups.push({ name: "floor client", run: () => client.close() });
+  log(`floor (bare node:http + pg) ready on 127.0.0.1:${server.port}`);
+  return { server, client };
+}
+
+/** GET /v1/calls?limit=50 under load, the API against the floor. */
+async function loadTest(apiPort: number, floorPort: number, apiKey: string) {
+  log(`load: GET /v1/calls?limit=50, ${LOAD_CONNECTIONS} connections, ${options.loadSeconds} s per side, 2 rounds`);
+  return measureLoad(
+    [
+      { name: "API", port: apiPort },
+      { name: "floor", port: floorPort },
+    ],
+    { path: "/v1/calls?limit=50", headers: { "x-api-key": apiKey }, connections: LOAD_CONNECTIONS, seconds: options.loadSeconds, rounds: 2, log },
+  );
 }
 
 async function benchPglite(workDir: string): Promise<DatabaseReport> {

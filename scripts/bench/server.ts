@@ -39,19 +39,27 @@ function logTail(file: string, lines = 30): string {
   }
 }
 
-/** `next start` on the production build in .next, loopback only, in its own process group. */
-export async function startNextServer(options: ServerOptions): Promise<RunningServer> {
-  const nextBin = path.join(options.root, "node_modules", "next", "dist", "bin", "next");
+/** The app's server (`npm start`: lib/server with the production build in .next), loopback only, in its own process group. */
+export async function startAppServer(options: ServerOptions): Promise<RunningServer> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(options.root, distDir, "BUILD_ID"))) {
     throw new Error(`No production build in ${distDir}: run \`npm run build\` first (the benchmark measures the production server).`);
   }
+  return startServer("the app server", ["--conditions=react-server", "--import", "tsx", "scripts/server.ts"], options);
+}
+
+/** The bare node:http + pg floor (scripts/bench/floor-server.ts) the API is measured against under load. */
+export function startFloorServer(options: ServerOptions): Promise<RunningServer> {
+  return startServer("the floor server", ["--conditions=react-server", "--import", "tsx", "scripts/bench/floor-server.ts"], options);
+}
+
+async function startServer(label: string, args: string[], options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const log = createWriteStream(options.logFile, { flags: "a" });
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" };
   // The benchmark's own choice of database wins over whatever the caller's shell has set.
   if (options.env.DATABASE_URL === undefined) delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: options.root,
     env,
     detached: true,
@@ -92,7 +100,7 @@ export async function startNextServer(options: ServerOptions): Promise<RunningSe
     for (;;) {
       if (exited) {
         const { code, signal } = exited as { code: number | null; signal: NodeJS.Signals | null };
-        throw new Error(`next start exited (code ${code}, signal ${signal}) before answering. Log tail:\n${logTail(options.logFile)}`);
+        throw new Error(`${label} exited (code ${code}, signal ${signal}) before answering. Log tail:\n${logTail(options.logFile)}`);
       }
       try {
         const result = await client.get(options.readyPath);
@@ -104,7 +112,7 @@ export async function startNextServer(options: ServerOptions): Promise<RunningSe
         if (error instanceof Error && /answered/.test(error.message)) throw error;
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`next start did not answer within the timeout. Log tail:\n${logTail(options.logFile)}`);
+      if (Date.now() > deadline) throw new Error(`${label} did not answer within the timeout. Log tail:\n${logTail(options.logFile)}`);
       await sleep(250);
     }
   } catch (error) {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeOn } from "@/lib/db/raw-sql";
-import { seedCalls } from "@/lib/db/seed/calls";
+import { seedCalls } from "@/lib/demo/calls";
 import { cursorPageQuery, EXACT_COUNT_LIMIT } from "@/lib/services/calls";
 import { insertAgent, insertCall } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
@@ -206,6 +206,14 @@ describe("GET /v1/calls", () => {
     const page = await (await api.request("GET", "/v1/calls?use_cursor=false&status=failed&limit=1", { apiKey: org.apiKey })).json();
     expect(page.total_items).toBeGreaterThan(0);
     expect(page.total_items).toBeLessThan(1000);
+    // Page mode's total with time filters only is the rollups' exact figure, past 10,000 too (not an estimate).
+    const newest = await (await api.request("GET", "/v1/calls?limit=200", { apiKey: org.apiKey })).json();
+    const before = `start_time_lt=${encodeURIComponent(newest.data.at(-1).start_time)}`;
+    const exact = await count(`?${before}`);
+    expect(exact.exact).toBe(true);
+    expect(exact.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    const all = await (await api.request("GET", `/v1/calls?use_cursor=false&limit=1&page=3&${before}`, { apiKey: org.apiKey })).json();
+    expect(all.total_items).toBe(exact.total);
   }, 120_000);
 
   it("accepts the largest limit", async () => {

@@ -152,8 +152,18 @@ describe("BFF role rules", () => {
 describe("the console key", () => {
   it("never appears in a BFF response, body or headers", async () => {
     const key = await getConsoleApiKey(api.db, organizationId);
-    for (const path of ["calls?limit=5", `phone-numbers/${phoneNumberId}`, "knowledge-bases", "agents", "no-such-endpoint"]) {
+    const expected: [string, number][] = [
+      ["calls?limit=5", 200],
+      [`phone-numbers/${phoneNumberId}`, 200],
+      ["knowledge-bases", 200],
+      ["agents", 200],
+      ["no-such-endpoint", 404],
+    ];
+    for (const [path, status] of expected) {
       const { response, text } = await bff("viewer", "GET", path);
+      // A real answer (an envelope with the expected status), so "no key" is not just "no body".
+      expect(response.status, path).toBe(status);
+      expect(JSON.parse(text), path).toMatchObject({ status });
       expect(text).not.toContain(key);
       response.headers.forEach((value) => expect(value).not.toContain(key));
     }

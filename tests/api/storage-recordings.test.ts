@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blobs, calls } from "@/lib/db/schema";
-import { seedCalls } from "@/lib/db/seed/calls";
-import { toneWav } from "@/lib/db/seed/recording-wav";
+import { seedCalls } from "@/lib/demo/calls";
+import { toneWav } from "@/lib/demo/recording-wav";
 import { serveSignedFile } from "@/lib/storage/serve-signed-file";
 import { insertAgent, insertCall } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { newWebhookSecret } from "@/lib/auth/organizations";
+import { newWebhookSecret } from "@/lib/webhooks/sign-webhook";
 import { organizations, webhookDeliveries } from "@/lib/db/schema";
 import { jobNames } from "@/lib/jobs/queue";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";

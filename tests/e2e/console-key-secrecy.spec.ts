@@ -12,13 +12,21 @@ test("no console page and no BFF answer carries an API key", async ({ page, requ
   expect(calls.length).toBe(1);
 
   const seen: string[] = [];
-  page.on("response", async (response: Response) => {
-    if (!response.url().startsWith(new URL(page.url() || "http://x").origin)) return;
-    const type = response.headers()["content-type"] ?? "";
-    if (!/html|json|text|javascript|x-component/.test(type)) return;
-    const body = await response.text().catch(() => "");
-    const headers = JSON.stringify(response.headers());
-    if (API_KEY.test(body) || API_KEY.test(headers)) seen.push(response.url());
+  // Each check is kept, so the test waits for every one before it judges (a handler may still be reading).
+  const checks: Promise<void>[] = [];
+  let inspected = 0;
+  page.on("response", (response: Response) => {
+    checks.push(
+      (async () => {
+        if (!response.url().startsWith(new URL(page.url() || "http://x").origin)) return;
+        const type = response.headers()["content-type"] ?? "";
+        if (!/html|json|text|javascript|x-component/.test(type)) return;
+        const body = await response.text().catch(() => "");
+        const headers = JSON.stringify(response.headers());
+        inspected += 1;
+        if (API_KEY.test(body) || API_KEY.test(headers)) seen.push(response.url());
+      })(),
+    );
   });
 
   await signIn(page, demo.email, demo.password);
@@ -52,5 +60,7 @@ test("no console page and no BFF answer carries an API key", async ({ page, requ
     expect(await response.text(), path).not.toMatch(API_KEY);
     expect(JSON.stringify(response.headers()), path).not.toMatch(API_KEY);
   }
+  await Promise.all(checks);
+  expect(inspected).toBeGreaterThan(pages.length);
   expect(seen).toEqual([]);
 });

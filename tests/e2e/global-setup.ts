@@ -14,8 +14,8 @@ const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 /**
  * Builds the production app into .next-e2e (under /tmp/next-build.lock, so it never runs beside
- * another build) and serves it on a free port with a fresh embedded database, whose first start
- * seeds the demo organization. The demo credentials the server prints go to E2E_DEMO_FILE.
+ * another build) and serves it with the app's own server (as `npm start` does) on a free port with
+ * a fresh embedded database, whose first start seeds the demo organization. The demo credentials the server prints go to E2E_DEMO_FILE.
  * The LLM providers point at a fake OpenAI-compatible server on 127.0.0.1 (helpers/fake-llm.ts),
  * whose audio endpoints answer from a fake speech server (voice calls: tones, helpers/talk-speech.ts).
  * E2E_BASE_URL set beforehand skips all this and targets that server; E2E_SKIP_BUILD=1 reuses .next-e2e.
@@ -30,9 +30,20 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   // Short tones for the agent's sentences, so the Talk test's caller speaks after the greeting.
   const speech = await startFakeOpenAiSpeech({ transcripts: talkTranscripts, voice: new ToneVoice((text) => Math.min(1500, Math.max(300, text.length * 20))) });
   const llm = await startFakeLlm(speech.url);
-  const env: NodeJS.ProcessEnv = { ...process.env, ...llm.env(), NEXT_DIST_DIR: DIST_DIR, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", SEED_DEMO: "true" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...llm.env(),
+    NEXT_DIST_DIR: DIST_DIR,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NEXT_TELEMETRY_DISABLED: "1",
+    SEED_DEMO: "true",
+    SHUTDOWN_DRAIN_SECONDS: "5",
+  };
   delete env.DATABASE_URL; // the embedded database, so the demo seed runs
-  const server = spawn(process.execPath, [nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  // `npm start`'s command: the one server of lib/server (scripts/server.ts) on the build in .next-e2e.
+  const server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/server.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   server.stdout!.on("data", (chunk) => (output += chunk));
   server.stderr!.on("data", (chunk) => (output += chunk));

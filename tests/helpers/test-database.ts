@@ -5,9 +5,9 @@ import { applyMigrations } from "@/lib/db/migrate";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
- * database on TEST_DATABASE_URL's server that is dropped on close.
+ * database on TEST_DATABASE_URL's server (at `url`, for other processes) that is dropped on close.
  */
-export async function createTestDatabase(): Promise<DatabaseConnection> {
+export async function createTestDatabase(): Promise<DatabaseConnection & { url?: string }> {
   if (process.env.TEST_DB !== "postgres") {
     const connection = await connectPglite();
     await applyMigrations(connection);
@@ -26,6 +26,7 @@ export async function createTestDatabase(): Promise<DatabaseConnection> {
   await applyMigrations(connection);
   return {
     ...connection,
+    url: url.toString(),
     close: async () => {
       await connection.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

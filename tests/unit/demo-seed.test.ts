@@ -5,7 +5,7 @@ import { createOrganization } from "@/lib/auth/organizations";
 import { verifyPassword } from "@/lib/auth/passwords";
 import type { DatabaseConnection } from "@/lib/db/client";
 import { agents, agentVersions, calls, phoneNumbers, postCallQuestionOptions, postCallQuestions, users } from "@/lib/db/schema";
-import { DEMO_EMAIL, demoBanner, seedDemoData } from "@/lib/db/seed/demo";
+import { DEMO_EMAIL, demoBanner, seedDemoData } from "@/lib/demo/demo";
 import { getCallTotals, getDurationHistogram } from "@/lib/services/analytics";
 import { createTestDatabase } from "../helpers/test-database";
 

@@ -27,5 +27,6 @@ export const authenticate = createMiddleware<ApiEnv>(async (c, next) => {
   await touchApiKey(deps.db, found, deps.now?.() ?? new Date());
   c.set("organizationId", found.organizationId);
   c.set("apiKeyId", found.id);
+  c.set("studioUserId", found.kind === "console" ? c.env?.studioUserId : undefined);
   await next();
 });

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/services/errors";
 import type { ApiEnv } from "../context";
-import { errorBody } from "../envelope";
+import { errorBody, jsonAnswer } from "../envelope";
 import { ApiError } from "../errors";
 
 /** Maps every failure to the envelope; anything unexpected is a 500 with only a request id. */
@@ -35,5 +35,5 @@ export function handleError(error: unknown, c: Context<ApiEnv>) {
   }
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
   c.header("X-Request-Id", requestId);
-  return c.json(errorBody(apiError, requestId), apiError.status as 400);
+  return jsonAnswer(c, JSON.stringify(errorBody(apiError, requestId)), apiError.status as 400);
 }

@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { countCalls, deleteCall, getCall, listCalls, terminateCall, updateCallMetadata, type CallFilterInput } from "@/lib/services/calls";
+import { listCallsJson } from "@/lib/services/call-list-json";
+import { countCalls, deleteCall, getCall, terminateCall, updateCallMetadata, type CallFilterInput } from "@/lib/services/calls";
 import { startPhoneCall } from "@/lib/services/start-phone-call";
 import { serviceContext } from "../context";
-import { conflictResponse, envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
+import { conflictResponse, drainingResponse, envelope, jsonContent, listEnvelope, ok, okSerialized, standardErrorResponses } from "../envelope";
 import { ApiError } from "../errors";
 import { extension } from "../openapi-document";
 import { createRouter } from "../router";
@@ -126,6 +127,7 @@ const startPhoneRoute = createRoute({
     201: jsonContent(envelope(StartPhoneCallResultSchema, "StartPhoneCallResponse"), "Call started"),
     ...standardErrorResponses,
     ...conflictResponse,
+    ...drainingResponse,
   },
 });
 
@@ -154,7 +156,7 @@ export function callRoutes() {
 
   router.openapi(listRoute, async (c) => {
     const q = c.req.valid("query");
-    const result = await listCalls(
+    const { itemsJson, ...paging } = await listCallsJson(
       serviceContext(c),
       {
         ...callFilters(q),
@@ -166,8 +168,7 @@ export function callRoutes() {
         includeVariableValues: q.include_variable_values,
       },
     );
-    const { items, ...paging } = result;
-    return ok(c, items, { message: "Calls retrieved successfully", extra: paging }) as never;
+    return okSerialized(c, itemsJson, { message: "Calls retrieved successfully", extra: paging }) as never;
   });
 
   router.openapi(countRoute, async (c) => {

@@ -11,7 +11,7 @@ import { recordedEventsAfter } from "@/lib/services/runtime-calls";
 import { startWebCall } from "@/lib/services/web-calls";
 import { serviceContext, type ApiDependencies } from "../context";
 import { sessionCall } from "../middleware/web-call-session";
-import { conflictResponse, envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
+import { conflictResponse, drainingResponse, envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
 import { ApiError } from "../errors";
 import { extension } from "../openapi-document";
 import { createRouter } from "../router";
@@ -48,7 +48,11 @@ const startRoute = createRoute(
       "work in both modes. `mode: voice` with a speech provider not configured is 400 naming `transcriber.provider` or `voice.provider` and " +
       "the variables to set.",
     request: { body: { required: true, content: { "application/json": { schema: StartWebCallBodySchema } } } },
-    responses: { 201: jsonContent(envelope(WebCallSessionSchema, "StartWebCallResponse"), "Web call started"), ...standardErrorResponses },
+    responses: {
+      201: jsonContent(envelope(WebCallSessionSchema, "StartWebCallResponse"), "Web call started"),
+      ...standardErrorResponses,
+      ...drainingResponse,
+    },
   }),
 );
 

@@ -43,8 +43,6 @@ export const cursorQuery = z.string().optional().openapi({
     "Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned.",
 });
 
-export const idempotencyKeyHeader = z.string().max(255).optional();
-
 /** Query of the lists that page by page number unless asked for a cursor (phone numbers, agents, knowledge bases). */
 export const pageModeListQuery = z.object({
   page: pageQuery,

@@ -47,6 +47,7 @@ export class SipMediaProcess {
   private readonly held = new Map<string, HeldCall>();
   private readonly timers: NodeJS.Timeout[] = [];
   private draining = false;
+  private closing: Promise<void> | undefined;
   private ua!: SipUserAgent;
   private readonly numbers: CalledNumbersCache;
 
@@ -112,8 +113,12 @@ export class SipMediaProcess {
     await Promise.all([...this.held.values()].map((held) => held.conversation));
   }
 
-  /** Hangs up what is left (waiting up to `graceMs`), closes the sockets and leaves the registry. */
-  async close(graceMs = 2_000): Promise<void> {
+  /** Hangs up what is left (waiting up to `graceMs`), closes the sockets and leaves the registry; once. */
+  close(graceMs = 2_000): Promise<void> {
+    return (this.closing ??= this.shutDown(graceMs));
+  }
+
+  private async shutDown(graceMs: number): Promise<void> {
     this.draining = true;
     for (const timer of this.timers) clearInterval(timer);
     await this.deps.boss?.offWork(jobNames.dialSipCall).catch(() => undefined);

@@ -2,10 +2,10 @@
 
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { auth } from "@/lib/auth/next-auth";
+import { auth, signOut } from "@/lib/auth/next-auth";
 import { findMembership } from "@/lib/auth/memberships";
 import { studioDatabase } from "@/lib/auth/studio-database";
-import { ACTIVE_ORGANIZATION_COOKIE, activeOrganizationCookieOptions } from "@/lib/console/active-organization";
+import { ACTIVE_ORGANIZATION_COOKIE, activeOrganizationCookieOptions } from "./active-organization";
 
 /** Makes another of the user's organizations the active one (only one they are a member of). */
 export async function switchOrganizationAction(organizationId: string): Promise<void> {
@@ -14,4 +14,9 @@ export async function switchOrganizationAction(organizationId: string): Promise<
   const role = await findMembership(await studioDatabase(), organizationId, session.user.id);
   if (role) (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, organizationId, activeOrganizationCookieOptions(await headers()));
   redirect("/dashboard");
+}
+
+export async function signOutAction(): Promise<void> {
+  (await cookies()).delete(ACTIVE_ORGANIZATION_COOKIE);
+  await signOut({ redirectTo: "/sign-in" });
 }

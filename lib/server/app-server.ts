@@ -1,0 +1,52 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { answerClientError } from "./client-errors";
+import { fetchListener } from "./fetch-listener";
+import { answerHealth, isHealthPath } from "./health";
+import { LiveConnections } from "./live-connections";
+import { respondWithError } from "./raw-error-response";
+import type { AppRuntime } from "./runtime";
+import { upgradeListener } from "./websocket-upgrades";
+import type { WebSocketRoutes } from "./websocket-routes";
+
+export type AppServerParts = {
+  runtime: Pick<AppRuntime, "api" | "lifecycle" | "connection">;
+  /** Next.js's request handler (custom-server mode): everything that is not /v1 or the health check. */
+  next: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+  /** Next.js's upgrades (hot reloading in development). */
+  nextUpgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  routes: WebSocketRoutes;
+};
+
+export const isApiPath = (url: string) => url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
+
+/** Longer than the idle timeout of common load balancers (60 s), so that they never reuse a connection we just closed. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
+ * The one HTTP server of an instance: `/v1/*` straight to the Hono app (no Next.js pipeline on the
+ * API's path), `/api/health` answered here, everything else to Next.js; WebSocket upgrades by path
+ * to the registered routes. While draining, every response closes its connection.
+ */
+export function createAppServer(parts: AppServerParts): { server: Server; live: LiveConnections } {
+  const live = new LiveConnections();
+  const { runtime } = parts;
+  // Only the Request reaches the app: bindings (the studio's user) are for in-process callers.
+  const api = fetchListener((request) => runtime.api.fetch(request));
+  const server = createServer((request, response) => {
+    live.trackResponse(response);
+    if (runtime.lifecycle.draining) response.setHeader("Connection", "close");
+    const url = request.url ?? "/";
+    if (isApiPath(url)) return void api(request, response);
+    if (isHealthPath(url)) return void answerHealth(request, response, runtime);
+    parts.next(request, response).catch((error: unknown) => {
+      console.error(`${request.method} ${url} failed:`, error);
+      if (response.headersSent) response.destroy();
+      else respondWithError(response, "internal_error", "Internal server error");
+    });
+  });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.on("upgrade", upgradeListener({ routes: parts.routes, live, isDraining: () => runtime.lifecycle.draining, next: parts.nextUpgrade }));
+  server.on("clientError", answerClientError);
+  return { server, live };
+}

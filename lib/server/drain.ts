@@ -1,0 +1,44 @@
+import type { Server } from "node:http";
+import { Server as NetServer } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { LiveConnections } from "./live-connections";
+import type { AppRuntime } from "./runtime";
+
+export type Drainable = {
+  server: Server;
+  live: LiveConnections;
+  runtime: Pick<AppRuntime, "lifecycle" | "stopWorkers" | "stop"> & Partial<Pick<AppRuntime, "drainCalls">>;
+  /** Closes Next.js (its file watchers in development). */
+  closeNext?: () => Promise<void>;
+  log?: (line: string) => void;
+};
+
+/**
+ * A graceful stop: health turns 503 and new calls are refused, the listener closes (new connections
+ * are refused), job workers and the SIP user agent take no new work (INVITEs get 503), and requests
+ * in flight, SIP calls and live WebSockets may finish
+ * within `drainMs`. Open keep-alive connections are still served, each response closing its
+ * connection (so a load balancer's pooled health check sees the 503). Then the rest is cut
+ * (WebSockets closed with 1001), held jobs are released to pg-boss, and the runtime closes the database.
+ */
+export async function drain(target: Drainable, drainMs: number): Promise<void> {
+  const { server, live, runtime, log = console.log } = target;
+  runtime.lifecycle.draining = true;
+  // http.Server#close would also drop idle keep-alive connections; net.Server's only stops listening.
+  NetServer.prototype.close.call(server);
+  const workers = runtime.stopWorkers(drainMs);
+  const calls = runtime.drainCalls?.(drainMs);
+  log(`draining: ${live.requests} request(s) in flight, ${live.sockets} WebSocket(s) open, up to ${Math.round(drainMs / 1000)} s`);
+  const finished = await Promise.race([live.idle().then(() => true), sleep(drainMs, false)]);
+  if (!finished) {
+    log(`drain time is up: closing ${live.sockets} WebSocket(s) and ${live.requests} request(s)`);
+    live.closeSockets("Server shutting down");
+    server.closeAllConnections();
+    await Promise.race([live.idle(), sleep(3_000)]);
+  }
+  server.closeAllConnections();
+  await workers;
+  await calls;
+  await target.closeNext?.().catch(() => undefined);
+  await runtime.stop();
+}

@@ -1,0 +1,84 @@
+import { EventEmitter } from "node:events";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { loadConfig, type AppConfig } from "@/lib/config";
+import { createAppServer } from "./app-server";
+import { drain } from "./drain";
+import { respondWithError, writeErrorAndClose } from "./raw-error-response";
+import { getRuntime } from "./runtime";
+import { websocketEndpoints } from "./websocket-endpoints";
+
+export type StartOptions = {
+  dev: boolean;
+  dir: string;
+  /** False: no Next.js (no studio pages): /v1, the health check and WebSockets only (`--api-only`). */
+  studio?: boolean;
+};
+
+type WebParts = {
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+  upgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  close?: () => Promise<void>;
+};
+
+/** Next.js in custom-server mode; it listens for upgrades on the server it is given, so it gets an emitter of its own (only `/_next/hmr` reaches it). */
+async function nextParts(options: StartOptions, config: AppConfig): Promise<WebParts> {
+  const { default: next } = await import("next");
+  const upgrades = new EventEmitter();
+  const app = next({ dev: options.dev, dir: options.dir, hostname: config.host ?? "localhost", port: config.port, httpServer: upgrades as unknown as Server });
+  await app.prepare();
+  return {
+    handle: app.getRequestHandler(),
+    upgrade: (request, socket, head) => {
+      if (!upgrades.emit("upgrade", request, socket, head)) writeErrorAndClose(socket, "not_found", "No WebSocket endpoint here");
+    },
+    close: () => app.close(),
+  };
+}
+
+const apiOnly: WebParts = {
+  handle: async (request, response) => respondWithError(response, "not_found", `No such endpoint: ${request.method} ${request.url}`),
+};
+
+/**
+ * Boots the runtime (database, migrations, workers, first-start demo data) and Next.js, then serves
+ * HOST:PORT. SIGTERM or SIGINT drains (lib/server/drain.ts) and exits 0; a second one exits at once.
+ */
+export async function startAppServer(options: StartOptions): Promise<Server> {
+  const config = loadConfig();
+  const [runtime, web] = await Promise.all([getRuntime(), options.studio === false ? apiOnly : nextParts(options, config)]);
+  const { server, live } = createAppServer({ runtime, next: web.handle, nextUpgrade: web.upgrade, routes: websocketEndpoints(runtime) });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  console.log(`> Ready on http://${config.host ?? "localhost"}:${config.port} (${options.dev ? "development" : "production"})`);
+
+  // In development a code change restarts the server (tsx watch gives it 5 s): a short drain unless one is set.
+  const drainSeconds = options.dev && process.env.SHUTDOWN_DRAIN_SECONDS === undefined ? 2 : config.shutdownDrainSeconds;
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.log(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal} received: draining for up to ${drainSeconds} s (SHUTDOWN_DRAIN_SECONDS); send it again to exit at once`);
+    drain({ server, live, runtime, closeNext: web.close }, drainSeconds * 1000).then(
+      () => {
+        console.log("drained: exiting");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error("drain failed:", error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  return server;
+}

@@ -1,0 +1,152 @@
+import http from "node:http";
+import { connect } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { startServerProcess, type ServerProcess } from "../helpers/app-server-process";
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+function read(request: http.ClientRequest): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    request.once("error", reject);
+    request.once("response", (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+  });
+}
+
+function send(port: number, agent: http.Agent, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+  const request = http.request({ host: "127.0.0.1", port, method, path, agent, headers });
+  const answer = read(request);
+  request.end(body);
+  return answer;
+}
+
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function openEcho(server: ServerProcess): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/v1/ws/echo`, { headers: { "x-api-key": server.apiKey } });
+    socket.once("open", () => resolve(socket));
+    socket.once("error", reject);
+  });
+}
+
+function echo(socket: WebSocket, text: string): Promise<string> {
+  return new Promise((resolve) => {
+    socket.once("message", (data) => resolve(data.toString()));
+    socket.send(text);
+  });
+}
+
+const closed = (socket: WebSocket) => new Promise<{ code: number; reason: string }>((resolve) => socket.once("close", (code, reason) => resolve({ code, reason: reason.toString() })));
+
+let server: ServerProcess | undefined;
+afterEach(async () => {
+  await server?.cleanUp();
+  server = undefined;
+});
+
+describe("SIGTERM on the server process", () => {
+  it("lets a request in flight and an open WebSocket finish, refuses new connections and new calls, answers health 503, and exits 0", async () => {
+    server = await startServerProcess();
+    const { port, apiKey } = server;
+    const auth = { "x-api-key": apiKey };
+    // Kept-alive connections opened before the signal: a load balancer's health checks and a client.
+    const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const clientAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await send(port, healthAgent, "GET", "/api/health")).status).toBe(200);
+    expect((await send(port, clientAgent, "GET", "/v1/calls?limit=1", auth)).status).toBe(200);
+    const socket = await openEcho(server);
+    expect(await echo(socket, "before")).toBe("before");
+
+    // A request whose body is still on its way when the signal arrives.
+    const body = JSON.stringify({ name: "Created while draining" });
+    const inFlight = http.request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: "/v1/knowledge-bases",
+      headers: { ...auth, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
+    });
+    const inFlightAnswer = read(inFlight);
+    inFlight.write(body.slice(0, 5));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    server.child.kill("SIGTERM");
+    await until(() => connectionRefused(port));
+
+    const health = await send(port, healthAgent, "GET", "/api/health");
+    expect(health.status).toBe(503);
+    expect(JSON.parse(health.body)).toEqual({ status: "draining" });
+    expect(health.headers.connection).toBe("close");
+
+    const call = await send(port, clientAgent, "POST", "/v1/calls/web", { ...auth, "content-type": "application/json" }, "{}");
+    expect(call.status).toBe(503);
+    expect(call.headers["retry-after"]).toBe("5");
+    const envelope = JSON.parse(call.body);
+    expect(envelope).toMatchObject({ data: null, status: 503, error: { type: "service_unavailable", status: 503 } });
+
+    inFlight.end(body.slice(5));
+    const created = await inFlightAnswer;
+    expect(created.status, created.body).toBe(201);
+    expect(JSON.parse(created.body).data.name).toBe("Created while draining");
+
+    expect(await echo(socket, "during the drain")).toBe("during the drain");
+    const started = Date.now();
+    socket.close(1000, "done");
+    const exit = await server.exited;
+    expect(exit).toEqual({ code: 0, signal: null });
+    // It left as soon as the last call ended, not at the 30 s drain limit.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.output()).toMatch(/draining/);
+    healthAgent.destroy();
+    clientAgent.destroy();
+  }, 120_000);
+
+  it("closes live WebSockets with 1001 when SHUTDOWN_DRAIN_SECONDS runs out, then exits 0", async () => {
+    server = await startServerProcess({ SHUTDOWN_DRAIN_SECONDS: "1" });
+    const socket = await openEcho(server);
+    const closing = closed(socket);
+    const signalled = Date.now();
+    server.child.kill("SIGTERM");
+    const close = await closing;
+    expect(close.code).toBe(1001);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(900);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  }, 120_000);
+
+  it("exits at once on a second SIGTERM", async () => {
+    server = await startServerProcess();
+    const socket = await openEcho(server);
+    const closing = closed(socket);
+    server.child.kill("SIGTERM");
+    await until(() => connectionRefused(server!.port));
+    const again = Date.now();
+    server.child.kill("SIGTERM");
+    const exit = await server.exited;
+    expect(exit.code).toBe(1);
+    expect(Date.now() - again).toBeLessThan(3_000);
+    await closing;
+  }, 120_000);
+});
