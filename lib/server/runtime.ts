@@ -30,7 +30,7 @@ export type AppRuntime = {
   onStop: (fn: () => Promise<void> | void) => void;
   /** Job workers take no new jobs; held ones may finish within `timeoutMs`, then are failed (pg-boss retries them elsewhere). */
   stopWorkers: (timeoutMs: number) => Promise<void>;
-  /** Phone calls whose media this process holds (SIP) take no new ones and may finish within `timeoutMs`, then are hung up. */
+  /** Phone calls whose media this process holds (SIP): no new ones, those in progress may finish within `timeoutMs` (stop hangs up the rest). */
   drainCalls: (timeoutMs: number) => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -105,7 +105,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
         lock?.release();
       })()),
   };
-  // Without a drain first (a stop in tests), SIP calls still in progress are hung up.
+  // SIP calls still up after the drain (or without one) are hung up; the sockets close last.
   if (sip) runtime.onStop(() => sip.close(2_000));
   rateLimiter.start();
   if (lock) {

@@ -41,11 +41,11 @@ export async function startSipMedia(
 
 /**
  * SIGTERM: new INVITEs and OPTIONS get 503 (Kamailio moves on) and no new dial jobs are taken; live
- * calls may finish within `drainMs`, then the rest are hung up (BYE or CANCEL) and the process leaves the registry.
+ * calls may finish within `drainMs`. The runtime's stop then hangs up the rest (BYE or CANCEL),
+ * closes the sockets and leaves the registry, so 503s are answered until the process ends.
  */
 export async function drainSipMedia(process: SipMediaProcess, drainMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([process.drain(), new Promise((resolve) => (timer = setTimeout(resolve, drainMs)))]);
   clearTimeout(timer);
-  await process.close(2_000);
 }
