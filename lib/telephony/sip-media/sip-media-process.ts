@@ -92,16 +92,17 @@ export class SipMediaProcess {
     if (call.password === undefined) return void (await fail("the trunk's stored password no longer opens (AUTH_SECRET changed): set auth_password again"));
     const target = trunkTarget(call.trunk, call.password);
     if (!target.ok) return void (await fail(target.reason));
+    // Claimed before dialling: a retried job (or a terminate meanwhile) never sends a second INVITE.
+    if (!(await markSipCallRinging(db, callId))) return;
     let sip: SipCall;
     try {
       sip = await this.ua.dial({ trunk: target.trunk, to: call.toNumber, from: call.fromNumber, customHeaders: call.customHeaders ?? undefined, ringTimeoutMs: this.options.ringTimeoutMs });
     } catch (error) {
-      if (error instanceof SipDialError) return void (await fail(error.message));
-      throw error;
+      // The call is claimed: a retry would find it ringing and skip it, so every failure ends it here.
+      return void (await fail(error instanceof SipDialError ? error.message : `the INVITE could not be sent: ${error instanceof Error ? error.message : error}`));
     }
-    await this.hold(callId, sip);
-    await markSipCallRinging(db, callId);
     sip.on("answered", () => void this.answered(callId, sip));
+    await this.hold(callId, sip);
   }
 
   /** Stops taking calls (INVITEs and OPTIONS get 503, dial jobs are left to other processes); resolves when the live calls ended. */
