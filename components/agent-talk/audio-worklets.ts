@@ -6,7 +6,8 @@ const captureSource = `
 class CaptureProcessor extends AudioWorkletProcessor {
   constructor() {
     super();
-    this.frame = new Int16Array(Math.round(sampleRate / 50));
+    this.size = Math.round(sampleRate / 50);
+    this.frame = new Int16Array(this.size);
     this.filled = 0;
     this.muted = false;
     this.energy = 0;
@@ -19,10 +20,11 @@ class CaptureProcessor extends AudioWorkletProcessor {
       const value = input && !this.muted ? Math.max(-1, Math.min(1, input[i])) : 0;
       this.energy += value * value;
       this.frame[this.filled++] = value < 0 ? value * 32768 : value * 32767;
-      if (this.filled === this.frame.length) {
-        const level = Math.sqrt(this.energy / this.frame.length);
+      if (this.filled === this.size) {
+        const level = Math.sqrt(this.energy / this.size);
+        // The buffer is transferred (detached here), so the next frame is a new array.
         this.port.postMessage({ pcm: this.frame.buffer, level }, [this.frame.buffer]);
-        this.frame = new Int16Array(this.frame.length);
+        this.frame = new Int16Array(this.size);
         this.filled = 0;
         this.energy = 0;
       }

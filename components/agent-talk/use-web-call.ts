@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { readServerSentEvents } from "./sse-stream";
 import { VoiceLink } from "./voice-link";
 
-export type TalkEntry = { key: string; role: "agent" | "user" | "note"; content: string; interrupted?: boolean; spoken?: boolean };
+export type TalkEntry = { key: string; role: "agent" | "user" | "note"; content: string; interrupted?: boolean; /** Voice: the agent response it shows. */ response?: number };
 export type TurnLatencyView = {
   turn: number;
   end_of_turn_ms: number;
@@ -113,14 +113,17 @@ export function useWebCall(options: { agentId: string; initialStateName?: string
         case "user_transcript":
           return { ...v, interim: data.final ? "" : String(data.text) };
         case "agent_speech_started": {
-          const last = v.entries.at(-1);
-          if (last?.role === "agent" && last.spoken && !last.interrupted) {
-            return { ...v, entries: [...v.entries.slice(0, -1), { ...last, content: `${last.content} ${String(data.text)}` }] };
+          // One bubble per agent response, growing sentence by sentence as it is spoken.
+          const index = v.entries.findLastIndex((entry) => entry.response === data.response);
+          if (index !== -1) {
+            const entries = [...v.entries];
+            entries[index] = { ...entries[index], content: `${entries[index].content} ${String(data.text)}` };
+            return { ...v, entries };
           }
-          return { ...v, entries: [...v.entries, { key, role: "agent", content: String(data.text), spoken: true }] };
+          return { ...v, entries: [...v.entries, { key, role: "agent", content: String(data.text), response: Number(data.response) }] };
         }
         case "agent_speech_interrupted": {
-          const index = v.entries.findLastIndex((entry) => entry.role === "agent" && entry.spoken);
+          const index = v.entries.findLastIndex((entry) => entry.role === "agent" && entry.response !== undefined);
           if (index === -1) return v;
           const entries = [...v.entries];
           entries[index] = { ...entries[index], content: String(data.heard_text) || entries[index].content, interrupted: true };

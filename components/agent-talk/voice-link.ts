@@ -91,12 +91,14 @@ export class VoiceLink {
   private async startMicrophone(context: AudioContext): Promise<void> {
     const microphone = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 } });
     this.microphone = microphone;
-    const capture = new AudioWorkletNode(context, "talk-capture", { numberOfOutputs: 0 });
+    // One silent output wired to the destination: a node nothing pulls is not run.
+    const capture = new AudioWorkletNode(context, "talk-capture", { numberOfOutputs: 1, outputChannelCount: [1] });
     capture.port.onmessage = (event: MessageEvent<{ pcm: ArrayBuffer; level: number }>) => {
       this.events.onLevel(event.data.level);
       if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(event.data.pcm);
     };
     context.createMediaStreamSource(microphone).connect(capture);
+    capture.connect(context.destination);
     this.capture = capture;
   }
 

@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { calls, type CallEndReason } from "@/lib/db/schema";
+import type { CallEndReason } from "@/lib/db/schema";
 import { endCall, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
 import type { RecordedEvent } from "@/lib/runtime/types";
-import { finishLiveCall, openLiveCall } from "@/lib/services/live-calls";
+import { finishLiveCall, liveCallStatus, openLiveCall } from "@/lib/services/live-calls";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import type { MediaClock } from "./clock";
 import { EngineConversationPort } from "./engine-port";
@@ -104,11 +103,8 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
   });
 
   const watch = setInterval(() => {
-    void deps.db
-      .select({ status: calls.status })
-      .from(calls)
-      .where(eq(calls.id, callId))
-      .then(([row]) => {
+    void liveCallStatus(deps.db, callId)
+      .then((row) => {
         if (row && row.status !== "in_progress" && !port.endedByConversation) session.terminate("user_hangup");
       })
       .catch(() => undefined);
@@ -129,7 +125,7 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     } finally {
       if (recordingPath) await rm(recordingPath, { force: true });
     }
-    const [row] = await deps.db.select({ endReason: calls.endReason }).from(calls).where(eq(calls.id, callId));
+    const row = await liveCallStatus(deps.db, callId);
     return { endReason: row?.endReason ?? null, durationMs: summary.durationMs, turns: summary.turns, recordingMs: summary.recording?.durationMs ?? null };
   });
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { agents, calls, type TranscriptEntry, type TurnLatency } from "@/lib/db/schema";
+import { agents, calls, type CallEndReason, type TranscriptEntry, type TurnLatency } from "@/lib/db/schema";
 import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { callRecordingKey } from "@/lib/storage/blob-keys";
@@ -93,6 +93,12 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
   const call = await loadRuntimeCall(db, callId);
   if (!call || !call.state.media_started_at) throw new ConflictError("The call changed while its media started; try again");
   return call;
+}
+
+/** The call's status and end reason (a live call watches for an end decided elsewhere). */
+export async function liveCallStatus(db: Database, callId: string): Promise<{ status: string; endReason: CallEndReason | null } | null> {
+  const [row] = await db.select({ status: calls.status, endReason: calls.endReason }).from(calls).where(eq(calls.id, callId));
+  return row ?? null;
 }
 
 async function publishedVersion(db: Database, agentId: string): Promise<number | null> {

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WEB_CALL_MEDIA_PATH, webCallMediaRoute } from "@/lib/server/web-call-media-route";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
+import { WebSocketRoutes } from "@/lib/server/websocket-routes";
 import { decodeWav } from "@/lib/media/audio/wav";
 import { noise, speech } from "../helpers/audio-analysis";
 import { toneShare as toneShareOf } from "../helpers/audio/tones";
 import { startFakeSpeech, transcriptsByFixture, type FakeSpeech } from "../helpers/fake-speech";
 import { MediaSocketClient } from "../helpers/media-socket-client";
-import { serveWithMediaSocket } from "../helpers/media-socket-server";
+import { startInProcessServer, type InProcessServer } from "../helpers/in-process-server";
 import { lastUserText, scriptedLlm } from "../helpers/scripted-llm";
 import { fixtureWords } from "../helpers/session-harness";
 import { createTestApi, type TestApi } from "../helpers/test-api";
@@ -23,7 +25,8 @@ const GOODBYE = "Goodbye!";
 
 let api: TestApi;
 let fake: FakeSpeech;
-let server: Awaited<ReturnType<typeof serveWithMediaSocket>>;
+let server: InProcessServer;
+let baseUrl: string;
 let org: { apiKey: string; organizationId: string };
 const llm = scriptedLlm((request) => {
   const said = lastUserText(request);
@@ -39,7 +42,8 @@ beforeAll(async () => {
   [GREETING, ANSWER, ...LONG, STOPPED, GOODBYE, "Are you still there?"].forEach((text, i) => fake.voice.set(text, 440 + i * 120));
   api = await createTestApi({ runtime: { env: fake.env(), llm: llm.port } });
   org = await api.createOrganization();
-  server = await serveWithMediaSocket(api.app, {
+  // lib/server's own server and upgrade routing, with the media route on the test's model and speech fakes.
+  const media = webCallMediaRoute({
     db: api.db,
     queue: pgBossQueue(api.boss),
     llm: llm.port,
@@ -47,6 +51,8 @@ beforeAll(async () => {
     storage: api.storage,
     env: fake.env(),
   });
+  server = await startInProcessServer(api, new WebSocketRoutes().add(WEB_CALL_MEDIA_PATH, media));
+  baseUrl = `http://127.0.0.1:${server.port}`;
 });
 afterAll(async () => {
   await server.close();
@@ -60,7 +66,7 @@ const full = (text: string) => fake.voice.durationMs(text) - 40;
 async function start(agent: Record<string, unknown>, body: Record<string, unknown> = {}) {
   const created = await api.request("POST", "/v1/agents", { apiKey: org.apiKey, body: agent });
   const agentId = (await created.json()).data.id;
-  const response = await fetch(`${server.url}/v1/calls/web`, {
+  const response = await fetch(`${baseUrl}/v1/calls/web`, {
     method: "POST",
     headers: { "X-Api-Key": org.apiKey, "Content-Type": "application/json" },
     body: JSON.stringify({ agent_id: agentId, ...body }),
@@ -183,6 +189,27 @@ describe.runIf(process.env.TEST_DB === database)("the media socket of a voice we
       expect(call.transcript.map((e: { content: string }) => e.content)).toEqual(["Are you still there?"]);
     }
   }, 30_000);
+
+  it("in voice mode, POST …/turns and the events stream keep working, and what they record reaches the socket too", async () => {
+    const { data } = await start(voiceAgent());
+    const client = await MediaSocketClient.connect(data.media_url);
+    await waitFor(() => client.heardMs(tone(GREETING)) >= full(GREETING), 6000, "the greeting");
+    await sleep(100);
+    const auth = { Authorization: `Bearer ${data.session_token}`, "Content-Type": "application/json" };
+    const turn = await fetch(`${baseUrl}/v1/calls/web/${data.call_id}/turns`, { method: "POST", headers: auth, body: JSON.stringify({ text: "I would like to book a table" }) });
+    expect(turn.status).toBe(200);
+    expect(await turn.text()).toContain(ANSWER);
+    await waitFor(() => client.eventsOf("user_message").length === 1, 3000, "the typed turn on the socket");
+    const events = await fetch(`${baseUrl}/v1/calls/web/${data.call_id}/events?session_token=${data.session_token}`);
+    const reader = events.body!.getReader();
+    let text = "";
+    while (!text.includes("event: user_message")) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    expect(text).toContain("event: agent_message");
+    client.send({ type: "hangup" });
+    await client.closedWithin(5000);
+    expect((await getCall(data.call_id)).transcript.map((e: { content: string }) => e.content)).toEqual([GREETING, "I would like to book a table", ANSWER]);
+  }, 20_000);
 
   it("refuses a bad token (401), a text call (400), a second socket (409) and bad frames (an error naming the field)", async () => {
     const voice = await start(voiceAgent({ initial_message: null }));

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { createAppServer } from "@/lib/server/app-server";
 import type { LiveConnections } from "@/lib/server/live-connections";
 import { respondWithError } from "@/lib/server/raw-error-response";
@@ -16,7 +17,7 @@ export type InProcessServer = { server: Server; port: number; live: LiveConnecti
  */
 export async function startInProcessServer(api: TestApi, routes?: WebSocketRoutes): Promise<InProcessServer> {
   const lifecycle = { draining: false };
-  const runtime = { api: api.app, lifecycle, connection: api.connection };
+  const runtime = { api: api.app, lifecycle, connection: api.connection, queue: pgBossQueue(api.boss), storage: api.storage };
   const { server, live } = createAppServer({
     runtime,
     next: async (_request, response) => respondWithError(response, "not_found", "No studio in this test"),

@@ -9,7 +9,8 @@ export type MediaEvent =
   | { type: "user_speech_started" }
   | { type: "user_speech_stopped" }
   | { type: "user_transcript"; text: string; final: boolean }
-  | { type: "agent_speech_started"; text: string }
+  /** A sentence starts playing; `response` numbers the agent's responses in the call (a filler shares its response's). */
+  | { type: "agent_speech_started"; text: string; response: number }
   | { type: "agent_speech_interrupted"; heard_text: string }
   | { type: "clear" }
   | ({ type: "turn_metrics" } & TurnMetrics)

@@ -86,6 +86,8 @@ type Metrics = {
 };
 
 type Response = {
+  /** Numbers the call's responses, so a client can tell one agent turn's sentences from the next's. */
+  id: number;
   input: CallerInput;
   controller: AbortController;
   speaker: AgentSpeaker;
@@ -129,6 +131,7 @@ export class MediaSession {
   private startDone = false;
   private callerTurns = 0;
   private turnCount = 0;
+  private responseCount = 0;
   private fillerIndex = 0;
   private marks = 0;
   private inputSlot = 0;
@@ -406,6 +409,7 @@ export class MediaSession {
   private startResponse(input: CallerInput, metrics: Metrics | null): void {
     const controller = new AbortController();
     const response: Response = {
+      id: ++this.responseCount,
       input,
       controller,
       speaker: this.newSpeaker({ controller, metrics }),
@@ -461,7 +465,7 @@ export class MediaSession {
     const response = this.owners.get(speaker);
     if (!response) return;
     response.lastAudibleAt = at;
-    if (firstOfSentence) this.emit({ type: "agent_speech_started", text: speaker.sentences[sentence].text });
+    if (firstOfSentence) this.emit({ type: "agent_speech_started", text: speaker.sentences[sentence].text, response: response.id });
     const metrics = response.metrics;
     if (metrics && speaker === response.speaker && metrics.firstAudioAt === null) {
       metrics.firstAudioAt = at;

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from "node:http";
 import type { RawData, WebSocket } from "ws";
 import { isSupportedRate, type SampleRate } from "@/lib/media/audio/pcm";
 import { startLiveCall, type LiveCallDependencies, type LiveCallEvent, type LiveCallHandle } from "@/lib/media/live-call";
@@ -6,17 +5,9 @@ import { BrowserSocketTransport } from "@/lib/media/transports/browser-socket-tr
 import { ConflictError } from "@/lib/services/errors";
 import { loadRuntimeCall, recordedEventsAfter } from "@/lib/services/runtime-calls";
 import { sessionTokenMatches } from "@/lib/services/web-calls";
+import type { WebSocketHandler } from "./websocket-routes";
 
 export const WEB_CALL_MEDIA_PATH = "/v1/calls/web/:call_id/media";
-
-/** What the server's WebSocket routing hands a route (lib/server/websocket-routes.ts). */
-export type MediaUpgrade = {
-  request: IncomingMessage;
-  url: URL;
-  params: Record<string, string>;
-  accept: () => Promise<WebSocket>;
-  reject: (status: number, message: string) => void;
-};
 
 export const DEFAULT_INPUT_RATE: SampleRate = 16000;
 export const DEFAULT_OUTPUT_RATE: SampleRate = 24000;
@@ -79,8 +70,8 @@ const toBytes = (data: RawData): Uint8Array => (Array.isArray(data) ? Buffer.con
  * says otherwise); text frames are JSON: `text` and `hangup` from the client; `clear`, the media
  * session's events and every recorded event of the call from the server. One socket per call.
  */
-export function webCallMediaRoute(deps: LiveCallDependencies) {
-  return async ({ url, params, accept, reject }: MediaUpgrade): Promise<void> => {
+export function webCallMediaRoute(deps: LiveCallDependencies): WebSocketHandler {
+  return async ({ url, params, accept, reject }) => {
     const callId = params.call_id ?? "";
     if (!UUID.test(callId)) return reject(404, "Call not found");
     const call = await loadRuntimeCall(deps.db, callId);
