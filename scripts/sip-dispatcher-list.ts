@@ -1,6 +1,6 @@
 // `npm run sip:dispatcher-list [-- --tcp] [file]`: writes Kamailio's dispatcher list from the live SIP
 // media processes registered in Postgres (stdout without a file). Run it on a timer beside Kamailio,
-// then `kamcmd dispatcher.reload` (deploy/kamailio/README.md).
+// which re-reads the file every 10 s (deploy/kamailio/README.md).
 import { writeFileSync } from "node:fs";
 import { loadConfig } from "@/lib/config";
 import { connectPostgres } from "@/lib/db/client";

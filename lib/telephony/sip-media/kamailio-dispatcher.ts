@@ -10,5 +10,5 @@ export function formatDispatcherList(instances: Pick<SipMediaInstance, "id" | "h
   const lines = instances.map(
     (instance) => `${DISPATCHER_SET} sip:${uriHost(instance.host)}:${instance.port}${transport === "tcp" ? ";transport=tcp" : ""} 0 0 instance=${instance.id}`,
   );
-  return ["# set destination flags priority attrs — written from sip_media_instances; reload with `kamcmd dispatcher.reload`", ...lines, ""].join("\n");
+  return ["# set destination flags priority attrs — written from sip_media_instances; Kamailio re-reads it every 10 s", ...lines, ""].join("\n");
 }
