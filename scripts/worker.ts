@@ -3,7 +3,9 @@
 import { loadConfig } from "@/lib/config";
 import { connectPostgres } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { startPgBoss } from "@/lib/jobs/pg-boss-queue";
+import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
+import { carrierDialer } from "@/lib/telephony/carrier-dialer";
+import { telephonySettingsFromEnv } from "@/lib/telephony/carrier-directory";
 import { startWorkers } from "@/lib/jobs/workers";
 
 async function main() {
@@ -17,7 +19,8 @@ async function main() {
   const connection = connectPostgres(config.databaseUrl, config.databasePoolSize);
   await applyMigrations(connection);
   const boss = await startPgBoss(connection);
-  const workers = await startWorkers(boss, { db: connection.db, telephonyProvider: null });
+  const telephonyProvider = carrierDialer(connection.db, pgBossQueue(boss), telephonySettingsFromEnv());
+  const workers = await startWorkers(boss, { db: connection.db, telephonyProvider });
   console.log("worker: processing jobs");
   // As the server drains: no new jobs; held ones may finish within SHUTDOWN_DRAIN_SECONDS, then pg-boss fails them back to the queue.
   let stopping = false;

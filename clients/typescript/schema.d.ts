@@ -787,6 +787,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/telephony/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List telephony providers
+         * @description **Extension** (not in the interface specification). Both carriers, configured or not, with the webhook URLs to paste and why calls cannot be placed, if they cannot. A carrier account (Twilio or Telnyx) per organization; without one, the deployment's environment account is used (TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN; TELNYX_API_KEY + TELNYX_PUBLIC_KEY + TELNYX_CONNECTION_ID). Carriers reach this deployment at PUBLIC_BASE_URL: Twilio at /telephony/twilio/voice (inbound calls), /telephony/twilio/status, /telephony/twilio/amd, /telephony/twilio/transfer and wss /telephony/twilio/media; Telnyx at /telephony/telnyx/events and wss /telephony/telnyx/media.
+         */
+        get: operations["listTelephonyProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/telephony/providers/{carrier}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a telephony provider
+         * @description **Extension** (not in the interface specification). The carrier's account as seen by your organization. Secrets are never returned.
+         */
+        get: operations["getTelephonyProvider"];
+        /**
+         * Connect a carrier account
+         * @description **Extension** (not in the interface specification). Stores (or replaces) your organization's account at the carrier, its secrets encrypted at rest. With `verify` (default true) the credentials are checked with the carrier first: refused ones are 400 naming the field and nothing is stored.
+         */
+        put: operations["connectTelephonyProvider"];
+        post?: never;
+        /**
+         * Disconnect a carrier account
+         * @description **Extension** (not in the interface specification). Forgets your organization's account at the carrier (the environment's account, if any, serves it again). 404 when none is stored.
+         */
+        delete: operations["disconnectTelephonyProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/telephony/providers/{carrier}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the carrier credentials
+         * @description **Extension** (not in the interface specification). Asks the carrier whether the credentials in use work (a refusal is `ok: false` with the carrier's reason, not an error). The result is kept on a stored account.
+         */
+        post: operations["testTelephonyProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/telephony/providers/{carrier}/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the carrier account's numbers
+         * @description **Extension** (not in the interface specification). Every number on the carrier account, whether its calls reach this deployment (and why not), and its phone number record here if any.
+         */
+        get: operations["listCarrierNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/telephony/providers/{carrier}/numbers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import numbers from the carrier account
+         * @description **Extension** (not in the interface specification). Points each number's voice calls at this deployment (Twilio: the number's voice URL and status callback; Telnyx: the number's connection and the Call Control application's webhook) and records it as a `pstn` phone number with this `carrier` and its state. Numbers already registered keep their agent and redirect. Needs PUBLIC_BASE_URL.
+         */
+        post: operations["importCarrierNumbers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     event_variable_value_updated: {
@@ -1036,6 +1144,21 @@ export interface components {
             /** @description Extension: the SIP headers the call was started with. */
             custom_headers: {
                 [key: string]: string;
+            } | null;
+            /**
+             * @description Extension: the carrier that carried a phone call (`twilio`, `telnyx`), null otherwise.
+             * @enum {string|null}
+             */
+            carrier: "twilio" | "telnyx" | null;
+            /** @description Extension: the carrier's id of the call (Twilio CallSid, Telnyx call_control_id). */
+            carrier_call_id: string | null;
+            /** @description Extension: where a transfer_call (or a number's redirect) sent the caller, and how it went. */
+            transfer: {
+                /** @example +14155550199 */
+                to: string;
+                /** @enum {string} */
+                status: "dialing" | "answered" | "completed" | "busy" | "no_answer" | "failed";
+                duration_seconds: number | null;
             } | null;
             /** @description Lists: only with include_transcript=true. */
             transcript_string?: string;
@@ -1323,6 +1446,12 @@ export interface components {
             redirect_phone_number: string | null;
             sip_trunk: components["schemas"]["SipTrunk"];
             /**
+             * @description Extension: the carrier that carries this `pstn` number's calls (`twilio` or `telnyx`). When a request omits it, the organization's only configured carrier is used (none when it has none or several); refused for `sip` numbers.
+             * @enum {string|null}
+             */
+            carrier: "twilio" | "telnyx" | null;
+            carrier_state: components["schemas"]["PhoneNumberCarrierState"];
+            /**
              * Format: date-time
              * @example 2026-01-31T12:00:00.000Z
              */
@@ -1348,6 +1477,20 @@ export interface components {
              */
             inbound_match: "request_uri" | "to";
             allowed_source_addresses: string[];
+        } | null;
+        /** @description Extension: the number's state at its carrier as last checked (import or check); null when never checked. */
+        PhoneNumberCarrierState: {
+            /** @description Whether the carrier sends this number's calls to this deployment. */
+            live: boolean;
+            /**
+             * @description Why it is not live, in words; null when live.
+             * @example The number's voice webhook points elsewhere (https://old.example.com/voice).
+             */
+            problem: string | null;
+            /** @description The carrier's id of the number (Twilio PN…, Telnyx id). */
+            carrier_number_id: string | null;
+            /** Format: date-time */
+            checked_at: string;
         } | null;
         PhoneNumberResponse: {
             data: components["schemas"]["PhoneNumber"];
@@ -1375,6 +1518,11 @@ export interface components {
             /** @example +14155550199 */
             redirect_phone_number?: string | null;
             sip_trunk?: components["schemas"]["SipTrunkInput"];
+            /**
+             * @description Extension: the carrier that carries this `pstn` number's calls (`twilio` or `telnyx`). When a request omits it, the organization's only configured carrier is used (none when it has none or several); refused for `sip` numbers.
+             * @enum {string|null}
+             */
+            carrier?: "twilio" | "telnyx" | null;
         };
         /** @description Extension: the SIP trunk of a `sip` number (required for `sip`, refused for `pstn`). On PATCH the object replaces the stored one, except that an omitted `auth_password` is kept. */
         SipTrunkInput: {
@@ -1429,6 +1577,11 @@ export interface components {
              */
             redirect_phone_number?: string | null;
             sip_trunk?: components["schemas"]["SipTrunkInput"];
+            /**
+             * @description Extension: `twilio` or `telnyx`; null clears it (then the only configured carrier is used).
+             * @enum {string|null}
+             */
+            carrier?: "twilio" | "telnyx" | null;
         };
         PhoneNumberDeletedResponse: {
             data: null;
@@ -1594,6 +1747,11 @@ export interface components {
             description?: string;
             /** @description Spoken while the tool runs. Default empty. */
             filler_sentence?: string;
+            /**
+             * @description Extension, transfer_call only: the E.164 number a phone call is transferred to.
+             * @example +14155550199
+             */
+            transfer_phone_number?: string;
         };
         Transition: {
             condition: string;
@@ -2650,6 +2808,127 @@ export interface components {
             agents: components["schemas"]["AnalyticsAgent"][];
             questions: components["schemas"]["AnalyticsQuestion"][];
         };
+        TelephonyProviderListResponse: {
+            data: components["schemas"]["TelephonyProvider"][];
+            message: string;
+            error: null;
+            status: number;
+        };
+        TelephonyProvider: {
+            /** @enum {string} */
+            carrier: "twilio" | "telnyx";
+            /** @description Whether an account is connected (the organization's own, or the deployment's environment). */
+            configured: boolean;
+            /**
+             * @description Where the account in use comes from.
+             * @enum {string|null}
+             */
+            source: "organization" | "environment" | null;
+            /** @description Twilio Account SID or Telnyx connection id (not secret). */
+            account_id: string | null;
+            account_name: string | null;
+            /**
+             * Format: date-time
+             * @description When the stored credentials last passed a check.
+             */
+            verified_at: string | null;
+            /** @description Why the last check failed. */
+            verification_error: string | null;
+            /** @description PUBLIC_BASE_URL: where the carrier reaches this deployment. */
+            public_base_url: string | null;
+            /** @description The addresses to paste in the carrier's console (null without PUBLIC_BASE_URL). Importing numbers sets them for you. */
+            webhook_urls: {
+                /** @example https://voice.example.com/telephony/twilio/voice */
+                voice: string;
+                /** @example https://voice.example.com/telephony/twilio/status */
+                status: string;
+                /** @example wss://voice.example.com/telephony/twilio/media */
+                media_stream: string;
+            } | null;
+            /** @description Why phone calls through this carrier cannot be placed now; null when they can. */
+            problem: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        TelephonyProviderResponse: {
+            data: components["schemas"]["TelephonyProvider"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        /** @description Twilio: `account_sid` and `auth_token`. Telnyx: `api_key`, `public_key` and `connection_id`. Secrets are stored encrypted and never returned. */
+        TelephonyProviderCredentials: {
+            /**
+             * @description Twilio: the Account SID.
+             * @example AC0123456789abcdef0123456789abcdef
+             */
+            account_sid?: string;
+            /** @description Twilio: the auth token. Write-only, never returned. */
+            auth_token?: string;
+            /** @description Telnyx: the API v2 key (KEY…). Write-only, never returned. */
+            api_key?: string;
+            /** @description Telnyx: the webhook signing public key (base64 Ed25519; Portal → Keys & Credentials). */
+            public_key?: string;
+            /** @description Telnyx: the Call Control application (connection) id that places and receives the calls. */
+            connection_id?: string;
+            /**
+             * @description Check the credentials with the carrier first (default true): credentials the carrier refuses are 400 and nothing is stored; an unreachable carrier stores them with the error noted.
+             * @default true
+             */
+            verify: boolean;
+        };
+        TelephonyProviderDeletedResponse: {
+            data: null;
+            message: string;
+            error: null;
+            status: number;
+        };
+        TelephonyCredentialCheckResponse: {
+            data: components["schemas"]["TelephonyCredentialCheck"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        TelephonyCredentialCheck: {
+            ok: boolean;
+            /** @description Why the carrier refused, when it did. */
+            message: string | null;
+            account_name: string | null;
+            /** @enum {string} */
+            source: "organization" | "environment";
+        };
+        CarrierNumberListResponse: {
+            data: components["schemas"]["CarrierNumber"][];
+            message: string;
+            error: null;
+            status: number;
+        };
+        CarrierNumber: {
+            /** @example +14155550100 */
+            phone_number: string;
+            carrier_number_id: string;
+            name: string | null;
+            voice_enabled: boolean;
+            /** @description Whether its calls reach this deployment now. */
+            live: boolean;
+            /** @description Why not, in words. */
+            problem: string | null;
+            /**
+             * Format: uuid
+             * @description The phone number record here, once imported or created.
+             */
+            phone_number_id: string | null;
+        };
+        ImportedPhoneNumbersResponse: {
+            data: components["schemas"]["PhoneNumber"][];
+            message: string;
+            error: null;
+            status: number;
+        };
+        ImportCarrierNumbersRequest: {
+            /** @description The numbers to import (E.164); all of the account's numbers when omitted. */
+            numbers?: string[];
+        };
     };
     responses: never;
     parameters: never;
@@ -3052,6 +3331,8 @@ export interface operations {
                 end_reason?: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | "failed" | "transferred";
                 /** @description **Extension**: only calls answered by a human, a voicemail, or unknown. */
                 answer_type?: "human" | "voicemail" | "unknown";
+                /** @description **Extension**: only phone calls carried by `twilio` or `telnyx`. */
+                carrier?: "twilio" | "telnyx";
                 /** @description **Extension**: only calls whose transcript (both sides) contains these words: Postgres full-text search in English (stemmed, so "booking" finds "booked"), web-search syntax ("a phrase", -word, or). Indexed (GIN). */
                 search?: string;
                 /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
@@ -3168,6 +3449,8 @@ export interface operations {
                 end_reason?: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | "failed" | "transferred";
                 /** @description **Extension**: only calls answered by a human, a voicemail, or unknown. */
                 answer_type?: "human" | "voicemail" | "unknown";
+                /** @description **Extension**: only phone calls carried by `twilio` or `telnyx`. */
+                carrier?: "twilio" | "telnyx";
                 /** @description **Extension**: only calls whose transcript (both sides) contains these words: Postgres full-text search in English (stemmed, so "booking" finds "booked"), web-search syntax ("a phrase", -word, or). Indexed (GIN). */
                 search?: string;
             };
@@ -7311,6 +7594,613 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsDashboardResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTelephonyProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both carriers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelephonyProviderListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getTelephonyProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `twilio` or `telnyx`. */
+                carrier: "twilio" | "telnyx";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The carrier */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelephonyProviderResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    connectTelephonyProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `twilio` or `telnyx`. */
+                carrier: "twilio" | "telnyx";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelephonyProviderCredentials"];
+            };
+        };
+        responses: {
+            /** @description The connected carrier */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelephonyProviderResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    disconnectTelephonyProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `twilio` or `telnyx`. */
+                carrier: "twilio" | "telnyx";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelephonyProviderDeletedResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    testTelephonyProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `twilio` or `telnyx`. */
+                carrier: "twilio" | "telnyx";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check's result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelephonyCredentialCheckResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCarrierNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `twilio` or `telnyx`. */
+                carrier: "twilio" | "telnyx";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's numbers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierNumberListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    importCarrierNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `twilio` or `telnyx`. */
+                carrier: "twilio" | "telnyx";
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ImportCarrierNumbersRequest"];
+            };
+        };
+        responses: {
+            /** @description The imported numbers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedPhoneNumbersResponse"];
                 };
             };
             /** @description Invalid request: `error.details` names each offending field */

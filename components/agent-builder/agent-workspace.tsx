@@ -14,6 +14,7 @@ import { isStateNode, toEditorDocument, toUpdateBody, type EditorDocument } from
 import { countErrors, noErrors, placeErrors, type EditorErrors, type FieldProblem } from "@/lib/agent-builder/validation-errors";
 import type { Agent } from "@/lib/voice-api/agents";
 import { TalkPanel } from "@/components/agent-talk/talk-panel";
+import { PhoneCallPanel } from "@/components/agent-talk/phone-call-panel";
 import { GraphEditor } from "./graph-editor";
 import { JsonView } from "./json-view";
 import { QuestionsPanel } from "./questions-panel";
@@ -174,6 +175,7 @@ export function AgentWorkspace({ initial }: { initial: Agent }) {
         <TabsContent value="talk" className="grid max-w-3xl gap-2">
           {dirty ? <p className="text-sm text-muted-foreground">The call uses the saved version {saved.version}; save to talk to your changes.</p> : null}
           <TalkPanel agentId={saved.id} initialStateName={saved.initial_state_name} language={saved.language} />
+          {readOnly ? null : <PhoneCallPanel agentId={saved.id} />}
         </TabsContent>
       </Tabs>
     </>

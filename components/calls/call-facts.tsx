@@ -53,6 +53,12 @@ export function CallOverview({ call, agentName }: { call: Call; agentName: strin
         {call.redirect_duration_seconds ? <span className="text-muted-foreground"> (+{formatDuration(call.redirect_duration_seconds)} redirected)</span> : null}
       </Fact>
       <Fact label="Answered by">{humanize(call.answer_type)}</Fact>
+      {call.carrier ? <Fact label="Carrier">{call.carrier === "twilio" ? "Twilio" : "Telnyx"}</Fact> : null}
+      {call.transfer ? (
+        <Fact label="Transferred to">
+          <span className="font-mono">{call.transfer.to}</span> <span className="text-muted-foreground">({humanize(call.transfer.status)})</span>
+        </Fact>
+      ) : null}
       <Fact label="Cost">
         <span className="tabular-nums">{formatCost(call.cost)}</span>
       </Fact>

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { CALL_ANSWER_TYPES, CALL_END_REASONS, CALL_STATUSES, type CallFilters } from "@/lib/voice-api/calls";
+import { CALL_ANSWER_TYPES, CALL_CARRIERS, CALL_END_REASONS, CALL_STATUSES, type CallFilters } from "@/lib/voice-api/calls";
 import type { AgentOption } from "./agent-options";
 import { SelectField } from "./select-field";
 import { isoToLocalInput, localInputToIso, MAX_SEARCH_LENGTH, validateCallFilters, type FilterErrors } from "./call-filters";
@@ -18,7 +18,7 @@ const sentence = (value: string) => humanize(value).replace(/^./, (first) => fir
 
 /** The API's list filters; applied together on submit, so the URL and the request change once. */
 export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFilters; agents: AgentOption[]; onApply: (filters: CallFilters) => void }) {
-  const empty = { search: "", agent_id: ANY, call_type: ANY, status: ANY, end_reason: ANY, answer_type: ANY, from_number: "", to_number: "", after: "", before: "" };
+  const empty = { search: "", agent_id: ANY, call_type: ANY, status: ANY, end_reason: ANY, answer_type: ANY, carrier: ANY, from_number: "", to_number: "", after: "", before: "" };
   const [draft, setDraft] = useState(() => ({
     search: filters.search ?? "",
     agent_id: filters.agent_id ?? ANY,
@@ -26,6 +26,7 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
     status: filters.status ?? ANY,
     end_reason: filters.end_reason ?? ANY,
     answer_type: filters.answer_type ?? ANY,
+    carrier: filters.carrier ?? ANY,
     from_number: filters.from_number ?? "",
     to_number: filters.to_number ?? "",
     after: isoToLocalInput(filters.start_time_gt),
@@ -46,6 +47,7 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
       status: choice(draft.status) as CallFilters["status"],
       end_reason: choice(draft.end_reason),
       answer_type: choice(draft.answer_type) as CallFilters["answer_type"],
+      carrier: choice(draft.carrier) as CallFilters["carrier"],
       from_number: draft.from_number.trim() || undefined,
       to_number: draft.to_number.trim() || undefined,
       start_time_gt: localInputToIso(draft.after),
@@ -125,6 +127,13 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
         onValueChange={set("answer_type")}
         error={errors.answer_type}
         options={[{ value: ANY, label: "Anyone" }, ...CALL_ANSWER_TYPES.map((type) => ({ value: type, label: sentence(type) }))]}
+      />
+      <SelectField
+        label="Carrier"
+        value={draft.carrier}
+        onValueChange={set("carrier")}
+        error={errors.carrier}
+        options={[{ value: ANY, label: "Any carrier" }, ...CALL_CARRIERS.map((carrier) => ({ value: carrier, label: carrier === "twilio" ? "Twilio" : "Telnyx" }))]}
       />
       <FormField label="From number" error={errors.from_number}>
         <Input value={draft.from_number} onChange={(e) => set("from_number")(e.target.value)} placeholder="+14155550101" inputMode="tel" autoComplete="off" />

@@ -1,4 +1,4 @@
-import { AudioLines, BarChart3, BookOpen, Building2, Gauge, KeyRound, Phone, PhoneCall, Receipt, Users, Webhook, type LucideIcon } from "lucide-react";
+import { AudioLines, BarChart3, BookOpen, Building2, Cable, Gauge, KeyRound, Phone, PhoneCall, Receipt, Users, Webhook, type LucideIcon } from "lucide-react";
 
 export type NavItem = { href: string; label: string; icon: LucideIcon };
 
@@ -15,6 +15,7 @@ export const mainNav: NavItem[] = [
 export const settingsNav: NavItem[] = [
   { href: "/settings/api-keys", label: "API keys", icon: KeyRound },
   { href: "/settings/members", label: "Members", icon: Users },
+  { href: "/settings/telephony", label: "Telephony", icon: Cable },
   { href: "/settings/pricing", label: "Prices", icon: Receipt },
   { href: "/settings/organization", label: "Organization", icon: Building2 },
 ];

@@ -27,7 +27,18 @@ export type InitialPhoneNumbers = { path: string; envelope: Envelope<PhoneNumber
 type Editing = { kind: "add" } | { kind: "edit"; phoneNumber: PhoneNumber } | null;
 
 /** The organization's numbers, page by page (the API's page mode), with add, edit and remove. */
-export function PhoneNumbersView({ initial, agents, paging }: { initial: InitialPhoneNumbers; agents: AgentOption[]; paging: PhoneNumberPage }) {
+export function PhoneNumbersView({
+  initial,
+  agents,
+  paging,
+  telephonyProblem = null,
+}: {
+  initial: InitialPhoneNumbers;
+  agents: AgentOption[];
+  paging: PhoneNumberPage;
+  /** Why no carrier can carry calls now (shown instead of letting calls fail later); null when one can. */
+  telephonyProblem?: string | null;
+}) {
   const canWrite = useCan("write");
   const [page, setPage] = useState(paging);
   const path = phoneNumbersPath(page);
@@ -92,6 +103,7 @@ export function PhoneNumbersView({ initial, agents, paging }: { initial: Initial
         ) : null}
       </div>
 
+      {telephonyProblem ? <TelephonyNotice problem={telephonyProblem} /> : null}
       {shownError ? (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm">
           <span>
@@ -118,6 +130,7 @@ export function PhoneNumbersView({ initial, agents, paging }: { initial: Initial
               <TableHead>Number</TableHead>
               <TableHead className="hidden md:table-cell">Name</TableHead>
               <TableHead className="hidden md:table-cell">Type</TableHead>
+              <TableHead className="hidden md:table-cell">Carrier</TableHead>
               <TableHead>Inbound agent</TableHead>
               <TableHead className="hidden md:table-cell">Redirect</TableHead>
               <TableHead className="hidden lg:table-cell">Added</TableHead>
@@ -135,6 +148,9 @@ export function PhoneNumbersView({ initial, agents, paging }: { initial: Initial
                 <TableCell className="hidden md:table-cell">{phoneNumber.name ?? <span className="text-muted-foreground">—</span>}</TableCell>
                 <TableCell className="hidden md:table-cell">
                   <Badge variant="outline">{phoneNumber.type.toUpperCase()}</Badge>
+                </TableCell>
+                <TableCell className="hidden md:table-cell" data-testid="carrier">
+                  <CarrierState phoneNumber={phoneNumber} />
                 </TableCell>
                 <TableCell data-testid="inbound-agent">
                   {phoneNumber.inbound_agent_id ? (
@@ -177,7 +193,7 @@ export function PhoneNumbersView({ initial, agents, paging }: { initial: Initial
             ))}
             {data && numbers.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={canWrite ? 7 : 6} className="py-6 text-center text-muted-foreground">
+                <TableCell colSpan={canWrite ? 8 : 7} className="py-6 text-center text-muted-foreground">
                   This page is empty. Go back to an earlier page.
                 </TableCell>
               </TableRow>
@@ -230,5 +246,34 @@ export function PhoneNumbersView({ initial, agents, paging }: { initial: Initial
         onSubmit={editing?.kind === "edit" ? save(editing.phoneNumber) : async () => {}}
       />
     </div>
+  );
+}
+
+const CARRIER_NAMES = { twilio: "Twilio", telnyx: "Telnyx" } as const;
+
+/** The number's carrier and whether its calls reach this deployment, as last checked. */
+function CarrierState({ phoneNumber }: { phoneNumber: PhoneNumber }) {
+  if (phoneNumber.type === "sip") return <span className="text-muted-foreground">SIP trunk</span>;
+  if (!phoneNumber.carrier) return <span className="text-muted-foreground">—</span>;
+  const state = phoneNumber.carrier_state;
+  return (
+    <span className="flex flex-col gap-0.5">
+      <span className="flex items-center gap-1.5">
+        {CARRIER_NAMES[phoneNumber.carrier]}
+        {state ? state.live ? <Badge variant="success">Live</Badge> : <Badge variant="warning">Not live</Badge> : null}
+      </span>
+      {state && !state.live && state.problem ? <span className="max-w-64 text-xs whitespace-normal text-muted-foreground">{state.problem}</span> : null}
+    </span>
+  );
+}
+
+function TelephonyNotice({ problem }: { problem: string }) {
+  return (
+    <p role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+      Telephony is not ready: {problem}{" "}
+      <Link href="/settings/telephony" className="font-medium underline underline-offset-2">
+        Connect a carrier
+      </Link>
+    </p>
   );
 }

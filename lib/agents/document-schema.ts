@@ -160,7 +160,20 @@ export const CustomFunctionToolSchema = z
   .meta({ id: "CustomFunctionTool" });
 
 export const BuiltInToolSchema = z
-  .strictObject({ type: z.enum(builtInToolTypes), ...toolCommon })
+  .strictObject({
+    type: z.enum(builtInToolTypes),
+    ...toolCommon,
+    transfer_phone_number: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 number such as +14155550123")
+      .optional()
+      .meta({ description: "Extension, transfer_call only: the E.164 number a phone call is transferred to.", example: "+14155550199" }),
+  })
+  .superRefine((tool, ctx) => {
+    if (tool.transfer_phone_number !== undefined && tool.type !== "transfer_call") {
+      ctx.addIssue({ code: "custom", path: ["transfer_phone_number"], message: "Only a transfer_call tool has a transfer_phone_number" });
+    }
+  })
   .meta({ id: "BuiltInTool" });
 
 export const ToolSchema = z.discriminatedUnion("type", [CustomFunctionToolSchema, BuiltInToolSchema]).meta({ id: "Tool" });

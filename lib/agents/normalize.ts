@@ -16,7 +16,13 @@ export type CustomFunctionTool = Extract<ToolInput, { type: "custom_function" }>
   response_mapping: { json_path_to_data: string; destination_variable: string }[];
   timeout_ms: number;
 };
-export type BuiltInTool = { type: "wait" | "hang_up" | "transfer_call" | "leave_voicemail_message"; description: string; filler_sentence: string };
+export type BuiltInTool = {
+  type: "wait" | "hang_up" | "transfer_call" | "leave_voicemail_message";
+  description: string;
+  filler_sentence: string;
+  /** transfer_call: where a phone call is transferred (E.164). */
+  transfer_phone_number?: string;
+};
 export type AgentTool = CustomFunctionTool | BuiltInTool;
 
 export type AgentState = {
@@ -81,7 +87,9 @@ export const agentDefaults = {
 
 function normalizeTool(tool: ToolInput): AgentTool {
   const common = { description: tool.description ?? "", filler_sentence: tool.filler_sentence ?? "" };
-  if (tool.type !== "custom_function") return { type: tool.type, ...common };
+  if (tool.type !== "custom_function") {
+    return { type: tool.type, ...common, ...(tool.type === "transfer_call" && tool.transfer_phone_number ? { transfer_phone_number: tool.transfer_phone_number } : {}) };
+  }
   return {
     ...tool,
     ...common,

@@ -19,6 +19,7 @@ import { llmModelRoutes } from "./routes/llm-models";
 import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { postCallQuestionRoutes } from "./routes/post-call-questions";
 import { pricingRoutes } from "./routes/pricing";
+import { telephonyRoutes } from "./routes/telephony";
 import { registerWebhookEvents, webhookRoutes } from "./routes/webhooks";
 import { webCallRoutes } from "./routes/web-calls";
 
@@ -73,6 +74,7 @@ export function createApiApp(dependencies: ApiDependencies) {
   app.route("/", pricingRoutes());
   app.route("/", llmModelRoutes());
   app.route("/", analyticsRoutes());
+  app.route("/", telephonyRoutes());
   return app;
 }
 

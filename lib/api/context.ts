@@ -5,6 +5,7 @@ import type { HttpClient, LanguageModelPort } from "@/lib/runtime/types";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { requestOrigin } from "@/lib/net/request-origin";
 import type { LinkSigner, SignedLinks } from "@/lib/storage/signed-links";
+import { telephonySettingsFromEnv, type TelephonySettings } from "@/lib/telephony/carrier-directory";
 
 export type ApiSettings = {
   rateLimitPerMinute: number;
@@ -26,6 +27,8 @@ export type ApiDependencies = {
   links?: SignedLinks;
   /** Web calls: the model, outbound HTTP and LLM environment; without it, the AI SDK over process.env and the safe outbound fetch. */
   runtime?: RuntimeSettings;
+  /** Carriers: PUBLIC_BASE_URL, the environment's accounts and API base URLs; without it, process.env. */
+  telephony?: TelephonySettings;
   /** The per-key request counter (one per process: the server's runtime passes its own); without it, one for this app. */
   rateLimiter?: RateLimiter;
   /** True once the process is shutting down: new calls are refused with 503 so that clients go to another instance. */
@@ -70,4 +73,10 @@ export function serviceContext(c: {
 }): { db: Database; organizationId: string; links?: LinkSigner } {
   const deps = c.get("deps");
   return { db: deps.db, organizationId: c.get("organizationId"), links: deps.links?.forOrigin(requestOrigin(c.req.raw)) };
+}
+
+/** The telephony context of an authenticated request. */
+export function telephonyContext(c: { get: <K extends keyof ApiEnv["Variables"]>(key: K) => ApiEnv["Variables"][K] }) {
+  const deps = c.get("deps");
+  return { db: deps.db, organizationId: c.get("organizationId"), settings: deps.telephony ?? telephonySettingsFromEnv() };
 }

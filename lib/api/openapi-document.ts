@@ -48,6 +48,7 @@ export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
       { name: "Post-call questions", description: "Questions answered about each finished call of an agent" },
       { name: "Webhooks", description: "Signed event deliveries to agents' webhook URLs, their log and the signing secret" },
       { name: "Pricing", description: "The price table that computes each call's cost" },
+      { name: "Telephony", description: "Extension: carrier accounts (Twilio, Telnyx) per organization, their numbers and the webhook URLs to give them" },
       { name: "Analytics", description: "Extension: call counts, costs, durations and post-call answers over a date range" },
     ],
   }));

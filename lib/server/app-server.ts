@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { answerClientError } from "./client-errors";
 import { fetchListener } from "./fetch-listener";
 import { answerHealth, isHealthPath } from "./health";
+import { isTelephonyPath } from "./telephony-endpoints";
 import { LiveConnections } from "./live-connections";
 import { respondWithError } from "./raw-error-response";
 import type { AppRuntime } from "./runtime";
@@ -16,6 +17,8 @@ export type AppServerParts = {
   /** Next.js's upgrades (hot reloading in development). */
   nextUpgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
   routes: WebSocketRoutes;
+  /** Carrier webhooks (`/telephony/*`), answered here rather than through Next.js. */
+  telephony?: (request: Request) => Promise<Response>;
 };
 
 export const isApiPath = (url: string) => url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
@@ -33,12 +36,14 @@ export function createAppServer(parts: AppServerParts): { server: Server; live: 
   const { runtime } = parts;
   // Only the Request reaches the app: bindings (the studio's user) are for in-process callers.
   const api = fetchListener((request) => runtime.api.fetch(request));
+  const telephony = parts.telephony ? fetchListener(parts.telephony) : null;
   const server = createServer((request, response) => {
     live.trackResponse(response);
     if (runtime.lifecycle.draining) response.setHeader("Connection", "close");
     const url = request.url ?? "/";
     if (isApiPath(url)) return void api(request, response);
     if (isHealthPath(url)) return void answerHealth(request, response, runtime);
+    if (telephony && isTelephonyPath(url)) return void telephony(request, response);
     parts.next(request, response).catch((error: unknown) => {
       console.error(`${request.method} ${url} failed:`, error);
       if (response.headersSent) response.destroy();

@@ -14,6 +14,8 @@ import { RateLimiter } from "@/lib/services/rate-limiter";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";
+import { carrierDialer } from "@/lib/telephony/carrier-dialer";
+import { telephonySettingsFromEnv } from "@/lib/telephony/carrier-directory";
 import { drainSipMedia, startSipMedia } from "./sip-media";
 
 export type AppRuntime = {
@@ -56,9 +58,10 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
   if (lock && config.seedDemo) await seedDemoOnFirstStart(connection, config, storage);
   const links = await createSignedLinks(connection.db, config.signedLinks);
   const boss = await startPgBoss(connection);
-  const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage, exclusive: Boolean(lock) }) : null;
   const queue = pgBossQueue(boss);
   const sip = await startSipMedia({ connection, boss, queue, storage });
+  const telephonyProvider = carrierDialer(connection.db, queue, telephonySettingsFromEnv());
+  const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage, exclusive: Boolean(lock) }) : null;
   const rateLimiter = new RateLimiter(connection.db);
   const lifecycle = { draining: false };
   const api = createApiApp({

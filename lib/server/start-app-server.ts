@@ -6,6 +6,7 @@ import { createAppServer } from "./app-server";
 import { drain } from "./drain";
 import { respondWithError, writeErrorAndClose } from "./raw-error-response";
 import { getRuntime } from "./runtime";
+import { telephonyDependencies, telephonyWebhooks } from "./telephony-endpoints";
 import { websocketEndpoints } from "./websocket-endpoints";
 
 export type StartOptions = {
@@ -47,7 +48,14 @@ const apiOnly: WebParts = {
 export async function startAppServer(options: StartOptions): Promise<Server> {
   const config = loadConfig();
   const [runtime, web] = await Promise.all([getRuntime(), options.studio === false ? apiOnly : nextParts(options, config)]);
-  const { server, live } = createAppServer({ runtime, next: web.handle, nextUpgrade: web.upgrade, routes: websocketEndpoints(runtime) });
+  const telephony = telephonyDependencies(runtime);
+  const { server, live } = createAppServer({
+    runtime,
+    next: web.handle,
+    nextUpgrade: web.upgrade,
+    routes: websocketEndpoints(runtime, telephony),
+    telephony: telephonyWebhooks(telephony),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => {

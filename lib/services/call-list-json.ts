@@ -53,6 +53,9 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
     secure: column(rows, calls.secureRecordingUrl.name),
     dynamic: column(rows, calls.dynamicVariablesValues.name),
     headers: column(rows, calls.customHeaders.name),
+    carrier: column(rows, calls.carrier.name),
+    carrierCallId: column(rows, calls.carrierCallId.name),
+    transfer: column(rows, calls.transfer.name),
     transcript: column(rows, calls.transcript.name),
     variables: column(rows, calls.variableValues.name),
   };
@@ -72,7 +75,8 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
       `"answer_type":${stringOrNull(row[at.answerType])},` +
       `"recording_url":${recording !== null && links ? quote(links.url(recording)) : "null"},` +
       `"secure_recording_url":${row[at.secure] === "t"},"dynamic_variables_values":${rawOrNull(row[at.dynamic])},` +
-      `"custom_headers":${rawOrNull(row[at.headers])}`;
+      `"custom_headers":${rawOrNull(row[at.headers])},"carrier":${stringOrNull(row[at.carrier])},` +
+      `"carrier_call_id":${stringOrNull(row[at.carrierCallId])},"transfer":${rawOrNull(row[at.transfer])}`;
     if (at.transcript >= 0) {
       const transcript = row[at.transcript]!;
       item += `,"transcript_string":${quote(transcriptToString(JSON.parse(transcript) as TranscriptEntry[]))},"transcript":${transcript}`;

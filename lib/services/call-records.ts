@@ -1,5 +1,5 @@
 import type { LinkSigner } from "@/lib/storage/signed-links";
-import type { callPostCallAnswers, calls, CallEndReason, TurnLatency, CallStatus, CallType, SelectedOption, TranscriptEntry, VariableValue } from "@/lib/db/schema";
+import type { callPostCallAnswers, calls, CallEndReason, CallStatus, CallTransfer, CallType, CarrierName, SelectedOption, TranscriptEntry, TurnLatency, VariableValue } from "@/lib/db/schema";
 
 export type PostCallAnswerResponse = {
   id: string;
@@ -34,6 +34,9 @@ export type CallResponse = {
   secure_recording_url: boolean;
   dynamic_variables_values: Record<string, unknown> | null;
   custom_headers: Record<string, string> | null;
+  carrier: CarrierName | null;
+  carrier_call_id: string | null;
+  transfer: CallTransfer | null;
   transcript_string?: string;
   transcript?: TranscriptEntry[];
   variable_values?: VariableValue[];
@@ -41,7 +44,7 @@ export type CallResponse = {
   turn_latency?: TurnLatency[] | null;
 };
 
-type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency"> & {
+type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash"> & {
   transcript?: TranscriptEntry[];
   variableValues?: VariableValue[];
 };
@@ -75,6 +78,9 @@ export function toCallResponse(row: CallRow, links?: LinkSigner): CallResponse {
     secure_recording_url: row.secureRecordingUrl,
     dynamic_variables_values: row.dynamicVariablesValues,
     custom_headers: row.customHeaders,
+    carrier: row.carrier,
+    carrier_call_id: row.carrierCallId,
+    transfer: row.transfer,
   };
   if (row.transcript) {
     response.transcript_string = transcriptToString(row.transcript);

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, fillPlaceholders, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { callEvents, callPostCallAnswers, calls, type CallEndReason, type CallStatus, type CallType } from "@/lib/db/schema";
+import { callEvents, callPostCallAnswers, calls, type CarrierName, type CallEndReason, type CallStatus, type CallType } from "@/lib/db/schema";
 import { callStatsSource, selectRows } from "./analytics-source";
 import { toCallResponse, toPostCallAnswerResponse, type CallResponse } from "./call-records";
 import type { Database } from "@/lib/db/client";
@@ -25,6 +25,7 @@ export type CallFilterInput = {
   status?: CallStatus;
   endReason?: CallEndReason;
   answerType?: "human" | "voicemail" | "unknown";
+  carrier?: CarrierName;
   /** Words in what was said (web-search syntax: "a phrase", -word, or), matched by Postgres full-text search. */
   search?: string;
 };
@@ -64,6 +65,9 @@ const summaryColumns = {
   endReason: calls.endReason,
   dynamicVariablesValues: calls.dynamicVariablesValues,
   customHeaders: calls.customHeaders,
+  carrier: calls.carrier,
+  carrierCallId: calls.carrierCallId,
+  transfer: calls.transfer,
   recordingBlobKey: calls.recordingBlobKey,
   secureRecordingUrl: calls.secureRecordingUrl,
 };
@@ -79,6 +83,7 @@ function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inlin
   if (input.status) where.push(eq(calls.status, bind("status", input.status)));
   if (input.endReason) where.push(eq(calls.endReason, bind("endReason", input.endReason)));
   if (input.answerType) where.push(eq(calls.answerType, bind("answerType", input.answerType)));
+  if (input.carrier) where.push(eq(calls.carrier, bind("carrier", input.carrier)));
   if (input.search) where.push(sql`${calls.transcriptSearch} @@ websearch_to_tsquery('english', ${bind("search", input.search)})`);
   return where;
 }

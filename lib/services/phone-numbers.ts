@@ -1,7 +1,8 @@
 import "server-only";
 import { E164_MESSAGE, E164_PATTERN } from "./phone-number-format";
 import { and, count, desc, eq } from "drizzle-orm";
-import { agents, phoneNumbers, phoneNumberTypes, sipInboundMatches, type SipInboundMatch, type SipTrunkSettings } from "@/lib/db/schema";
+import { agents, carrierNames, phoneNumbers, phoneNumberTypes, sipInboundMatches, type CarrierName, type SipInboundMatch, type SipTrunkSettings } from "@/lib/db/schema";
+import type { Database } from "@/lib/db/client";
 import { parseAddressRange } from "@/lib/net/address-ranges";
 import { withTransaction, type ServiceContext } from "./context";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "./errors";
@@ -29,9 +30,17 @@ export type PhoneNumberResponse = {
   redirect: boolean;
   redirect_phone_number: string | null;
   sip_trunk: SipTrunkResponse | null;
+  carrier: CarrierName | null;
+  carrier_state: CarrierStateResponse | null;
   created_at: string;
   updated_at: string;
 };
+
+/** Whether the carrier sends the number's calls to us, as last checked (an import or a check). */
+export type CarrierStateResponse = { live: boolean; problem: string | null; carrier_number_id: string | null; checked_at: string };
+
+/** A number as the carrier lists it, to import. */
+export type CarrierNumberState = { phoneNumber: string; carrierNumberId: string; name: string | null; live: boolean; problem: string | null };
 
 export type SipTrunkInput = {
   termination_uri: string;
@@ -50,9 +59,13 @@ export type CreatePhoneNumberInput = {
   redirect?: boolean | null;
   redirect_phone_number?: string | null;
   sip_trunk?: SipTrunkInput | null;
+  carrier?: CarrierName | null;
 };
 
 export type UpdatePhoneNumberInput = Omit<CreatePhoneNumberInput, "number" | "type">;
+
+/** The carrier a `pstn` number gets when the request names none: the organization's only configured one (resolved by the caller). */
+export type PhoneNumberDefaults = { carrier?: CarrierName | null };
 
 export type ListPhoneNumbersInput = { limit?: number; use_cursor?: boolean; page?: number; cursor?: string | null };
 export type ListPhoneNumbersResult = { items: PhoneNumberResponse[] } & ReturnType<typeof listFields>;
@@ -85,6 +98,11 @@ function toResponse(row: Row): PhoneNumberResponse {
           allowed_source_addresses: trunk.allowedSourceAddresses ?? [],
         }
       : null,
+    carrier: row.carrier,
+    carrier_state:
+      row.carrierCheckedAt && row.carrierLive !== null
+        ? { live: row.carrierLive, problem: row.carrierProblem, carrier_number_id: row.carrierNumberId, checked_at: row.carrierCheckedAt.toISOString() }
+        : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -107,6 +125,7 @@ function checkFields(input: UpdatePhoneNumberInput, problems: FieldProblem[]) {
     problems.push({ field: "inbound_agent_id", message: "Must be the UUID of an agent of your organization" });
   }
   if (redirect != null && typeof redirect !== "boolean") problems.push({ field: "redirect", message: "Must be a boolean" });
+  if (input.carrier != null && !carrierNames.includes(input.carrier)) problems.push({ field: "carrier", message: "Must be twilio or telnyx" });
   if (redirectTo != null && (typeof redirectTo !== "string" || !E164_PATTERN.test(redirectTo))) {
     problems.push({ field: "redirect_phone_number", message: E164_MESSAGE });
   }
@@ -194,7 +213,7 @@ function ownedBy(ctx: ServiceContext, id: string) {
   return and(eq(phoneNumbers.id, id), eq(phoneNumbers.organizationId, ctx.organizationId));
 }
 
-export async function createPhoneNumber(ctx: ServiceContext, input: CreatePhoneNumberInput): Promise<PhoneNumberResponse> {
+export async function createPhoneNumber(ctx: ServiceContext, input: CreatePhoneNumberInput, defaults: PhoneNumberDefaults = {}): Promise<PhoneNumberResponse> {
   const problems: FieldProblem[] = [];
   const type = input.type ?? "pstn";
   if (typeof input.number !== "string" || !E164_PATTERN.test(input.number)) problems.push({ field: "number", message: E164_MESSAGE });
@@ -207,6 +226,8 @@ export async function createPhoneNumber(ctx: ServiceContext, input: CreatePhoneN
   } else if (type === "pstn" && input.sip_trunk != null) {
     problems.push({ field: "sip_trunk", message: "Only sip numbers have a SIP trunk" });
   }
+  if (type !== "pstn" && input.carrier != null) problems.push({ field: "carrier", message: "Only pstn numbers have a carrier" });
+  const carrier = type === "pstn" ? (input.carrier ?? defaults.carrier ?? null) : null;
   const redirect = input.redirect ?? false;
   const redirectPhoneNumber = input.redirect_phone_number ?? null;
   checkState({ number: input.number, redirect, redirectPhoneNumber }, problems);
@@ -225,6 +246,7 @@ export async function createPhoneNumber(ctx: ServiceContext, input: CreatePhoneN
       redirect,
       redirectPhoneNumber,
       sipTrunk,
+      carrier,
     })
     .onConflictDoNothing({ target: [phoneNumbers.organizationId, phoneNumbers.number] })
     .returning()
@@ -290,14 +312,18 @@ export async function updatePhoneNumber(ctx: ServiceContext, id: string, patch: 
       redirect: patch.redirect === undefined ? current.redirect : (patch.redirect ?? false),
       redirectPhoneNumber: patch.redirect_phone_number === undefined ? current.redirectPhoneNumber : patch.redirect_phone_number,
       sipTrunk,
+      carrier: patch.carrier === undefined ? current.carrier : patch.carrier,
     };
+    if (patch.carrier != null && current.type !== "pstn") problems.push({ field: "carrier", message: "Only pstn numbers have a carrier" });
+    // Another carrier's id and state say nothing about this one.
+    const carrierChanged = next.carrier !== current.carrier;
     checkState({ number: current.number, ...next }, problems);
     await checkAgent(tx, patch.inbound_agent_id, problems);
     if (problems.length) fail(problems);
 
     const [row] = await tx.db
       .update(phoneNumbers)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, ...(carrierChanged ? { carrierNumberId: null, carrierLive: null, carrierProblem: null, carrierCheckedAt: null } : {}), updatedAt: new Date() })
       .where(ownedBy(tx, id))
       .returning()
       .catch(rethrowAgentRace);
@@ -310,4 +336,54 @@ export async function deletePhoneNumber(ctx: ServiceContext, id: string): Promis
   if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
   const deleted = await ctx.db.delete(phoneNumbers).where(ownedBy(ctx, id)).returning({ id: phoneNumbers.id });
   if (!deleted.length) throw new NotFoundError("Phone number");
+}
+
+/**
+ * Imports numbers listed by a carrier account: new ones are created (no agent yet), existing ones
+ * get the carrier and its state. Returns them in the order given.
+ */
+export async function importCarrierNumbers(ctx: ServiceContext, carrier: CarrierName, numbers: CarrierNumberState[], now = new Date()): Promise<PhoneNumberResponse[]> {
+  return withTransaction(ctx, async (tx) => {
+    const imported: PhoneNumberResponse[] = [];
+    for (const number of numbers) {
+      const state = { carrier, carrierNumberId: number.carrierNumberId, carrierLive: number.live, carrierProblem: number.problem, carrierCheckedAt: now, updatedAt: now };
+      const [row] = await tx.db
+        .insert(phoneNumbers)
+        .values({ organizationId: ctx.organizationId, number: number.phoneNumber, name: number.name?.trim() || null, type: "pstn", ...state })
+        .onConflictDoUpdate({ target: [phoneNumbers.organizationId, phoneNumbers.number], set: state, setWhere: eq(phoneNumbers.type, "pstn") })
+        .returning();
+      if (row) imported.push(toResponse(row));
+      else throw ValidationError.field("numbers", `${number.phoneNumber} is registered in your organization as a sip number`);
+    }
+    return imported;
+  });
+}
+
+/** What the carrier says now about numbers already registered here (no new rows): their carrier and state. */
+export async function refreshCarrierStates(ctx: ServiceContext, carrier: CarrierName, numbers: CarrierNumberState[], now = new Date()): Promise<void> {
+  for (const number of numbers) {
+    await ctx.db
+      .update(phoneNumbers)
+      .set({ carrier, carrierNumberId: number.carrierNumberId, carrierLive: number.live, carrierProblem: number.problem, carrierCheckedAt: now })
+      .where(and(eq(phoneNumbers.organizationId, ctx.organizationId), eq(phoneNumbers.number, number.phoneNumber), eq(phoneNumbers.type, "pstn")));
+  }
+}
+
+/** The organization's row for this E.164 number, or null (the dialer and the studio read its carrier). */
+export async function findPhoneNumberByNumber(ctx: ServiceContext, number: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.organizationId, ctx.organizationId), eq(phoneNumbers.number, number)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every organization's `pstn` row for this number (inbound routing narrows them by the verified carrier account). */
+export async function pstnNumbersByNumber(db: Database, number: string): Promise<Row[]> {
+  return db
+    .select()
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.number, number), eq(phoneNumbers.type, "pstn")))
+    .orderBy(phoneNumbers.createdAt);
 }

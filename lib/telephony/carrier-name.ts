@@ -1,7 +1,7 @@
-export const carrierNames = ["twilio", "telnyx"] as const;
+import { carrierNames, type CarrierName } from "@/lib/db/schema/telephony";
 
 /** A carrier that keeps the media at its edge and streams it to us over a WebSocket. */
-export type CarrierName = (typeof carrierNames)[number];
+export { carrierNames, type CarrierName };
 
 export function isCarrierName(value: unknown): value is CarrierName {
   return typeof value === "string" && (carrierNames as readonly string[]).includes(value);

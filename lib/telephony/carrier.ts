@@ -46,7 +46,8 @@ export type CarrierNumber = {
   problem: string | null;
 };
 
-export type CredentialCheck = { ok: true; accountName: string | null } | { ok: false; message: string };
+/** `refused`: the carrier said no (not merely unreachable). */
+export type CredentialCheck = { ok: true; accountName: string | null } | { ok: false; message: string; refused: boolean };
 
 /** A carrier's HTTP request to us, as received: the public URL it was sent to, headers, raw body. */
 export type WebhookRequest = {

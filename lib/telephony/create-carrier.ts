@@ -2,11 +2,11 @@ import "server-only";
 import type { Carrier } from "./carrier";
 import type { FetchLike } from "./carrier-http";
 import { TelnyxCarrier } from "./telnyx/telnyx-carrier";
-import type { TelnyxCredentials } from "./telnyx/telnyx-rest";
+import type { AccountSecrets } from "@/lib/services/telephony-accounts";
 import { TwilioCarrier } from "./twilio/twilio-carrier";
-import type { TwilioCredentials } from "./twilio/twilio-rest";
 
-export type CarrierCredentials = ({ carrier: "twilio" } & TwilioCredentials) | ({ carrier: "telnyx" } & TelnyxCredentials);
+/** One shape for stored accounts and the environment's. */
+export type CarrierCredentials = AccountSecrets;
 
 type Environment = Record<string, string | undefined>;
 

@@ -46,6 +46,9 @@ export type Call = {
   secure_recording_url: boolean;
   dynamic_variables_values: Record<string, unknown> | null;
   custom_headers: Record<string, string> | null;
+  carrier?: "twilio" | "telnyx" | null;
+  carrier_call_id?: string | null;
+  transfer?: { to: string; status: string; duration_seconds: number | null } | null;
   transcript_string?: string;
   transcript?: TranscriptEntry[];
   variable_values?: VariableValue[];
@@ -64,6 +67,7 @@ export type CallFilters = {
   status?: Call["status"];
   end_reason?: string;
   answer_type?: NonNullable<Call["answer_type"]>;
+  carrier?: "twilio" | "telnyx";
   search?: string;
 };
 
@@ -74,6 +78,7 @@ export const CALL_FILTER_KEYS = [
   "status",
   "end_reason",
   "answer_type",
+  "carrier",
   "from_number",
   "to_number",
   "start_time_gt",
@@ -81,7 +86,8 @@ export const CALL_FILTER_KEYS = [
 ] as const satisfies readonly (keyof CallFilters)[];
 
 export const CALL_STATUSES = ["created", "ringing", "in_progress", "ended", "failed"] as const;
-export const CALL_END_REASONS = ["completed", "agent_hangup", "user_hangup", "max_duration", "terminated", "no_answer", "busy", "no_telephony_provider", "error"] as const;
+export const CALL_END_REASONS = ["completed", "agent_hangup", "user_hangup", "max_duration", "terminated", "no_answer", "busy", "no_telephony_provider", "error", "failed", "transferred"] as const;
+export const CALL_CARRIERS = ["twilio", "telnyx"] as const;
 export const CALL_ANSWER_TYPES = ["human", "voicemail", "unknown"] as const;
 
 /** How many calls match; `exact` is false above 10,000 matches of filters the rollups cannot count (an estimate). */

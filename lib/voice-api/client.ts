@@ -136,6 +136,9 @@ export class VoiceApiClient {
   patch<T>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>("PATCH", path, { ...options, body });
   }
+  put<T>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>("PUT", path, { ...options, body });
+  }
   delete<T>(path: string, options?: RequestOptions) {
     return this.request<T>("DELETE", path, options);
   }

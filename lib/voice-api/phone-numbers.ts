@@ -18,6 +18,9 @@ export type PhoneNumber = {
     inbound_match: SipInboundMatch;
     allowed_source_addresses: string[];
   } | null;
+  /** `pstn` numbers: the carrier that carries their calls, and whether its calls reach us (last checked). */
+  carrier?: "twilio" | "telnyx" | null;
+  carrier_state?: { live: boolean; problem: string | null; carrier_number_id: string | null; checked_at: string } | null;
   created_at: string;
   updated_at: string;
 };

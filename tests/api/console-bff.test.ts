@@ -211,5 +211,9 @@ describe("BFF rules for credentials and settings", () => {
     expect(bffPermission("POST", ["webhook-secret", "rotate"])).toBe("manageApiKeys");
     expect(bffPermission("GET", ["pricing"])).toBe("read");
     expect(bffPermission("PUT", ["pricing"])).toBe("manageOrganization");
+    expect(bffPermission("GET", ["telephony", "providers", "twilio"])).toBe("read");
+    expect(bffPermission("PUT", ["telephony", "providers", "twilio"])).toBe("manageApiKeys");
+    expect(bffPermission("POST", ["telephony", "providers", "twilio", "numbers", "import"])).toBe("manageApiKeys");
+    expect(bffPermission("DELETE", ["telephony", "providers", "telnyx"])).toBe("manageApiKeys");
   });
 });

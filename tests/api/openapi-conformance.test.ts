@@ -5,6 +5,7 @@ import { insertCall } from "../helpers/fixtures";
 import { openApiValidator } from "../helpers/openapi-validator";
 import { makePdf } from "../helpers/pdf";
 import { createTestApi, type TestApi } from "../helpers/test-api";
+import { TwilioDouble } from "../helpers/carriers/twilio-double";
 
 /**
  * Every operation of the OpenAPI document is called, and every answer (successes and failures) is
@@ -14,6 +15,7 @@ import { createTestApi, type TestApi } from "../helpers/test-api";
  */
 let api: TestApi;
 let llm: FakeOpenAiServer;
+let twilio: TwilioDouble;
 let apiKey: string;
 let organizationId: string;
 let validator: ReturnType<typeof openApiValidator>;
@@ -37,13 +39,16 @@ async function send(method: string, path: string, init: { body?: unknown; form?:
 
 beforeAll(async () => {
   llm = await startFakeOpenAiServer(() => ({ text: "Thanks, goodbye." }));
-  api = await createTestApi({ runtime: { env: llm.env(), eventPollMs: 20 } });
+  twilio = await TwilioDouble.start();
+  twilio.addNumber("+14155550177");
+  api = await createTestApi({ runtime: { env: llm.env(), eventPollMs: 20 }, telephony: { publicBaseUrl: "https://voice.example.com", env: { TWILIO_API_BASE_URL: twilio.baseUrl } } });
   ({ apiKey, organizationId } = await api.createOrganization());
   validator = openApiValidator(await (await api.app.request("http://localhost:3000/v1/openapi.json")).json());
 });
 afterAll(async () => {
   await api?.close();
   await llm?.close();
+  await twilio?.close();
 });
 
 describe("answers match the OpenAPI document", () => {
@@ -146,6 +151,21 @@ describe("answers match the OpenAPI document", () => {
       await send("GET", `/v1/analytics/${path}?timezone=Europe/Paris`);
     }
     await send("GET", "/v1/analytics/summary?from=tomorrow");
+    // Telephony providers: connect (refused and accepted), test, list and import numbers, disconnect.
+    await send("GET", "/v1/telephony/providers");
+    await send("PUT", "/v1/telephony/providers/twilio", { body: { account_sid: twilio.accountSid, auth_token: "wrong" } });
+    await send("PUT", "/v1/telephony/providers/twilio", { body: { api_key: "x" } });
+    expect((await send("PUT", "/v1/telephony/providers/twilio", { body: { account_sid: twilio.accountSid, auth_token: twilio.authToken } })).status).toBe(200);
+    await send("GET", "/v1/telephony/providers/twilio");
+    await send("GET", "/v1/telephony/providers/sip");
+    await send("POST", "/v1/telephony/providers/twilio/test");
+    await send("POST", "/v1/telephony/providers/telnyx/test");
+    await send("GET", "/v1/telephony/providers/twilio/numbers");
+    expect((await send("POST", "/v1/telephony/providers/twilio/numbers/import", { body: { numbers: ["+14155550177"] } })).status).toBe(200);
+    await send("POST", "/v1/telephony/providers/twilio/numbers/import", { body: { numbers: ["+14155550999"] } });
+    await send("POST", "/v1/telephony/providers/twilio/numbers/import");
+    await send("DELETE", "/v1/telephony/providers/twilio");
+    await send("DELETE", "/v1/telephony/providers/twilio");
     await send("DELETE", `/v1/phone-numbers/${numberId}`);
     await send("DELETE", `/v1/agents/${agentId}`);
 

@@ -110,6 +110,19 @@ const routes: RouteCase[] = [
   { name: "get pricing", method: "GET", path: () => "/v1/pricing", ownResource: false },
   { name: "update pricing", method: "PATCH", path: () => "/v1/pricing", body: () => ({ telephony_per_minute: 9 }), ownResource: false },
   { name: "list llm models", method: "GET", path: () => "/v1/llm-models?provider=openai_compatible", ownResource: false },
+  { name: "list telephony providers", method: "GET", path: () => "/v1/telephony/providers", ownResource: false },
+  { name: "get telephony provider", method: "GET", path: () => "/v1/telephony/providers/twilio", ownResource: false },
+  {
+    name: "connect telephony provider",
+    method: "PUT",
+    path: () => "/v1/telephony/providers/twilio",
+    body: () => ({ account_sid: `AC${"1".repeat(32)}`, auth_token: "x", verify: false }),
+    ownResource: false,
+  },
+  { name: "test telephony provider", method: "POST", path: () => "/v1/telephony/providers/twilio/test", ownResource: false },
+  { name: "list carrier numbers", method: "GET", path: () => "/v1/telephony/providers/twilio/numbers", ownResource: false },
+  { name: "import carrier numbers", method: "POST", path: () => "/v1/telephony/providers/twilio/numbers/import", body: () => ({}), ownResource: false },
+  { name: "disconnect telephony provider", method: "DELETE", path: () => "/v1/telephony/providers/telnyx", ownResource: false },
   ...["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage"].map((report) => ({
     name: `analytics ${report}`,
     method: "GET",
@@ -209,5 +222,22 @@ describe("tenant isolation", () => {
     expect(bases.data.map((b: { id: string }) => b.id)).not.toContain(ids.knowledgeBase);
     const base = await (await api.request("GET", `/v1/knowledge-bases/${ids.knowledgeBase}`, { apiKey: owner.apiKey })).json();
     expect(base.data).toMatchObject({ name: "Owner KB", sources: [{ id: ids.source, title: "Secret" }] });
+  });
+});
+
+describe("telephony accounts are per organization", () => {
+  it("another organization neither sees nor disconnects an account, and its secrets are never returned", async () => {
+    const token = "owner-secret-auth-token";
+    const sid = `AC${"2".repeat(32)}`;
+    const put = await api.request("PUT", "/v1/telephony/providers/twilio", { apiKey: owner.apiKey, body: { account_sid: sid, auth_token: token, verify: false } });
+    expect(put.status).toBe(200);
+    expect(await put.text()).not.toContain(token);
+    const seen = await (await api.request("GET", "/v1/telephony/providers/twilio", { apiKey: stranger.apiKey })).json();
+    expect(seen.data).toMatchObject({ configured: false, account_id: null });
+    expect((await api.request("DELETE", "/v1/telephony/providers/twilio", { apiKey: stranger.apiKey })).status).toBe(404);
+    const mine = await api.request("GET", "/v1/telephony/providers", { apiKey: owner.apiKey });
+    const text = await mine.text();
+    expect(text).not.toContain(token);
+    expect(JSON.parse(text).data.find((p: { carrier: string }) => p.carrier === "twilio")).toMatchObject({ configured: true, account_id: sid });
   });
 });

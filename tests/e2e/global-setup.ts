@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { TwilioDouble } from "../helpers/carriers/twilio-double";
 import { startFakeOpenAiSpeech } from "../helpers/fake-speech/openai-speech";
 import { ToneVoice } from "../helpers/fake-speech/tones";
 import { startFakeLlm } from "./helpers/fake-llm";
@@ -27,12 +28,20 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "voice-e2e-"));
   // The demo agents' LLM provider (openai, and the others) points at a local fake for the whole run.
+  // Twilio's REST API on 127.0.0.1 (the Telephony settings page connects to it); its account is handed to the specs.
+  const twilio = await TwilioDouble.start();
+  twilio.addNumber("+14155550900");
+  process.env.E2E_TWILIO_ACCOUNT_SID = twilio.accountSid;
+  process.env.E2E_TWILIO_AUTH_TOKEN = twilio.authToken;
+  const baseUrl = `http://127.0.0.1:${port}`;
   // Short tones for the agent's sentences, so the Talk test's caller speaks after the greeting.
   const speech = await startFakeOpenAiSpeech({ transcripts: talkTranscripts, voice: new ToneVoice((text) => Math.min(1500, Math.max(300, text.length * 20))) });
   const llm = await startFakeLlm(speech.url);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...llm.env(),
+    TWILIO_API_BASE_URL: twilio.baseUrl,
+    PUBLIC_BASE_URL: baseUrl,
     NEXT_DIST_DIR: DIST_DIR,
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -48,7 +57,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   server.stdout!.on("data", (chunk) => (output += chunk));
   server.stderr!.on("data", (chunk) => (output += chunk));
 
-  const baseUrl = `http://127.0.0.1:${port}`;
   try {
     const demo = await waitForDemo(server, () => output, baseUrl);
     const demoFile = path.join(dataDir, "e2e-demo.json");
@@ -59,6 +67,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   } catch (error) {
     server.kill("SIGKILL");
     await llm.close();
+    await twilio.close();
     await speech.close();
     console.error(output);
     throw error;
@@ -67,6 +76,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   return async () => {
     await stop(server);
     await llm.close();
+    await twilio.close();
     await speech.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

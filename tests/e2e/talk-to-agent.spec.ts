@@ -17,6 +17,8 @@ test("talk to an agent in the studio, then find the call with its transcript and
   const panel = page.locator('[aria-label="Talk to this agent"]');
   const transcript = panel.getByRole("log", { name: "Transcript" });
   const inspector = panel.getByRole("complementary", { name: "Call state" });
+  // A text call (typed turns, the reply streamed as text); talk-voice.spec.ts drives the voice call.
+  await panel.getByLabel("Voice").uncheck();
   await panel.getByRole("button", { name: "Start call" }).click();
 
   await expect(transcript).toContainText("Hi, this is Ava from Bright Smile Dental");

@@ -9,6 +9,8 @@ import { startWorkers } from "@/lib/jobs/workers";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";
 import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";
+import type { TelephonySettings } from "@/lib/telephony/carrier-directory";
+import { carrierDialer } from "@/lib/telephony/carrier-dialer";
 import { createTestDatabase } from "./test-database";
 
 export type TestApi = {
@@ -36,6 +38,8 @@ export type TestApiOptions = {
   links?: { ttlSeconds?: number; now?: () => Date; publicBaseUrl?: string };
   /** Web calls: model, outbound HTTP, LLM environment (e.g. a fake OpenAI server's). */
   runtime?: RuntimeSettings;
+  /** Carriers (PUBLIC_BASE_URL, environment accounts, API base URLs); with workers, phone calls are dialled through them. */
+  telephony?: TelephonySettings;
 };
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -43,13 +47,15 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const storage = options.storage?.(connection.db) ?? postgresBlobStore(connection.db);
   const links = await createSignedLinks(connection.db, { ttlSeconds: 3600, ...options.links });
   const boss = await startPgBoss(connection);
-  const workers = options.workers ? await startWorkers(boss, { db: connection.db, telephonyProvider: null, storage }) : null;
+  const telephonyProvider = options.telephony ? carrierDialer(connection.db, pgBossQueue(boss), options.telephony) : null;
+  const workers = options.workers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage }) : null;
   const app = createApiApp({
     db: connection.db,
     queue: pgBossQueue(boss),
     storage,
     links,
     runtime: options.runtime,
+    telephony: options.telephony ?? { publicBaseUrl: undefined, env: {} },
     settings: { rateLimitPerMinute: 100_000, jsonBodyLimitBytes: 1024 * 1024, ...options.settings },
   });
   return {

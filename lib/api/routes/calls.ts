@@ -2,7 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { listCallsJson } from "@/lib/services/call-list-json";
 import { countCalls, deleteCall, getCall, terminateCall, updateCallMetadata, type CallFilterInput } from "@/lib/services/calls";
 import { startPhoneCall } from "@/lib/services/start-phone-call";
-import { serviceContext } from "../context";
+import { findPhoneNumberByNumber } from "@/lib/services/phone-numbers";
+import { carrierOfNumber, PUBLIC_BASE_URL_MISSING } from "@/lib/telephony/carrier-directory";
+import { hangUpAtCarrier } from "@/lib/telephony/phone-call-control";
+import { serviceContext, telephonyContext } from "../context";
 import { conflictResponse, drainingResponse, envelope, jsonContent, listEnvelope, ok, okSerialized, standardErrorResponses } from "../envelope";
 import { ApiError } from "../errors";
 import { extension } from "../openapi-document";
@@ -147,6 +150,7 @@ function callFilters(q: z.infer<typeof CallFiltersQuerySchema>): CallFilterInput
     status: q.status,
     endReason: q.end_reason,
     answerType: q.answer_type,
+    carrier: q.carrier,
     search: q.search,
   };
 }
@@ -202,15 +206,28 @@ export function callRoutes() {
       c.get("deps").queue,
       c.req.valid("param").call_id,
     );
+    if (!alreadyEnded) {
+      const { db, settings } = telephonyContext(c);
+      await hangUpAtCarrier(db, settings, c.req.valid("param").call_id);
+    }
     return ok(c, null, { message: alreadyEnded ? "Call had already ended" : "Call terminated successfully" }) as never;
   });
 
   router.openapi(startPhoneRoute, async (c) => {
     const deps = c.get("deps");
+    const body = c.req.valid("json");
+    const telephony = telephonyContext(c);
+    if (!telephony.settings.publicBaseUrl) {
+      // Refused before anything is recorded: a carrier could never reach this deployment for the call's audio.
+      const number = await findPhoneNumberByNumber(telephony, body.from_number);
+      if (number?.type === "pstn" && (await carrierOfNumber(telephony.db, telephony.settings, telephony.organizationId, number))) {
+        throw new ApiError("generic_error", PUBLIC_BASE_URL_MISSING, []);
+      }
+    }
     const result = await startPhoneCall(
       serviceContext(c),
       deps.queue,
-      c.req.valid("json"),
+      body,
       c.req.valid("header")["idempotency-key"],
     );
     if (result.replayed) c.header("Idempotent-Replayed", "true");

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createPhoneNumber, deletePhoneNumber, getPhoneNumber, listPhoneNumbers, updatePhoneNumber } from "@/lib/services/phone-numbers";
-import { serviceContext } from "../context";
+import { configuredCarriers } from "@/lib/telephony/carrier-directory";
+import { serviceContext, telephonyContext } from "../context";
 import { conflictResponse, envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
 import { extension } from "../openapi-document";
 import { createRouter } from "../router";
@@ -108,7 +109,14 @@ export function phoneNumberRoutes() {
   });
 
   app.openapi(createPhoneNumberRoute, async (c) => {
-    const created = await createPhoneNumber(serviceContext(c), c.req.valid("json"));
+    const body = c.req.valid("json");
+    let defaults = {};
+    if ((body.type ?? "pstn") === "pstn" && body.carrier === undefined) {
+      const { db, organizationId, settings } = telephonyContext(c);
+      const configured = await configuredCarriers(db, settings, organizationId);
+      if (configured.length === 1) defaults = { carrier: configured[0] };
+    }
+    const created = await createPhoneNumber(serviceContext(c), body, defaults);
     return ok(c, created, { message: "Phone number created", status: 201 }) as never;
   });
 

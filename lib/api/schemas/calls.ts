@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { callEndReasons, callStatuses, callTypes } from "@/lib/db/schema";
+import { callEndReasons, callStatuses, callTypes, carrierNames } from "@/lib/db/schema";
 import { cursorQuery, e164, isoDateTime, limitQuery, pageQuery, queryBoolean } from "./common";
 import { MAX_CUSTOM_HEADERS, refusedCustomHeaders, validateCustomHeaders } from "@/lib/telephony/sip/custom-headers";
 
@@ -89,6 +89,16 @@ export const CallSchema = z
       .record(z.string(), z.string())
       .nullable()
       .openapi({ description: "Extension: the SIP headers the call was started with." }),
+    carrier: z.enum(carrierNames).nullable().openapi({ description: "Extension: the carrier that carried a phone call (`twilio`, `telnyx`), null otherwise." }),
+    carrier_call_id: z.string().nullable().openapi({ description: "Extension: the carrier's id of the call (Twilio CallSid, Telnyx call_control_id)." }),
+    transfer: z
+      .object({
+        to: z.string().openapi({ example: "+14155550199" }),
+        status: z.enum(["dialing", "answered", "completed", "busy", "no_answer", "failed"]),
+        duration_seconds: z.number().int().nullable(),
+      })
+      .nullable()
+      .openapi({ description: "Extension: where a transfer_call (or a number's redirect) sent the caller, and how it went." }),
     transcript_string: z.string().optional().openapi({ description: "Lists: only with include_transcript=true." }),
     transcript: z.array(TranscriptEntrySchema).optional().openapi({ description: "Lists: only with include_transcript=true." }),
     variable_values: z
@@ -126,6 +136,7 @@ export const CallFiltersQuerySchema = z.object({
   status: z.enum(callStatuses, { message: oneOf(callStatuses) }).optional().openapi({ description: "**Extension**: only calls in this status." }),
   end_reason: z.enum(callEndReasons, { message: oneOf(callEndReasons) }).optional().openapi({ description: "**Extension**: only calls that ended for this reason." }),
   answer_type: z.enum(answerTypes, { message: oneOf(answerTypes) }).optional().openapi({ description: "**Extension**: only calls answered by a human, a voicemail, or unknown." }),
+  carrier: z.enum(carrierNames, { message: oneOf(carrierNames) }).optional().openapi({ description: "**Extension**: only phone calls carried by `twilio` or `telnyx`." }),
   search: z
     .string()
     .trim()

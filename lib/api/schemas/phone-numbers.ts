@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { phoneNumberTypes, sipInboundMatches } from "@/lib/db/schema";
+import { carrierNames, phoneNumberTypes, sipInboundMatches } from "@/lib/db/schema";
 import { parseAddressRange } from "@/lib/net/address-ranges";
 import { e164, pageModeListQuery, uuidPathParam } from "./common";
 
@@ -61,6 +61,21 @@ export const SipTrunkSchema = z
   })
   .openapi("SipTrunk", { description: "Extension: the SIP trunk of a `sip` number; null for `pstn` numbers." });
 
+const carrierField = z.enum(carrierNames, { message: "Must be twilio or telnyx" }).openapi({
+  description:
+    "Extension: the carrier that carries this `pstn` number's calls (`twilio` or `telnyx`). When a request omits it, the organization's only " +
+    "configured carrier is used (none when it has none or several); refused for `sip` numbers.",
+});
+
+export const CarrierStateSchema = z
+  .object({
+    live: z.boolean().openapi({ description: "Whether the carrier sends this number's calls to this deployment." }),
+    problem: z.string().nullable().openapi({ description: "Why it is not live, in words; null when live.", example: "The number's voice webhook points elsewhere (https://old.example.com/voice)." }),
+    carrier_number_id: z.string().nullable().openapi({ description: "The carrier's id of the number (Twilio PN…, Telnyx id)." }),
+    checked_at: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("PhoneNumberCarrierState", { description: "Extension: the number's state at its carrier as last checked (import or check); null when never checked." });
+
 export const PhoneNumberSchema = z
   .object({
     id: z.uuid(),
@@ -71,6 +86,8 @@ export const PhoneNumberSchema = z
     redirect: z.boolean().openapi({ description: "When true, calls to this number are forwarded to `redirect_phone_number`." }),
     redirect_phone_number: z.string().nullable().openapi({ example: "+14155550199" }),
     sip_trunk: SipTrunkSchema.nullable(),
+    carrier: carrierField.nullable(),
+    carrier_state: CarrierStateSchema.nullable(),
     created_at: z.string().openapi({ format: "date-time", example: "2026-01-31T12:00:00.000Z" }),
     updated_at: z.string().openapi({ format: "date-time", example: "2026-01-31T12:00:00.000Z" }),
   })
@@ -90,6 +107,7 @@ export const CreatePhoneNumberBodySchema = z
     redirect: z.boolean().nullable().optional().openapi({ description: "Default false; true needs `redirect_phone_number`." }),
     redirect_phone_number: e164("+14155550199").nullable().optional(),
     sip_trunk: SipTrunkInputSchema.nullable().optional(),
+    carrier: carrierField.nullable().optional(),
   })
   .openapi("CreatePhoneNumberRequest");
 
@@ -103,6 +121,7 @@ export const UpdatePhoneNumberBodySchema = z
       .optional()
       .openapi({ description: "null clears it. Must differ from the number itself." }),
     sip_trunk: SipTrunkInputSchema.nullable().optional(),
+    carrier: carrierField.nullable().optional().openapi({ description: "Extension: `twilio` or `telnyx`; null clears it (then the only configured carrier is used)." }),
   })
   .openapi("UpdatePhoneNumberRequest", {
     description: "Every field is optional; omitted fields keep their values. Unknown fields are rejected.",

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./accounts";
 import { createdAt, id, timestampMs, tsvector, updatedAt } from "./columns";
+import { carrierNames } from "./telephony";
 
 export const callTypes = ["phone_call", "web_call"] as const;
 export type CallType = (typeof callTypes)[number];
@@ -26,6 +27,7 @@ export const callEndReasons = [
 ] as const;
 export type CallEndReason = (typeof callEndReasons)[number];
 
+export type CallTransfer = { to: string; status: "dialing" | "answered" | "completed" | "busy" | "no_answer" | "failed"; duration_seconds: number | null };
 /** `interrupted`: the caller cut the agent off; `content` is what they heard (voice calls). */
 export type TranscriptEntry = { role: "agent" | "user"; content: string; start_time: string; interrupted?: true };
 
@@ -85,6 +87,12 @@ export const calls = pgTable(
     usage: jsonb("usage").$type<CallUsage>().notNull().default(emptyCallUsage),
     // The conversation engine's state between turns (lib/runtime/call-state.ts), so any instance can take the next turn.
     runtimeState: jsonb("runtime_state").$type<Record<string, unknown>>(),
+    /** Phone calls through a carrier: which one, its id of the call, and the hash of the media stream's one-time token. */
+    carrier: text("carrier", { enum: carrierNames }),
+    carrierCallId: text("carrier_call_id"),
+    streamTokenHash: text("stream_token_hash"),
+    /** A transfer_call (or a redirect): where the caller was sent and how it went. */
+    transfer: jsonb("transfer").$type<CallTransfer>(),
     recordingBlobKey: text("recording_blob_key"),
     // Voice calls: each caller turn's latency, stored when the call's media ends.
     turnLatency: jsonb("turn_latency").$type<TurnLatency[]>(),
@@ -105,6 +113,8 @@ export const calls = pgTable(
     index("calls_org_to_start_idx").on(table.organizationId, table.toNumber, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_org_status_start_idx").on(table.organizationId, table.status, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_org_end_reason_start_idx").on(table.organizationId, table.endReason, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("calls_org_carrier_start_idx").on(table.organizationId, table.carrier, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("calls_carrier_call_idx").on(table.carrierCallId),
     index("calls_transcript_search_idx").using("gin", table.transcriptSearch),
     // The runtime's timer sweep: ongoing calls only, least recently written first (a small partial index).
     index("calls_in_progress_updated_idx").on(table.updatedAt).where(sql`${table.status} = 'in_progress'`),

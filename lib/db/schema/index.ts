@@ -7,3 +7,4 @@ export * from "./phone-numbers";
 export * from "./platform";
 export * from "./workers";
 export * from "./sip-media";
+export * from "./telephony";

@@ -1,7 +1,8 @@
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { carrierNames } from "./telephony";
 import { organizations } from "./accounts";
 import { agents } from "./agents";
-import { createdAt, id, updatedAt } from "./columns";
+import { createdAt, id, timestampMs, updatedAt } from "./columns";
 
 export const phoneNumberTypes = ["pstn", "sip"] as const;
 export type PhoneNumberType = (typeof phoneNumberTypes)[number];
@@ -13,7 +14,7 @@ export type SipTrunkSettings = {
   terminationUri: string;
   transport: "udp" | "tcp" | "tls";
   authUsername: string | null;
-  /** The digest password sealed with the studio secret (lib/telephony/sip-trunk-secret.ts); never returned. */
+  /** The digest password sealed with the studio secret (lib/services/sip-trunk-password.ts); never returned. */
   authPasswordSealed?: string | null;
   /** Plaintext, as stored before passwords were sealed; read only when no sealed one exists. */
   authPassword?: string | null;
@@ -38,14 +39,20 @@ export const phoneNumbers = pgTable(
     redirectPhoneNumber: text("redirect_phone_number"),
     /** Only for `sip` numbers: where outbound calls are sent and how to authenticate. */
     sipTrunk: jsonb("sip_trunk").$type<SipTrunkSettings>(),
+    /** Only for `pstn` numbers: the carrier that carries its calls, and its id and state there (set by an import or a check). */
+    carrier: text("carrier", { enum: carrierNames }),
+    carrierNumberId: text("carrier_number_id"),
+    carrierLive: boolean("carrier_live"),
+    carrierProblem: text("carrier_problem"),
+    carrierCheckedAt: timestampMs("carrier_checked_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     // Unique within an organization only: refusing another organization's number would reveal that it exists.
     uniqueIndex("phone_numbers_org_number_unique").on(table.organizationId, table.number),
-    index("phone_numbers_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    // Inbound routing finds the number before it knows the organization (then narrows by the trunk).
+    // Inbound routing finds the number before it knows the organization (then narrows by the carrier account or SIP trunk).
     index("phone_numbers_number_idx").on(table.number),
+    index("phone_numbers_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );

@@ -108,16 +108,16 @@ export class TelnyxCarrier implements Carrier {
     try {
       telnyxPublicKey(this.credentials.publicKey);
     } catch (error) {
-      return { ok: false, message: error instanceof Error ? error.message : "TELNYX_PUBLIC_KEY is not a public key" };
+      return { ok: false, message: error instanceof Error ? error.message : "TELNYX_PUBLIC_KEY is not a public key", refused: true };
     }
     try {
       const application = await this.rest.getApplication(this.credentials.connectionId);
       return { ok: true, accountName: application.application_name ?? null };
     } catch (error) {
       if (!(error instanceof CarrierApiError)) throw error;
-      if (error.isAuthentication) return { ok: false, message: "Telnyx refused this API key." };
-      if (error.status === 404) return { ok: false, message: "The connection id names no Call Control application on this Telnyx account." };
-      return { ok: false, message: error.message };
+      if (error.isAuthentication) return { ok: false, message: "Telnyx refused this API key.", refused: true };
+      if (error.status === 404) return { ok: false, message: "The connection id names no Call Control application on this Telnyx account.", refused: true };
+      return { ok: false, message: error.message, refused: error.status >= 400 && error.status < 500 };
     }
   }
 

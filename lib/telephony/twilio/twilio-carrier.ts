@@ -88,13 +88,13 @@ export class TwilioCarrier implements Carrier {
   async verifyCredentials(): Promise<CredentialCheck> {
     try {
       const account = await this.rest.fetchAccount();
-      if (account.status && account.status !== "active") return { ok: false, message: `The Twilio account is ${account.status}.` };
+      if (account.status && account.status !== "active") return { ok: false, message: `The Twilio account is ${account.status}.`, refused: true };
       return { ok: true, accountName: account.friendly_name ?? null };
     } catch (error) {
       if (error instanceof CarrierApiError && (error.isAuthentication || error.status === 404)) {
-        return { ok: false, message: "Twilio refused this Account SID and auth token." };
+        return { ok: false, message: "Twilio refused this Account SID and auth token.", refused: true };
       }
-      if (error instanceof CarrierApiError) return { ok: false, message: error.message };
+      if (error instanceof CarrierApiError) return { ok: false, message: error.message, refused: error.status >= 400 && error.status < 500 };
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import { decodeMulaw, encodeMulaw, mulawSilence } from "@/lib/media/g711";
+import { decodeMulaw, encodeMulaw, mulawSilence } from "../../../lib/media/g711"; // relative: the browser tests load this helper too
 
 const FRAME = 160; // 20 ms at 8 kHz
 const FRAME_MS = 20;

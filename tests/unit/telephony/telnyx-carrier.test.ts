@@ -176,7 +176,7 @@ describe("Telnyx carrier against the Telnyx double", () => {
   it("verifies credentials and says what is wrong", async () => {
     expect(await harness.carrier.verifyCredentials()).toEqual({ ok: true, accountName: "voice agents" });
     const badKey = new TelnyxCarrier({ apiKey: "KEYwrong", publicKey: telnyx.publicKey, connectionId: telnyx.connectionId }, { publicBaseUrl: harness.publicBaseUrl, apiBaseUrl: telnyx.baseUrl });
-    expect(await badKey.verifyCredentials()).toEqual({ ok: false, message: "Telnyx refused this API key." });
+    expect(await badKey.verifyCredentials()).toEqual({ ok: false, message: "Telnyx refused this API key.", refused: true });
     const badConnection = new TelnyxCarrier({ apiKey: telnyx.apiKey, publicKey: telnyx.publicKey, connectionId: "123" }, { publicBaseUrl: harness.publicBaseUrl, apiBaseUrl: telnyx.baseUrl });
     expect((await badConnection.verifyCredentials()).ok).toBe(false);
     const badPublicKey = new TelnyxCarrier({ apiKey: telnyx.apiKey, publicKey: "c2hvcnQ=", connectionId: telnyx.connectionId }, { publicBaseUrl: harness.publicBaseUrl, apiBaseUrl: telnyx.baseUrl });

@@ -171,7 +171,7 @@ describe("Twilio carrier against the Twilio double", () => {
   it("verifies credentials and names bad ones", async () => {
     expect(await harness.carrier.verifyCredentials()).toEqual({ ok: true, accountName: "Test account" });
     const wrong = new TwilioCarrier({ accountSid: twilio.accountSid, authToken: "nope" }, { publicBaseUrl: harness.publicBaseUrl, apiBaseUrl: twilio.baseUrl });
-    expect(await wrong.verifyCredentials()).toEqual({ ok: false, message: "Twilio refused this Account SID and auth token." });
+    expect(await wrong.verifyCredentials()).toEqual({ ok: false, message: "Twilio refused this Account SID and auth token.", refused: true });
     const unreachable = new TwilioCarrier({ accountSid: twilio.accountSid, authToken: "x" }, { publicBaseUrl: harness.publicBaseUrl, apiBaseUrl: "http://127.0.0.1:9" });
     expect((await unreachable.verifyCredentials()).ok).toBe(false);
   });

@@ -18,5 +18,4 @@ CREATE TABLE "sip_media_instances" (
 );
 --> statement-breakpoint
 ALTER TABLE "sip_media_calls" ADD CONSTRAINT "sip_media_calls_call_id_calls_id_fk" FOREIGN KEY ("call_id") REFERENCES "public"."calls"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "sip_media_calls_instance_idx" ON "sip_media_calls" USING btree ("instance_id");--> statement-breakpoint
-CREATE INDEX "phone_numbers_number_idx" ON "phone_numbers" USING btree ("number");
+CREATE INDEX "sip_media_calls_instance_idx" ON "sip_media_calls" USING btree ("instance_id");

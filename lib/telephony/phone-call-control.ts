@@ -1,0 +1,22 @@
+import "server-only";
+import type { Database } from "@/lib/db/client";
+import { findCall } from "@/lib/services/phone-call-progress";
+import { organizationCarrier, type TelephonySettings } from "./carrier-directory";
+
+/**
+ * Ends a call at its carrier through the REST API (the carrier then closes the media stream); a call
+ * the carrier says has already ended is success. Failures are logged: the record has ended either way.
+ */
+export async function hangUpAtCarrier(db: Database, settings: TelephonySettings, callId: string): Promise<{ hungUp: boolean }> {
+  const call = await findCall(db, callId);
+  if (!call?.carrier || !call.carrierCallId) return { hungUp: false };
+  const resolved = await organizationCarrier(db, settings, call.organizationId, call.carrier);
+  if (!resolved) return { hungUp: false };
+  try {
+    await resolved.carrier.hangUp(call.carrierCallId);
+    return { hungUp: true };
+  } catch (error) {
+    console.error(`telephony: hanging up call ${callId} at ${call.carrier} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return { hungUp: false };
+  }
+}
