@@ -1396,9 +1396,10 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description SIP headers for the INVITE (may override From, To, P-Asserted-Identity).
+             * @description SIP headers for the INVITE when `from_number` is a `sip` number, checked before anything is dialled. Every entry is sent as given; `From`, `To` and `P-Asserted-Identity` replace ours (our From tag is kept; `To` must carry no tag). Via, Call-ID, CSeq, Contact, Content-Length, Max-Forwards (and their compact forms) are refused, as are names outside the RFC 3261 token grammar, values with CR, LF or other control characters, and more than 64 headers: 400 naming the header (`custom_headers.Via`).
              * @example {
-             *       "X-Campaign": "spring"
+             *       "X-Campaign": "spring",
+             *       "P-Asserted-Identity": "<sip:+14155550100@trunk.example.com>"
              *     }
              */
             custom_headers?: {
@@ -1470,6 +1471,12 @@ export interface components {
             auth_username: string | null;
             /** @description Whether a password is stored; the password itself is never returned. */
             has_auth_password: boolean;
+            /**
+             * @description Where an inbound INVITE from this trunk names the called number: `request_uri` (the Request-URI's user part, what most trunks send) or `to` (the To header's user part, for PBXs that keep their own host in the Request-URI).
+             * @enum {string}
+             */
+            inbound_match: "request_uri" | "to";
+            allowed_source_addresses: string[];
         } | null;
         /** @description Extension: the number's state at its carrier as last checked (import or check); null when never checked. */
         PhoneNumberCarrierState: {
@@ -1532,8 +1539,23 @@ export interface components {
             transport: "udp" | "tcp" | "tls";
             /** @description Digest username, if the trunk needs one. */
             auth_username?: string | null;
-            /** @description Write-only digest password; never returned (responses show `has_auth_password`). On PATCH, omitting it keeps the stored password and null clears it. */
+            /** @description Write-only digest password; never returned (responses show `has_auth_password`). Stored encrypted (AES-256-GCM under a key derived from AUTH_SECRET). On PATCH, omitting it keeps the stored password and null clears it. */
             auth_password?: string | null;
+            /**
+             * @description Where an inbound INVITE from this trunk names the called number: `request_uri` (the Request-URI's user part, what most trunks send) or `to` (the To header's user part, for PBXs that keep their own host in the Request-URI).
+             * @default request_uri
+             * @enum {string}
+             */
+            inbound_match: "request_uri" | "to";
+            /**
+             * @description IP addresses or CIDR ranges (IPv4 or IPv6) this trunk's INVITEs come from. An INVITE for this number from any other address is refused (403) and creates nothing; an empty list takes no inbound calls.
+             * @default []
+             * @example [
+             *       "203.0.113.5",
+             *       "198.51.100.0/24"
+             *     ]
+             */
+            allowed_source_addresses: string[];
         } | null;
         /** @description Every field is optional; omitted fields keep their values. Unknown fields are rejected. */
         UpdatePhoneNumberRequest: {

@@ -135,6 +135,22 @@ function PhoneNumberFields({
           <FormField label="Password (optional)" error={errors.auth_password} className="sm:col-span-2" hint="Stored encrypted and never shown again.">
             <Input type="password" value={values.auth_password} onChange={(e) => set("auth_password", e.target.value)} autoComplete="new-password" />
           </FormField>
+          <SelectField
+            label="Inbound number from"
+            value={values.inbound_match}
+            onValueChange={(value) => set("inbound_match", value as PhoneNumberFormValues["inbound_match"])}
+            options={[
+              { value: "request_uri", label: "Request-URI (most trunks)" },
+              { value: "to", label: "To header" },
+            ]}
+          />
+          <FormField
+            label="Trunk addresses for inbound calls"
+            error={errors.allowed_source_addresses}
+            hint="IP addresses or CIDR ranges, separated by commas; calls from anywhere else are refused. Empty: no inbound calls."
+          >
+            <Input value={values.allowed_source_addresses} onChange={(e) => set("allowed_source_addresses", e.target.value)} placeholder="203.0.113.5, 198.51.100.0/24" autoComplete="off" />
+          </FormField>
         </fieldset>
       ) : null}
       <FormField label="Name" error={errors.name} hint="Optional, for you: “Support line”">

@@ -15,6 +15,9 @@ export type PhoneNumberFormValues = {
   transport: SipTransport;
   auth_username: string;
   auth_password: string;
+  inbound_match: "request_uri" | "to";
+  /** Comma- or space-separated addresses and CIDR ranges. */
+  allowed_source_addresses: string;
 };
 
 export type PhoneNumberFormErrors = Partial<Record<keyof PhoneNumberFormValues, string>>;
@@ -30,6 +33,8 @@ export const emptyPhoneNumberForm: PhoneNumberFormValues = {
   transport: "udp",
   auth_username: "",
   auth_password: "",
+  inbound_match: "request_uri",
+  allowed_source_addresses: "",
 };
 
 export function formValuesOf(phoneNumber: PhoneNumber): PhoneNumberFormValues {
@@ -81,6 +86,8 @@ export function createBody(values: PhoneNumberFormValues): PhoneNumberCreate {
             transport: values.transport,
             auth_username: values.auth_username.trim() || null,
             auth_password: values.auth_password || null,
+            inbound_match: values.inbound_match,
+            allowed_source_addresses: values.allowed_source_addresses.split(/[\s,]+/).filter(Boolean),
           }
         : null,
   };
@@ -90,7 +97,7 @@ export function createBody(values: PhoneNumberFormValues): PhoneNumberCreate {
 export function fieldErrorsFromApi(details: { field: string; message: string }[]): PhoneNumberFormErrors {
   const errors: PhoneNumberFormErrors = {};
   for (const { field, message } of details) {
-    const key = field.startsWith("sip_trunk.") ? field.slice("sip_trunk.".length) : field;
+    const key = (field.startsWith("sip_trunk.") ? field.slice("sip_trunk.".length) : field).replace(/\[\d+\]$/, "");
     if (key in emptyPhoneNumberForm) errors[key as keyof PhoneNumberFormValues] ??= message;
   }
   return errors;

@@ -2,6 +2,8 @@ import type { Database } from "@/lib/db/client";
 
 export const jobNames = {
   dialCall: "telephony-dial-call",
+  /** Worked only by processes running the SIP user agent: whichever live one takes it holds the call. */
+  dialSipCall: "telephony-dial-sip-call",
   ingestKnowledgeBaseSource: "knowledge-base-ingest-source",
   callFinished: "call-finished",
   deliverWebhook: "webhook-deliver",
@@ -15,6 +17,8 @@ export type JobName = (typeof jobNames)[keyof typeof jobNames];
  */
 export const jobExpirySeconds: Record<JobName, number> = {
   [jobNames.dialCall]: 120,
+  // Sending the INVITE takes milliseconds; the call itself is held by the process, not the job.
+  [jobNames.dialSipCall]: 60,
   // The PDF deadline (KB_PDF_TIMEOUT_SECONDS, 60 s by default) plus the time to store the chunks.
   [jobNames.ingestKnowledgeBaseSource]: 300,
   // One LLM request per post-call question.

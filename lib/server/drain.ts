@@ -7,7 +7,7 @@ import type { AppRuntime } from "./runtime";
 export type Drainable = {
   server: Server;
   live: LiveConnections;
-  runtime: Pick<AppRuntime, "lifecycle" | "stopWorkers" | "stop">;
+  runtime: Pick<AppRuntime, "lifecycle" | "stopWorkers" | "stop"> & Partial<Pick<AppRuntime, "drainCalls">>;
   /** Closes Next.js (its file watchers in development). */
   closeNext?: () => Promise<void>;
   log?: (line: string) => void;
@@ -15,7 +15,8 @@ export type Drainable = {
 
 /**
  * A graceful stop: health turns 503 and new calls are refused, the listener closes (new connections
- * are refused), job workers take no new jobs, and requests in flight and live WebSockets may finish
+ * are refused), job workers and the SIP user agent take no new work (INVITEs get 503), and requests
+ * in flight, SIP calls and live WebSockets may finish
  * within `drainMs`. Open keep-alive connections are still served, each response closing its
  * connection (so a load balancer's pooled health check sees the 503). Then the rest is cut
  * (WebSockets closed with 1001), held jobs are released to pg-boss, and the runtime closes the database.
@@ -26,6 +27,7 @@ export async function drain(target: Drainable, drainMs: number): Promise<void> {
   // http.Server#close would also drop idle keep-alive connections; net.Server's only stops listening.
   NetServer.prototype.close.call(server);
   const workers = runtime.stopWorkers(drainMs);
+  const calls = runtime.drainCalls?.(drainMs);
   log(`draining: ${live.requests} request(s) in flight, ${live.sockets} WebSocket(s) open, up to ${Math.round(drainMs / 1000)} s`);
   const finished = await Promise.race([live.idle().then(() => true), sleep(drainMs, false)]);
   if (!finished) {
@@ -36,6 +38,7 @@ export async function drain(target: Drainable, drainMs: number): Promise<void> {
   }
   server.closeAllConnections();
   await workers;
+  await calls;
   await target.closeNext?.().catch(() => undefined);
   await runtime.stop();
 }

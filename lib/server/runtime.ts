@@ -16,6 +16,7 @@ import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";
 import { carrierDialer } from "@/lib/telephony/carrier-dialer";
 import { telephonySettingsFromEnv } from "@/lib/telephony/carrier-directory";
+import { drainSipMedia, startSipMedia } from "./sip-media";
 
 export type AppRuntime = {
   config: AppConfig;
@@ -31,6 +32,8 @@ export type AppRuntime = {
   onStop: (fn: () => Promise<void> | void) => void;
   /** Job workers take no new jobs; held ones may finish within `timeoutMs`, then are failed (pg-boss retries them elsewhere). */
   stopWorkers: (timeoutMs: number) => Promise<void>;
+  /** Phone calls whose media this process holds (SIP): no new ones, those in progress may finish within `timeoutMs` (stop hangs up the rest). */
+  drainCalls: (timeoutMs: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -56,6 +59,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
   const links = await createSignedLinks(connection.db, config.signedLinks);
   const boss = await startPgBoss(connection);
   const queue = pgBossQueue(boss);
+  const sip = await startSipMedia({ connection, boss, queue, storage });
   const telephonyProvider = carrierDialer(connection.db, queue, telephonySettingsFromEnv());
   const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage, exclusive: Boolean(lock) }) : null;
   const rateLimiter = new RateLimiter(connection.db);
@@ -88,6 +92,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     rateLimiter,
     lifecycle,
     onStop: (fn) => stopHooks.push(fn),
+    drainCalls: (timeoutMs) => (sip ? drainSipMedia(sip, timeoutMs) : Promise.resolve()),
     stopWorkers: (timeoutMs) =>
       (stoppingWorkers ??= (async () => {
         await boss.stop({ graceful: true, wait: true, timeout: timeoutMs }).catch((error) => console.error("job queue stop failed:", error));
@@ -103,6 +108,8 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
         lock?.release();
       })()),
   };
+  // SIP calls still up after the drain (or without one) are hung up; the sockets close last.
+  if (sip) runtime.onStop(() => sip.close(2_000));
   rateLimiter.start();
   if (lock) {
     // Other processes (npm run admin) reach the embedded database through this process only.

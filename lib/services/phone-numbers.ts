@@ -1,16 +1,25 @@
 import "server-only";
 import { E164_MESSAGE, E164_PATTERN } from "./phone-number-format";
 import { and, count, desc, eq } from "drizzle-orm";
-import { agents, carrierNames, phoneNumbers, phoneNumberTypes, type CarrierName, type SipTrunkSettings } from "@/lib/db/schema";
+import { agents, carrierNames, phoneNumbers, phoneNumberTypes, sipInboundMatches, type CarrierName, type SipInboundMatch, type SipTrunkSettings } from "@/lib/db/schema";
 import type { Database } from "@/lib/db/client";
+import { parseAddressRange } from "@/lib/net/address-ranges";
 import { withTransaction, type ServiceContext } from "./context";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "./errors";
 import { cursorPage, olderThanCursor } from "./cursor-paging";
 import { listFields, pageInfo } from "./paging";
+import { hasTrunkPassword, sealTrunkPassword } from "./sip-trunk-password";
 
 type Transport = SipTrunkSettings["transport"];
 
-export type SipTrunkResponse = { termination_uri: string; transport: Transport; auth_username: string | null; has_auth_password: boolean };
+export type SipTrunkResponse = {
+  termination_uri: string;
+  transport: Transport;
+  auth_username: string | null;
+  has_auth_password: boolean;
+  inbound_match: SipInboundMatch;
+  allowed_source_addresses: string[];
+};
 
 export type PhoneNumberResponse = {
   id: string;
@@ -38,6 +47,8 @@ export type SipTrunkInput = {
   transport?: Transport;
   auth_username?: string | null;
   auth_password?: string | null;
+  inbound_match?: SipInboundMatch;
+  allowed_source_addresses?: string[];
 };
 
 export type CreatePhoneNumberInput = {
@@ -63,6 +74,7 @@ export type ListPhoneNumbersResult = { items: PhoneNumberResponse[] } & ReturnTy
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SIP_URI_PATTERN = /^sips?:\S+$/;
 const transports: readonly Transport[] = ["udp", "tcp", "tls"];
+export const MAX_ALLOWED_SOURCE_ADDRESSES = 100;
 
 type Row = typeof phoneNumbers.$inferSelect;
 
@@ -81,7 +93,9 @@ function toResponse(row: Row): PhoneNumberResponse {
           termination_uri: trunk.terminationUri,
           transport: trunk.transport,
           auth_username: trunk.authUsername,
-          has_auth_password: trunk.authPassword !== null,
+          has_auth_password: hasTrunkPassword(trunk),
+          inbound_match: trunk.inboundMatch ?? "request_uri",
+          allowed_source_addresses: trunk.allowedSourceAddresses ?? [],
         }
       : null,
     carrier: row.carrier,
@@ -118,7 +132,7 @@ function checkFields(input: UpdatePhoneNumberInput, problems: FieldProblem[]) {
 }
 
 /** The trunk to store, or problems; `stored` supplies the password when the input omits it. */
-function toSipTrunk(input: SipTrunkInput, stored: SipTrunkSettings | null, problems: FieldProblem[]): SipTrunkSettings | null {
+async function toSipTrunk(ctx: ServiceContext, input: SipTrunkInput, stored: SipTrunkSettings | null, problems: FieldProblem[]): Promise<SipTrunkSettings | null> {
   const before = problems.length;
   if (typeof input.termination_uri !== "string" || !SIP_URI_PATTERN.test(input.termination_uri)) {
     problems.push({ field: "sip_trunk.termination_uri", message: "Must be a SIP URI starting with sip: or sips:" });
@@ -131,13 +145,31 @@ function toSipTrunk(input: SipTrunkInput, stored: SipTrunkSettings | null, probl
       problems.push({ field: `sip_trunk.${key}`, message: "Must be a non-empty string of at most 255 characters" });
     }
   }
+  const inboundMatch = input.inbound_match ?? "request_uri";
+  if (!sipInboundMatches.includes(inboundMatch)) problems.push({ field: "sip_trunk.inbound_match", message: "Must be request_uri or to" });
+  const sources = input.allowed_source_addresses ?? [];
+  if (!Array.isArray(sources) || sources.length > MAX_ALLOWED_SOURCE_ADDRESSES) {
+    problems.push({ field: "sip_trunk.allowed_source_addresses", message: `Must be a list of at most ${MAX_ALLOWED_SOURCE_ADDRESSES} IP addresses or CIDR ranges` });
+  } else {
+    sources.forEach((entry, index) => {
+      if (typeof entry !== "string" || !parseAddressRange(entry)) {
+        problems.push({ field: `sip_trunk.allowed_source_addresses[${index}]`, message: "Must be an IP address or CIDR range, such as 203.0.113.5 or 10.0.0.0/8" });
+      }
+    });
+  }
   if (problems.length > before) return null;
+  // An omitted password keeps the stored one, so a client can change the URI without resending the secret.
+  const password = input.auth_password;
+  const sealed: Pick<SipTrunkSettings, "authPasswordSealed" | "authPassword"> | null =
+    password === undefined ? stored : { authPasswordSealed: password === null ? null : await sealTrunkPassword(ctx.db, ctx.organizationId, password) };
   return {
     terminationUri: input.termination_uri,
     transport,
     authUsername: input.auth_username ?? null,
-    // An omitted password keeps the stored one, so a client can change the URI without resending the secret.
-    authPassword: input.auth_password === undefined ? (stored?.authPassword ?? null) : input.auth_password,
+    authPasswordSealed: sealed?.authPasswordSealed ?? null,
+    ...(sealed?.authPassword ? { authPassword: sealed.authPassword } : {}),
+    inboundMatch,
+    allowedSourceAddresses: sources.map((entry) => entry.trim()),
   };
 }
 
@@ -190,7 +222,7 @@ export async function createPhoneNumber(ctx: ServiceContext, input: CreatePhoneN
   let sipTrunk: SipTrunkSettings | null = null;
   if (type === "sip") {
     if (!input.sip_trunk) problems.push({ field: "sip_trunk", message: "Required for a sip number" });
-    else sipTrunk = toSipTrunk(input.sip_trunk, null, problems);
+    else sipTrunk = await toSipTrunk(ctx, input.sip_trunk, null, problems);
   } else if (type === "pstn" && input.sip_trunk != null) {
     problems.push({ field: "sip_trunk", message: "Only sip numbers have a SIP trunk" });
   }
@@ -271,7 +303,7 @@ export async function updatePhoneNumber(ctx: ServiceContext, id: string, patch: 
       } else if (patch.sip_trunk === null) {
         problems.push({ field: "sip_trunk", message: "A sip number needs a SIP trunk; it cannot be removed" });
       } else {
-        sipTrunk = toSipTrunk(patch.sip_trunk, current.sipTrunk, problems);
+        sipTrunk = await toSipTrunk(tx, patch.sip_trunk, current.sipTrunk, problems);
       }
     }
     const next = {

@@ -2,11 +2,15 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { canonicalJson } from "./canonical-json";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { agents, calls, idempotencyKeys, phoneNumbers } from "@/lib/db/schema";
+import { agents, callEvents, calls, idempotencyKeys, phoneNumbers, type PhoneNumberType } from "@/lib/db/schema";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import type { ServiceContext } from "./context";
 import { withTransaction } from "./context";
 import { ConflictError, ValidationError, type FieldProblem } from "./errors";
+import { liveSipInstances } from "./sip-media-instances";
+
+export const NO_SIP_PROCESS_MESSAGE =
+  "No process is running the SIP user agent (start the server with SIP_PORT set), so the call could not be placed through the number's SIP trunk.";
 
 export type StartPhoneCallInput = {
   from_number: string;
@@ -28,7 +32,7 @@ function fingerprint(input: StartPhoneCallInput): string {
   return createHash("sha256").update(canonicalJson(input)).digest("hex");
 }
 
-async function validateReferences(ctx: ServiceContext, input: StartPhoneCallInput): Promise<number> {
+async function validateReferences(ctx: ServiceContext, input: StartPhoneCallInput): Promise<{ agentVersion: number; numberType: PhoneNumberType }> {
   const [[agent], [number]] = await Promise.all([
     ctx.db
       .select({ version: agents.publishedVersion })
@@ -36,7 +40,7 @@ async function validateReferences(ctx: ServiceContext, input: StartPhoneCallInpu
       .where(and(eq(agents.id, input.agent_id), eq(agents.organizationId, ctx.organizationId)))
       .limit(1),
     ctx.db
-      .select({ id: phoneNumbers.id })
+      .select({ id: phoneNumbers.id, type: phoneNumbers.type })
       .from(phoneNumbers)
       .where(and(eq(phoneNumbers.number, input.from_number), eq(phoneNumbers.organizationId, ctx.organizationId)))
       .limit(1),
@@ -45,7 +49,7 @@ async function validateReferences(ctx: ServiceContext, input: StartPhoneCallInpu
   if (!agent) problems.push({ field: "agent_id", message: "No agent with this id in your organization" });
   if (!number) problems.push({ field: "from_number", message: "Not a phone number of your organization" });
   if (problems.length) throw new ValidationError(problems.map((p) => `${p.field}: ${p.message}`).join("; "), problems);
-  return agent.version;
+  return { agentVersion: agent.version, numberType: number.type };
 }
 
 /**
@@ -80,7 +84,9 @@ export async function startPhoneCall(
   if (earlier) return earlier;
   try {
     return await withTransaction(ctx, async (tx) => {
-      const agentVersion = await validateReferences(tx, input);
+      const { agentVersion, numberType } = await validateReferences(tx, input);
+      // A SIP number's call is placed by a process running the SIP user agent; with none alive it fails visibly now.
+      const sipUnavailable = numberType === "sip" && (await liveSipInstances(tx.db, now)).length === 0;
       const [call] = await tx.db
         .insert(calls)
         .values({
@@ -88,7 +94,8 @@ export async function startPhoneCall(
           agentId: input.agent_id,
           agentVersion,
           type: "phone_call",
-          status: "created",
+          status: sipUnavailable ? "failed" : "created",
+          ...(sipUnavailable ? { endReason: "no_telephony_provider" as const, endTime: now, durationSeconds: 0 } : {}),
           direction: "outbound",
           fromNumber: input.from_number,
           toNumber: input.to_number,
@@ -112,7 +119,15 @@ export async function startPhoneCall(
           .returning({ callId: idempotencyKeys.callId });
         if (claimed.length === 0) throw new ConcurrentIdempotentRequest();
       }
-      await queue.send(jobNames.dialCall, { callId: call.id }, { db: tx.db });
+      if (sipUnavailable) {
+        await tx.db.insert(callEvents).values({
+          organizationId: ctx.organizationId,
+          callId: call.id,
+          type: "dial_failed",
+          payload: { reason: "no_telephony_provider", message: NO_SIP_PROCESS_MESSAGE },
+          occurredAt: now,
+        });
+      } else await queue.send(numberType === "sip" ? jobNames.dialSipCall : jobNames.dialCall, { callId: call.id }, { db: tx.db });
       return { callId: call.id, replayed: false };
     });
   } catch (error) {

@@ -10,7 +10,14 @@ export type PhoneNumber = {
   inbound_agent_id: string | null;
   redirect: boolean;
   redirect_phone_number: string | null;
-  sip_trunk: { termination_uri: string; transport: SipTransport; auth_username: string | null; has_auth_password: boolean } | null;
+  sip_trunk: {
+    termination_uri: string;
+    transport: SipTransport;
+    auth_username: string | null;
+    has_auth_password: boolean;
+    inbound_match: SipInboundMatch;
+    allowed_source_addresses: string[];
+  } | null;
   /** `pstn` numbers: the carrier that carries their calls, and whether its calls reach us (last checked). */
   carrier?: "twilio" | "telnyx" | null;
   carrier_state?: { live: boolean; problem: string | null; carrier_number_id: string | null; checked_at: string } | null;
@@ -25,7 +32,16 @@ export type PhoneNumberUpdate = {
   redirect_phone_number?: string | null;
 };
 
-export type SipTrunkInput = { termination_uri: string; transport: SipTransport; auth_username?: string | null; auth_password?: string | null };
+export type SipInboundMatch = "request_uri" | "to";
+
+export type SipTrunkInput = {
+  termination_uri: string;
+  transport: SipTransport;
+  auth_username?: string | null;
+  auth_password?: string | null;
+  inbound_match?: SipInboundMatch;
+  allowed_source_addresses?: string[];
+};
 
 export type PhoneNumberCreate = PhoneNumberUpdate & { number: string; type: "pstn" | "sip"; sip_trunk?: SipTrunkInput | null };
 

@@ -79,6 +79,14 @@ describe("POST /v1/calls/phone", () => {
     [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, dynamic_variables_values: { a: null } }, ["dynamic_variables_values.a"]],
     [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "X-A": 1 } }, ["custom_headers.X-A"]],
     [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "X-A": "a\r\nB: c" } }, ["custom_headers.X-A"]],
+    ...["Via", "Call-ID", "CSeq", "Contact", "Content-Length", "Max-Forwards", "v", "i", "m", "l", "call-id"].map(
+      (name): [Record<string, unknown>, string[]] => [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "X-Ok": "1", [name]: "x" } }, [`custom_headers.${name}`]],
+    ),
+    [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "X Bad": "1" } }, ["custom_headers.X Bad"]],
+    [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "X-A": "a\nb" } }, ["custom_headers.X-A"]],
+    [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { From: "not an address" } }, ["custom_headers.From"]],
+    [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { To: "<sip:+1415@x.example>;tag=abc" } }, ["custom_headers.To"]],
+    [{ from_number: FROM, to_number: "+14155550123", agent_id: agentId, custom_headers: { "P-Asserted-Identity": "nobody" } }, ["custom_headers.P-Asserted-Identity"]],
   ])("rejects %j naming %j and stores nothing", async (body, fields) => {
     const before = (await api.db.select({ id: calls.id }).from(calls)).length;
     const res = await start(body);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls, phoneNumbers } from "@/lib/db/schema";
 import { ValidationError } from "@/lib/services/errors";
 import { createPhoneNumber } from "@/lib/services/phone-numbers";
+import { openTrunkPassword } from "@/lib/services/sip-trunk-password";
 import { insertAgent, insertPhoneNumber } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 
@@ -158,6 +159,8 @@ describe("SIP numbers (extension)", () => {
       transport: "udp",
       auth_username: "acme",
       has_auth_password: true,
+      inbound_match: "request_uri",
+      allowed_source_addresses: [],
     });
     const id = created.body.data.id as string;
     const fetched = await send("GET", `/v1/phone-numbers/${id}`);
@@ -189,10 +192,15 @@ describe("SIP numbers (extension)", () => {
       transport: "tls",
       auth_username: "acme",
       has_auth_password: true,
+      inbound_match: "request_uri",
+      allowed_source_addresses: [],
     });
     expect(moved.text).not.toContain("s3cret-pass");
     const [stored] = await api.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, id));
-    expect(stored.sipTrunk?.authPassword).toBe("s3cret-pass");
+    // Sealed at rest, bound to the organization: the row holds no plaintext, and it opens only for its own organization.
+    expect(JSON.stringify(stored.sipTrunk)).not.toContain("s3cret-pass");
+    expect(await openTrunkPassword(api.db, orgA.organizationId, stored.sipTrunk!)).toBe("s3cret-pass");
+    expect(await openTrunkPassword(api.db, orgB.organizationId, stored.sipTrunk!)).toBeNull();
 
     const cleared = await send("PATCH", `/v1/phone-numbers/${id}`, {
       body: { sip_trunk: { termination_uri: "sips:edge.example.net", auth_password: null } },
@@ -202,7 +210,22 @@ describe("SIP numbers (extension)", () => {
       transport: "udp",
       auth_username: null,
       has_auth_password: false,
+      inbound_match: "request_uri",
+      allowed_source_addresses: [],
     });
+  });
+
+  it("stores the inbound match mode and the source allow-list, and names each bad entry", async () => {
+    const created = await send("POST", "/v1/phone-numbers", {
+      body: createBody({ type: "sip", sip_trunk: { ...trunk, inbound_match: "to", allowed_source_addresses: ["203.0.113.5", "10.0.0.0/8", "2001:db8::/32"] } }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.sip_trunk).toMatchObject({ inbound_match: "to", allowed_source_addresses: ["203.0.113.5", "10.0.0.0/8", "2001:db8::/32"] });
+    const bad = await send("POST", "/v1/phone-numbers", {
+      body: createBody({ type: "sip", sip_trunk: { ...trunk, inbound_match: "from", allowed_source_addresses: ["10.0.0.1", "trunk.example.com", "10.0.0.0/33"] } }),
+    });
+    expectError(bad, 400, "generic_error");
+    expect(fields(bad.body).sort()).toEqual(["sip_trunk.allowed_source_addresses[1]", "sip_trunk.allowed_source_addresses[2]", "sip_trunk.inbound_match"]);
   });
 
   it("refuses sip_trunk on a PATCH of a PSTN number, and removing the trunk of a SIP number", async () => {

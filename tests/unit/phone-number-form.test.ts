@@ -50,13 +50,18 @@ describe("the phone number form", () => {
       transport: "tls",
       auth_username: null,
       auth_password: null,
+      inbound_match: "request_uri",
+      allowed_source_addresses: [],
     });
+    const inbound = form({ type: "sip", termination_uri: "sip:t.example.com", inbound_match: "to", allowed_source_addresses: " 203.0.113.5, 10.0.0.0/8  2001:db8::1 " });
+    expect(createBody(inbound).sip_trunk).toMatchObject({ inbound_match: "to", allowed_source_addresses: ["203.0.113.5", "10.0.0.0/8", "2001:db8::1"] });
   });
 
   it("puts the API's field errors next to the form's fields", () => {
-    expect(fieldErrorsFromApi([{ field: "number", message: "Already registered" }, { field: "sip_trunk.termination_uri", message: "Bad" }, { field: "other", message: "x" }])).toEqual({
+    expect(fieldErrorsFromApi([{ field: "number", message: "Already registered" }, { field: "sip_trunk.termination_uri", message: "Bad" }, { field: "sip_trunk.allowed_source_addresses[1]", message: "Not an address" }, { field: "other", message: "x" }])).toEqual({
       number: "Already registered",
       termination_uri: "Bad",
+      allowed_source_addresses: "Not an address",
     });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { callEndReasons, callStatuses, callTypes, carrierNames } from "@/lib/db/schema";
 import { cursorQuery, e164, isoDateTime, limitQuery, pageQuery, queryBoolean } from "./common";
+import { MAX_CUSTOM_HEADERS, refusedCustomHeaders, validateCustomHeaders } from "@/lib/telephony/sip/custom-headers";
 
 const TranscriptEntrySchema = z
   .object({
@@ -192,8 +193,19 @@ export const StartPhoneCallBodySchema = z
           .max(1024, "Must be at most 1024 characters")
           .refine((value) => !/[\r\n]/.test(value), "Must not contain line breaks"),
       )
+      .superRefine((headers, ctx) => {
+        const check = validateCustomHeaders(headers);
+        if (!check.ok) ctx.addIssue({ code: "custom", path: check.header ? [check.header] : [], message: check.problem });
+      })
       .optional()
-      .openapi({ description: "SIP headers for the INVITE (may override From, To, P-Asserted-Identity).", example: { "X-Campaign": "spring" } }),
+      .openapi({
+        description:
+          "SIP headers for the INVITE when `from_number` is a `sip` number, checked before anything is dialled. Every entry is sent as given; " +
+          "`From`, `To` and `P-Asserted-Identity` replace ours (our From tag is kept; `To` must carry no tag). " +
+          `${refusedCustomHeaders.join(", ")} (and their compact forms) are refused, as are names outside the RFC 3261 token grammar, ` +
+          `values with CR, LF or other control characters, and more than ${MAX_CUSTOM_HEADERS} headers: 400 naming the header (\`custom_headers.Via\`).`,
+        example: { "X-Campaign": "spring", "P-Asserted-Identity": "<sip:+14155550100@trunk.example.com>" },
+      }),
   })
   .openapi("StartPhoneCallRequest");
 

@@ -1,8 +1,14 @@
 import { z } from "@hono/zod-openapi";
-import { carrierNames, phoneNumberTypes } from "@/lib/db/schema";
+import { carrierNames, phoneNumberTypes, sipInboundMatches } from "@/lib/db/schema";
+import { parseAddressRange } from "@/lib/net/address-ranges";
 import { e164, pageModeListQuery, uuidPathParam } from "./common";
 
 export const sipTransports = ["udp", "tcp", "tls"] as const;
+const inboundMatch = z.enum(sipInboundMatches).openapi({
+  description:
+    "Where an inbound INVITE from this trunk names the called number: `request_uri` (the Request-URI's user part, " +
+    "what most trunks send) or `to` (the To header's user part, for PBXs that keep their own host in the Request-URI).",
+});
 const SIP_URI_MESSAGE = "Must be a SIP URI starting with sip: or sips:, such as sip:trunk.example.com:5060";
 
 export const SipTrunkInputSchema = z
@@ -23,7 +29,19 @@ export const SipTrunkInputSchema = z
       .openapi({
         description:
           "Write-only digest password; never returned (responses show `has_auth_password`). " +
+          "Stored encrypted (AES-256-GCM under a key derived from AUTH_SECRET). " +
           "On PATCH, omitting it keeps the stored password and null clears it.",
+      }),
+    inbound_match: inboundMatch.default("request_uri"),
+    allowed_source_addresses: z
+      .array(z.string().refine((entry) => parseAddressRange(entry) !== null, "Must be an IP address or CIDR range, such as 203.0.113.5 or 10.0.0.0/8"))
+      .max(100)
+      .default([])
+      .openapi({
+        description:
+          "IP addresses or CIDR ranges (IPv4 or IPv6) this trunk's INVITEs come from. An INVITE for this number from any " +
+          "other address is refused (403) and creates nothing; an empty list takes no inbound calls.",
+        example: ["203.0.113.5", "198.51.100.0/24"],
       }),
   })
   .openapi("SipTrunkInput", {
@@ -38,6 +56,8 @@ export const SipTrunkSchema = z
     transport: z.enum(sipTransports),
     auth_username: z.string().nullable(),
     has_auth_password: z.boolean().openapi({ description: "Whether a password is stored; the password itself is never returned." }),
+    inbound_match: inboundMatch,
+    allowed_source_addresses: z.array(z.string()),
   })
   .openapi("SipTrunk", { description: "Extension: the SIP trunk of a `sip` number; null for `pstn` numbers." });
 

@@ -6,4 +6,5 @@ export * from "./knowledge-bases";
 export * from "./phone-numbers";
 export * from "./platform";
 export * from "./workers";
+export * from "./sip-media";
 export * from "./telephony";

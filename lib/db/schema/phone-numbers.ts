@@ -7,11 +7,21 @@ import { createdAt, id, timestampMs, updatedAt } from "./columns";
 export const phoneNumberTypes = ["pstn", "sip"] as const;
 export type PhoneNumberType = (typeof phoneNumberTypes)[number];
 
+export const sipInboundMatches = ["request_uri", "to"] as const;
+export type SipInboundMatch = (typeof sipInboundMatches)[number];
+
 export type SipTrunkSettings = {
   terminationUri: string;
   transport: "udp" | "tcp" | "tls";
   authUsername: string | null;
-  authPassword: string | null;
+  /** The digest password sealed with the studio secret (lib/services/sip-trunk-password.ts); never returned. */
+  authPasswordSealed?: string | null;
+  /** Plaintext, as stored before passwords were sealed; read only when no sealed one exists. */
+  authPassword?: string | null;
+  /** Where an inbound INVITE names this number: the Request-URI's user part or the To header's. */
+  inboundMatch?: SipInboundMatch;
+  /** IP addresses or CIDR ranges the trunk's INVITEs may come from; none: inbound calls are refused. */
+  allowedSourceAddresses?: string[];
 };
 
 export const phoneNumbers = pgTable(
@@ -41,7 +51,7 @@ export const phoneNumbers = pgTable(
   (table) => [
     // Unique within an organization only: refusing another organization's number would reveal that it exists.
     uniqueIndex("phone_numbers_org_number_unique").on(table.organizationId, table.number),
-    // Inbound routing finds the number before it knows the organization (then narrows by the carrier account).
+    // Inbound routing finds the number before it knows the organization (then narrows by the carrier account or SIP trunk).
     index("phone_numbers_number_idx").on(table.number),
     index("phone_numbers_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],

@@ -11,21 +11,28 @@ export const MAX_CUSTOM_HEADER_VALUE = 2048;
 /** Headers the SIP stack writes and a caller may not set (compact forms included). */
 export const refusedCustomHeaders = ["Via", "Call-ID", "CSeq", "Contact", "Content-Length", "Max-Forwards"];
 
-export type CustomHeadersCheck = { ok: true; headers: Record<string, string> } | { ok: false; header: string; message: string };
+export type CustomHeadersCheck =
+  | { ok: true; headers: Record<string, string> }
+  /** `header` is "" when the whole object is at fault; `problem` is `message` without the field. */
+  | { ok: false; header: string; message: string; problem: string };
 
 const refused = new Set(refusedCustomHeaders.map((name) => name.toLowerCase()));
 
 export function validateCustomHeaders(input: unknown): CustomHeadersCheck {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return { ok: false, header: "", message: "custom_headers must be an object of header names to string values" };
+  const whole = (problem: string): CustomHeadersCheck => ({ ok: false, header: "", message: `custom_headers ${problem}`, problem });
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return whole("must be an object of header names to string values");
   const entries = Object.entries(input as Record<string, unknown>);
-  if (entries.length > MAX_CUSTOM_HEADERS) return { ok: false, header: "", message: `custom_headers has ${entries.length} entries; at most ${MAX_CUSTOM_HEADERS} are allowed` };
+  if (entries.length > MAX_CUSTOM_HEADERS) return whole(`has ${entries.length} entries; at most ${MAX_CUSTOM_HEADERS} are allowed`);
   const seen = new Map<string, string>();
   for (const [name, value] of entries) {
     const problem = checkHeader(name, value);
-    if (problem) return { ok: false, header: name, message: `custom_headers.${name}: ${problem}` };
+    if (problem) return { ok: false, header: name, message: `custom_headers.${name}: ${problem}`, problem };
     const canonical = canonicalHeaderName(name).toLowerCase();
     const earlier = seen.get(canonical);
-    if (earlier !== undefined) return { ok: false, header: name, message: `custom_headers.${name}: the same header as ${earlier}` };
+    if (earlier !== undefined) {
+      const problem = `the same header as ${earlier}`;
+      return { ok: false, header: name, message: `custom_headers.${name}: ${problem}`, problem };
+    }
     seen.set(canonical, name);
   }
   return { ok: true, headers: Object.fromEntries(entries) as Record<string, string> };

@@ -127,6 +127,8 @@ export function createResponse(
   const headers: SipHeader[] = [];
   for (const header of request.headers) {
     if (["via", "from", "call-id", "cseq"].includes(header.name.toLowerCase())) headers.push({ ...header });
+    // RFC 3261 §12.1.1: a proxy's Record-Route goes back in dialog-creating responses, so in-dialog requests pass it too.
+    else if (same(header.name, "Record-Route") && status > 100 && status < 300) headers.push({ ...header });
     else if (same(header.name, "To")) {
       const hasTag = /;\s*tag\s*=/i.test(header.value);
       headers.push({ name: "To", value: options.toTag && !hasTag && status > 100 ? `${header.value};tag=${options.toTag}` : header.value });

@@ -2,7 +2,7 @@
 // inbound INVITEs: allow-listed source, the called number, then a hook decides accept/reject/redirect.
 
 import { randomBytes, randomUUID } from "node:crypto";
-import net from "node:net";
+import { addressMatcher } from "@/lib/net/address-ranges";
 import { defaultPublicHost, type SipConfig } from "./config";
 import { validateCustomHeaders } from "./custom-headers";
 import { dialogKey } from "./dialog";
@@ -30,9 +30,12 @@ export type InboundTrunk = {
 };
 
 export type InboundInvite = {
-  trunk: InboundTrunk;
-  /** The called number (user part, unescaped). */
+  /** The static trunk the source matched; undefined when `inbound.trunks` is not given (decide routes). */
+  trunk: InboundTrunk | undefined;
+  /** The called number (user part, unescaped): by the trunk's rule, else the Request-URI's (or To's). */
   number: string;
+  /** Both places an INVITE names the called number, for a `decide` that routes by trunk itself. */
+  calledNumbers: { requestUri: string | undefined; to: string | undefined };
   /** The caller's user part (its number), or "" when the From URI has none. */
   from: string;
   fromDisplayName?: string;
@@ -64,7 +67,8 @@ export type SipUserAgentOptions = {
   transferTimeoutMs?: number;
   jitterFrames?: number;
   inbound?: {
-    trunks: InboundTrunk[];
+    /** Static trunks, checked before `decide`; omitted: every source reaches `decide`, which routes. */
+    trunks?: InboundTrunk[];
     decide(invite: InboundInvite): InboundDecision | Promise<InboundDecision>;
     /** Longest wait for `decide` before answering 503 (default 5 s). */
     decideTimeoutMs?: number;
@@ -93,7 +97,7 @@ export class SipUserAgent {
   private readonly dialogs = new Map<string, SipCall>();
   private readonly byCallId = new Map<string, SipCall>();
   private readonly pendingInvites = new Map<string, { canceled: boolean; call?: InboundCall }>();
-  private readonly allowLists: { trunk: InboundTrunk; list: net.BlockList }[];
+  private readonly allowLists: { trunk: InboundTrunk; allows: (address: string) => boolean }[];
   private readonly context: CallContext;
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing = false;
@@ -106,7 +110,7 @@ export class SipUserAgent {
     readonly publicHost: string,
     readonly publicPort: number,
   ) {
-    this.allowLists = (options.inbound?.trunks ?? []).map((trunk) => ({ trunk, list: allowList(trunk) }));
+    this.allowLists = (options.inbound?.trunks ?? []).map((trunk) => ({ trunk, allows: allowList(trunk) }));
     this.context = {
       layer,
       timers: layer.timers,
@@ -256,15 +260,17 @@ export class SipUserAgent {
   private async onInvite(request: SipRequest, transaction: ServerTransaction, source: SipEndpoint): Promise<void> {
     const toTag = newTag();
     const reject = (status: number, reason?: string, headers: SipHeader[] = []) => transaction.respond(createResponse(request, status, { toTag, reason, headers }));
-    const trunk = this.allowLists.find(({ list }) => list.check(source.address, net.isIPv6(source.address) ? "ipv6" : "ipv4"))?.trunk;
-    if (!trunk || this.closing) return reject(this.closing ? 503 : 403, this.closing ? undefined : "Forbidden (source not allowed)");
+    if (this.closing) return reject(503);
+    const trunk = this.allowLists.find(({ allows }) => allows(source.address))?.trunk;
+    if (!this.options.inbound || (!trunk && this.options.inbound.trunks)) return reject(403, "Forbidden (source not allowed)");
     if (!getHeaders(request, "Contact").length) return reject(400, "Bad Request (Missing Contact header)");
     const unsupported = getHeaders(request, "Require").filter((option) => option.toLowerCase() !== "timer");
     if (unsupported.length) return reject(420, undefined, [{ name: "Unsupported", value: unsupported.join(", ") }]);
     const asked = parseSessionExpires(getHeader(request, "Session-Expires"));
     if (asked && asked.interval < this.context.minSessionExpires) return reject(422, undefined, [{ name: "Min-SE", value: String(this.context.minSessionExpires) }]);
-    const number = calledNumber(request, trunk.numberFrom);
-    if (!number) return reject(404, `Not Found (no number in the ${trunk.numberFrom === "to" ? "To header" : "Request-URI"})`);
+    const calledNumbers = { requestUri: calledNumber(request, "request_uri"), to: calledNumber(request, "to") };
+    const number = trunk ? calledNumbers[trunk.numberFrom === "to" ? "to" : "requestUri"] : (calledNumbers.requestUri ?? calledNumbers.to);
+    if (!number) return reject(404, `Not Found (no number in the ${trunk?.numberFrom === "to" ? "To header" : "Request-URI"})`);
 
     let offer: NegotiatedAudio | null = null;
     if (request.body.length) {
@@ -282,6 +288,7 @@ export class SipUserAgent {
       const info: InboundInvite = {
         trunk,
         number,
+        calledNumbers,
         from: userPart(fromAddress?.uri ?? "") ?? "",
         fromDisplayName: fromAddress?.displayName,
         requestUri: request.uri,
@@ -328,19 +335,12 @@ export class SipUserAgent {
   }
 }
 
-function allowList(trunk: InboundTrunk): net.BlockList {
-  const list = new net.BlockList();
-  for (const entry of trunk.allowedSources) {
-    const [address, prefix] = entry.split("/");
-    const family = net.isIPv6(address) ? "ipv6" : net.isIPv4(address) ? "ipv4" : null;
-    const bits = prefix === undefined ? undefined : Number(prefix);
-    if (!family || (bits !== undefined && !(Number.isInteger(bits) && bits >= 0 && bits <= (family === "ipv4" ? 32 : 128)))) {
-      throw new Error(`Trunk ${trunk.id}: "${entry}" is not an IP address or CIDR range`);
-    }
-    if (bits === undefined) list.addAddress(address, family);
-    else list.addSubnet(address, bits, family);
+function allowList(trunk: InboundTrunk): (address: string) => boolean {
+  try {
+    return addressMatcher(trunk.allowedSources);
+  } catch (error) {
+    throw new Error(`Trunk ${trunk.id}: ${(error as Error).message}`);
   }
-  return list;
 }
 
 function userPart(uri: string): string | undefined {
