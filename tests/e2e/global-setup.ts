@@ -49,6 +49,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     NEXT_TELEMETRY_DISABLED: "1",
     SEED_DEMO: "true",
     SHUTDOWN_DRAIN_SECONDS: "5",
+    // One demo user drives every spec; at full speed the studio's own /v1 calls can pass the default
+    // 1,000 a minute per user, and a page that lists numbers on the side shows none when refused.
+    API_RATE_LIMIT_PER_MINUTE: "100000",
   };
   delete env.DATABASE_URL; // the embedded database, so the demo seed runs
   // `npm start`'s command: the one server of lib/server (scripts/server.ts) on the build in .next-e2e.
