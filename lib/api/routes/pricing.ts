@@ -4,7 +4,7 @@ import { serviceContext } from "../context";
 import { envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
 import { extension } from "../openapi-document";
 import { createRouter } from "../router";
-import { PricingSchema, UpdatePricingBodySchema } from "../schemas/pricing";
+import { PricingSchema, UpdatePricingBodySchema } from "@/lib/schemas/pricing";
 
 const tags = ["Pricing"];
 const PricingEnvelope = envelope(PricingSchema, "PricingResponse");
