@@ -42,10 +42,10 @@ const updateRoute = extension(
 
 export function pricingRoutes() {
   const app = createRouter();
-  app.openapi(getRoute, async (c) => ok(c, await getPricing(serviceContext(c)), { message: "Pricing retrieved" }) as never);
+  app.openapi(getRoute, async (c) => ok(c, await getPricing(serviceContext(c)), { message: "Pricing retrieved" }));
   app.openapi(updateRoute, async (c) => {
     const updated = await updatePricing(serviceContext(c), c.req.valid("json"), c.get("deps").now?.());
-    return ok(c, updated, { message: "Pricing updated" }) as never;
+    return ok(c, updated, { message: "Pricing updated" });
   });
   return app;
 }
