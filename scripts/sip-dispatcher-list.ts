@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { loadConfig } from "@/lib/config";
 import { connectPostgres } from "@/lib/db/client";
-import { liveSipInstances } from "@/lib/services/sip-media-instances";
+import { liveSipInstances } from "@/lib/services/telephony/sip-media-instances";
 import { formatDispatcherList } from "@/lib/telephony/sip-media/kamailio-dispatcher";
 
 async function main() {

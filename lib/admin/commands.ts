@@ -5,7 +5,7 @@ import { createOrganizationWithOwner, organizationExists } from "@/lib/auth/orga
 import type { Database } from "@/lib/db/client";
 import { seedCalls } from "@/lib/demo/calls";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/services/errors";
-import { createPhoneNumber } from "@/lib/services/phone-numbers";
+import { createPhoneNumber } from "@/lib/services/phone-numbers/phone-numbers";
 
 /** Option values as they come from a command line: `--owner-email x` is `{"owner-email": "x"}`. */
 export type AdminArgs = Record<string, string | undefined>;

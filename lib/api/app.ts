@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { RateLimiter } from "@/lib/services/rate-limiter";
+import { RateLimiter } from "@/lib/services/rate-limits/rate-limiter";
 import type { ApiDependencies, ApiEnv } from "./context";
 import { ApiError } from "./errors";
 import { authenticate } from "./middleware/authenticate";

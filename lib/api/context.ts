@@ -1,6 +1,6 @@
 import type { Database } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
-import type { RateLimiter } from "@/lib/services/rate-limiter";
+import type { RateLimiter } from "@/lib/services/rate-limits/rate-limiter";
 import type { HttpClient, LanguageModelPort } from "@/lib/runtime/types";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { requestOrigin } from "@/lib/net/request-origin";

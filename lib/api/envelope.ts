@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiError } from "./errors";
 
@@ -18,14 +19,19 @@ export function jsonAnswer(c: Context, text: string, status: ContentfulStatusCod
   return response;
 }
 
+/** The envelope `ok` writes, typed so a route's handler is checked against its documented response. */
+export type OkEnvelope<T, S extends ContentfulStatusCode, X> = { data: T; message: string; error: null; status: S } & X;
+
 /** The only writers of `{data, message, error, status}` are `ok`, `okSerialized` and `errorBody`. */
-export function ok<T>(
+export function ok<T, S extends ContentfulStatusCode = 200, X extends Record<string, unknown> = Record<never, never>>(
   c: Context,
   data: T,
-  options: { message: string; status?: ContentfulStatusCode; extra?: Record<string, unknown> },
+  options: { message: string; status?: S; extra?: X },
 ) {
-  const status = options.status ?? 200;
-  return jsonAnswer(c, JSON.stringify({ data, message: options.message, error: null, status, ...options.extra }), status);
+  const status = (options.status ?? 200) as S;
+  const response = jsonAnswer(c, JSON.stringify({ data, message: options.message, error: null, status, ...options.extra }), status);
+  // The body is written from JSON text for speed (see jsonAnswer); its type is what Hono's c.json would carry.
+  return response as Response & TypedResponse<JSONParsed<OkEnvelope<T, NoInfer<S>, X>>, NoInfer<S>, "json">;
 }
 
 /**

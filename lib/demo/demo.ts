@@ -6,7 +6,7 @@ import { createOrganizationWithOwner } from "@/lib/auth/organizations";
 import type { Database } from "@/lib/db/client";
 import { appSettings, organizations } from "@/lib/db/schema";
 import type { BlobStore } from "@/lib/storage/blob-store";
-import { createPhoneNumber } from "@/lib/services/phone-numbers";
+import { createPhoneNumber } from "@/lib/services/phone-numbers/phone-numbers";
 import { seedCalls } from "./calls";
 import { appointmentAgent, receptionAgent, surveyAgent } from "./demo-agents";
 import { insertDemoAgent } from "./insert-agent";

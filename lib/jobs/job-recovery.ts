@@ -12,7 +12,7 @@ import {
   recordJobRun,
   registerWorkerInstance,
   workerInstancesOnHost,
-} from "@/lib/services/worker-instances";
+} from "@/lib/services/workers/worker-instances";
 import { handBackOrphanedJob } from "./pg-boss-queue";
 import type { JobName } from "./queue";
 

@@ -2,7 +2,7 @@ import { prepareCallOperation, endCall, type PreparedOperation, type RuntimeHost
 import { CallEndedError } from "@/lib/runtime/engine";
 import type { RecordedEvent, RuntimeEvent } from "@/lib/runtime/types";
 import { ConflictError } from "@/lib/services/errors";
-import { reviseTranscript } from "@/lib/services/live-calls";
+import { reviseTranscript } from "@/lib/services/calls/live-calls";
 import { AsyncChannel } from "./async-channel";
 import type { AgentOutput, AgentSpeechReport, CallerInput, ConversationPort, SessionEndReason } from "./session/conversation-port";
 import { keepHeardText } from "./transcript-heard";

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { CallEndReason } from "@/lib/db/schema";
 import { endCall, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
 import type { RecordedEvent } from "@/lib/runtime/types";
-import { finishLiveCall, liveCallStatus, openLiveCall } from "@/lib/services/live-calls";
+import { finishLiveCall, liveCallStatus, openLiveCall } from "@/lib/services/calls/live-calls";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import type { MediaClock } from "./clock";
 import { EngineConversationPort } from "./engine-port";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
-import { callsWithDueTimers } from "@/lib/services/runtime-calls";
+import { callsWithDueTimers } from "@/lib/services/calls/runtime-calls";
 import { runDueTimers } from "./call-host";
 
 const SWEEP_INTERVAL_MS = 2_000;

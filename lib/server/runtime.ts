@@ -10,7 +10,7 @@ import { demoBanner, seedDemoData } from "@/lib/demo/demo";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { startWorkers } from "@/lib/jobs/workers";
-import { RateLimiter } from "@/lib/services/rate-limiter";
+import { RateLimiter } from "@/lib/services/rate-limits/rate-limiter";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";

@@ -3,8 +3,8 @@ import { isSupportedRate, type SampleRate } from "@/lib/media/audio/pcm";
 import { startLiveCall, type LiveCallDependencies, type LiveCallEvent, type LiveCallHandle } from "@/lib/media/live-call";
 import { BrowserSocketTransport } from "@/lib/media/transports/browser-socket-transport";
 import { ConflictError } from "@/lib/services/errors";
-import { loadRuntimeCall, recordedEventsAfter } from "@/lib/services/runtime-calls";
-import { sessionTokenMatches } from "@/lib/services/web-calls";
+import { loadRuntimeCall, recordedEventsAfter } from "@/lib/services/calls/runtime-calls";
+import { sessionTokenMatches } from "@/lib/services/calls/web-calls";
 import type { WebSocketHandler } from "./websocket-routes";
 
 export const WEB_CALL_MEDIA_PATH = "/v1/calls/web/:call_id/media";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/lib/db/client";
-import { loadAccountSecrets } from "@/lib/services/telephony-accounts";
+import { loadAccountSecrets } from "@/lib/services/telephony/telephony-accounts";
 import type { Carrier } from "./carrier";
 import type { FetchLike } from "./carrier-http";
 import { carrierNames, type CarrierName } from "./carrier-name";

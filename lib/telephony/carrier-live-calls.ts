@@ -1,7 +1,7 @@
 import "server-only";
 import { startLiveCall, type LiveCallDependencies, type LiveCallHandle } from "@/lib/media/live-call";
 import { getAgent } from "@/lib/services/agents";
-import { findCall } from "@/lib/services/phone-call-progress";
+import { findCall } from "@/lib/services/phone-calls/phone-call-progress";
 import type { TelephonySettings } from "./carrier-directory";
 import type { LiveCallStarter } from "./carrier-media-socket";
 import { PhoneCallActions } from "./phone-call-actions";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { WebSocket } from "ws";
-import { claimStreamToken, findCall, markAnswered } from "@/lib/services/phone-call-progress";
+import { claimStreamToken, findCall, markAnswered } from "@/lib/services/phone-calls/phone-call-progress";
 import type { TelephonyDependencies } from "./carrier-webhooks";
 import type { CarrierName } from "./carrier-name";
 import { CarrierMediaTransport } from "./carrier-media-transport";

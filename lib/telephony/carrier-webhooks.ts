@@ -13,9 +13,9 @@ import {
   recordAnswerType,
   recordTransfer,
   type PhoneCallRow,
-} from "@/lib/services/phone-call-progress";
-import { pstnNumbersByNumber } from "@/lib/services/phone-numbers";
-import { accountsByRef, organizationsWithAccount } from "@/lib/services/telephony-accounts";
+} from "@/lib/services/phone-calls/phone-call-progress";
+import { pstnNumbersByNumber } from "@/lib/services/phone-numbers/phone-numbers";
+import { accountsByRef, organizationsWithAccount } from "@/lib/services/telephony/telephony-accounts";
 import type { Carrier, InboundAction, WebhookReply, WebhookRequest } from "./carrier";
 import { CarrierWebhookError } from "./carrier-error";
 import type { CarrierEvent } from "./carrier-event";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Carrier } from "./carrier";
 import type { FetchLike } from "./carrier-http";
 import { TelnyxCarrier } from "./telnyx/telnyx-carrier";
-import type { AccountSecrets } from "@/lib/services/telephony-accounts";
+import type { AccountSecrets } from "@/lib/services/telephony/telephony-accounts";
 import { TwilioCarrier } from "./twilio/twilio-carrier";
 
 /** One shape for stored accounts and the environment's. */

@@ -4,7 +4,7 @@ import type { AgentDocument } from "@/lib/agents/normalize";
 import type { Database } from "@/lib/db/client";
 import { callEvents } from "@/lib/db/schema";
 import type { JobQueue } from "@/lib/jobs/queue";
-import { endPhoneCall, findCall, recordTransfer } from "@/lib/services/phone-call-progress";
+import { endPhoneCall, findCall, recordTransfer } from "@/lib/services/phone-calls/phone-call-progress";
 import { organizationCarrier, type TelephonySettings } from "./carrier-directory";
 import type { CarrierMediaTransport } from "./carrier-media-transport";
 

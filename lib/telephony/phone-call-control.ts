@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/lib/db/client";
-import { findCall } from "@/lib/services/phone-call-progress";
+import { findCall } from "@/lib/services/phone-calls/phone-call-progress";
 import { organizationCarrier, type TelephonySettings } from "./carrier-directory";
 
 /**

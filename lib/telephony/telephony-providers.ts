@@ -1,8 +1,8 @@
 import "server-only";
 import type { Database } from "@/lib/db/client";
 import { ValidationError } from "@/lib/services/errors";
-import { findPhoneNumberByNumber, importCarrierNumbers, refreshCarrierStates, type PhoneNumberResponse } from "@/lib/services/phone-numbers";
-import { getTelephonyAccount, recordAccountCheck, saveTelephonyAccount, type AccountSecrets } from "@/lib/services/telephony-accounts";
+import { findPhoneNumberByNumber, importCarrierNumbers, refreshCarrierStates, type PhoneNumberResponse } from "@/lib/services/phone-numbers/phone-numbers";
+import { getTelephonyAccount, recordAccountCheck, saveTelephonyAccount, type AccountSecrets } from "@/lib/services/telephony/telephony-accounts";
 import type { CarrierNumber, CredentialCheck } from "./carrier";
 import { CarrierApiError } from "./carrier-error";
 import { carrierFromCredentials, environmentCredentials, organizationCarrier, PUBLIC_BASE_URL_MISSING, type TelephonySettings } from "./carrier-directory";

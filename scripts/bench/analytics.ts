@@ -5,10 +5,10 @@
  * endpoints would cost without one). See docs/performance.md.
  */
 import type { Database, RawQuery } from "@/lib/db/client";
-import { getPostCallAnswerBreakdown } from "@/lib/services/analytics-answers";
-import { resolveAnalyticsRange } from "@/lib/services/analytics-range";
-import type { AnalyticsFilter } from "@/lib/services/analytics-source";
-import { getCallsPerDay, getCallTotals, getCostPerAgent, getDurationHistogram } from "@/lib/services/analytics";
+import { getPostCallAnswerBreakdown } from "@/lib/services/analytics/analytics-answers";
+import { resolveAnalyticsRange } from "@/lib/services/analytics/analytics-range";
+import type { AnalyticsFilter } from "@/lib/services/analytics/analytics-source";
+import { getCallsPerDay, getCallTotals, getCostPerAgent, getDurationHistogram } from "@/lib/services/analytics/analytics";
 import { DASHBOARD_PAGE_P50_MS, type DashboardPageRow } from "./dashboard-page";
 import type { KeepAliveClient } from "./http-client";
 import type { Counts } from "./measure";

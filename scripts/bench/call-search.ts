@@ -13,7 +13,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { seedCalls } from "@/lib/demo/calls";
 import { demoAgents } from "@/lib/demo/demo-agents";
 import { insertDemoAgent } from "@/lib/demo/insert-agent";
-import { countCalls, listCalls, type CallFilterInput } from "@/lib/services/calls";
+import { countCalls, listCalls, type CallFilterInput } from "@/lib/services/calls/calls";
 import { createDatabase, dropDatabase, postgresServer } from "./postgres";
 import { elapsedMs, formatCount, formatDuration, markdownTable, summarize } from "./stats";
 

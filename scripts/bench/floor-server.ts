@@ -10,7 +10,7 @@ import http from "node:http";
 import pg from "pg";
 import { hashApiKey } from "@/lib/auth/api-key-token";
 import { connectPostgres } from "@/lib/db/client";
-import { cursorPageQuery } from "@/lib/services/calls";
+import { cursorPageQuery } from "@/lib/services/calls/calls";
 
 const ORGANIZATION = "00000000-0000-4000-8000-000000000000";
 const url = process.env.DATABASE_URL!;

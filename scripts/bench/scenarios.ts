@@ -1,6 +1,6 @@
 import type { CallType } from "@/lib/db/schema";
 import type { Database, RawQuery } from "@/lib/db/client";
-import { cursorPageQuery, type ListCallsInput } from "@/lib/services/calls";
+import { cursorPageQuery, type ListCallsInput } from "@/lib/services/calls/calls";
 import { cursorPage } from "@/lib/services/cursor-paging";
 
 export type Filters = {

@@ -10,8 +10,8 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { EngineConversationPort } from "@/lib/media/engine-port";
 import type { LanguageModelPort } from "@/lib/runtime/types";
 import { createAgent } from "@/lib/services/agents";
-import { openLiveCall } from "@/lib/services/live-calls";
-import { startWebCall } from "@/lib/services/web-calls";
+import { openLiveCall } from "@/lib/services/calls/live-calls";
+import { startWebCall } from "@/lib/services/calls/web-calls";
 
 const SHORT_REPLY = "Sure, I can help you with that. What time would suit you?";
 const LONG_REPLY = "We are open from nine in the morning until eight in the evening on weekdays, and from ten until four on Saturdays, and closed on Sundays.";

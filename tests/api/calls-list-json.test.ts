@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCalls } from "@/lib/demo/calls";
-import { listCallsJson, isoTimestamp } from "@/lib/services/call-list-json";
-import { listCalls, type ListCallsInput } from "@/lib/services/calls";
+import { listCallsJson, isoTimestamp } from "@/lib/services/calls/call-list-json";
+import { listCalls, type ListCallsInput } from "@/lib/services/calls/calls";
 import { insertAgent, insertCall } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 

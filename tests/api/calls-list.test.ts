@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeOn } from "@/lib/db/raw-sql";
 import { seedCalls } from "@/lib/demo/calls";
-import { cursorPageQuery, EXACT_COUNT_LIMIT } from "@/lib/services/calls";
+import { cursorPageQuery, EXACT_COUNT_LIMIT } from "@/lib/services/calls/calls";
 import { insertAgent, insertCall } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 

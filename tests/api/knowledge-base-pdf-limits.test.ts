@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knowledgeBaseChunks } from "@/lib/db/schema";
-import { DEFAULT_INGESTION_LIMITS, ingestKnowledgeBaseSource } from "@/lib/services/knowledge-base-ingestion";
+import { DEFAULT_INGESTION_LIMITS, ingestKnowledgeBaseSource } from "@/lib/services/knowledge-bases/knowledge-base-ingestion";
 import { client, poll, type KnowledgeBaseView } from "../helpers/knowledge-base-requests";
 import { makeSharedStreamPdf } from "../helpers/pdf";
 import { createTestApi, type TestApi } from "../helpers/test-api";

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls, phoneNumbers } from "@/lib/db/schema";
 import { ValidationError } from "@/lib/services/errors";
-import { createPhoneNumber } from "@/lib/services/phone-numbers";
-import { openTrunkPassword } from "@/lib/services/sip-trunk-password";
+import { createPhoneNumber } from "@/lib/services/phone-numbers/phone-numbers";
+import { openTrunkPassword } from "@/lib/services/phone-numbers/sip-trunk-password";
 import { insertAgent, insertPhoneNumber } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callPostCallAnswers } from "@/lib/db/schema";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { startWorkers } from "@/lib/jobs/workers";
-import { processFinishedCall, PostCallAnswersIncompleteError, sendCallFinished } from "@/lib/services/finished-call";
+import { processFinishedCall, PostCallAnswersIncompleteError, sendCallFinished } from "@/lib/services/calls/finished-call";
 import { minimalAgent } from "../helpers/agent-documents";
 import { lastMessage, startFakeOpenAiServer, type FakeOpenAiServer, type FakeReply, type FakeRequest } from "../helpers/fake-openai-server";
 import { insertCall } from "../helpers/fixtures";

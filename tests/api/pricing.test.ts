@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { priceCall } from "@/lib/services/call-cost";
+import { priceCall } from "@/lib/services/calls/call-cost";
 import { insertAgent, insertCall } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 

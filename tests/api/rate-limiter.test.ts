@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RateLimiter } from "@/lib/services/rate-limiter";
+import { RateLimiter } from "@/lib/services/rate-limits/rate-limiter";
 import { createTestDatabase } from "../helpers/test-database";
 
 let connection: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls } from "@/lib/db/schema";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
-import { liveSipInstances } from "@/lib/services/sip-media-instances";
+import { liveSipInstances } from "@/lib/services/telephony/sip-media-instances";
 import { formatDispatcherList } from "@/lib/telephony/sip-media/kamailio-dispatcher";
 import { SipMediaProcess, type ConversationStarter } from "@/lib/telephony/sip-media/sip-media-process";
 import { insertAgent } from "../helpers/fixtures";

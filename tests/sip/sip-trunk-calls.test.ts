@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callEvents, calls, sipMediaCalls, sipMediaInstances } from "@/lib/db/schema";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
-import { openLiveCall } from "@/lib/services/live-calls";
+import { openLiveCall } from "@/lib/services/calls/live-calls";
 import { SipCallActions, transferFailedPrompt } from "@/lib/telephony/sip-media/sip-call-actions";
 import { SipMediaProcess, type ConversationStarter } from "@/lib/telephony/sip-media/sip-media-process";
 import { scriptedLlm } from "../helpers/scripted-llm";

@@ -6,7 +6,7 @@ import { verifyPassword } from "@/lib/auth/passwords";
 import type { DatabaseConnection } from "@/lib/db/client";
 import { agents, agentVersions, calls, phoneNumbers, postCallQuestionOptions, postCallQuestions, users } from "@/lib/db/schema";
 import { DEMO_EMAIL, demoBanner, seedDemoData } from "@/lib/demo/demo";
-import { getCallTotals, getDurationHistogram } from "@/lib/services/analytics";
+import { getCallTotals, getDurationHistogram } from "@/lib/services/analytics/analytics";
 import { createTestDatabase } from "../helpers/test-database";
 
 let connection: DatabaseConnection | undefined;

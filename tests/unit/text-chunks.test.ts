@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkPagesYielding, chunkText, looksLikeContents, normalizeText } from "@/lib/services/text-chunks";
+import { chunkPagesYielding, chunkText, looksLikeContents, normalizeText } from "@/lib/services/knowledge-bases/text-chunks";
 
 const sentence = (i: number) => `Sentence number ${i} talks about topic ${i} in a few more words.`;
 

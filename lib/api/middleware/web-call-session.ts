@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { loadRuntimeCall, type RuntimeCall } from "@/lib/services/runtime-calls";
-import { sessionTokenMatches } from "@/lib/services/web-calls";
+import { loadRuntimeCall, type RuntimeCall } from "@/lib/services/calls/runtime-calls";
+import { sessionTokenMatches } from "@/lib/services/calls/web-calls";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
 

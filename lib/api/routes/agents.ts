@@ -6,7 +6,7 @@ import { envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from 
 import { extension } from "../openapi-document";
 import { rawGraphProblems } from "@/lib/agents/graph-rules";
 import { createRouter, refuseInvalid } from "../router";
-import { AgentIdParamSchema, AgentSchema, AgentVersionSchema, GetAgentQuerySchema, ListAgentsQuerySchema } from "../schemas/agents";
+import { AgentIdParamSchema, AgentSchema, AgentVersionSchema, GetAgentQuerySchema, ListAgentsQuerySchema } from "@/lib/schemas/agents";
 
 const tags = ["Agents"];
 const AgentEnvelope = envelope(AgentSchema, "AgentResponse");

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { getPostCallAnswerBreakdown } from "@/lib/services/analytics-answers";
-import { resolveAnalyticsRange } from "@/lib/services/analytics-range";
-import type { AnalyticsFilter } from "@/lib/services/analytics-source";
-import { checkAgentFilter, getCallsPerDay, getCallTotals, getCostPerAgent, getDurationHistogram } from "@/lib/services/analytics";
+import { getPostCallAnswerBreakdown } from "@/lib/services/analytics/analytics-answers";
+import { resolveAnalyticsRange } from "@/lib/services/analytics/analytics-range";
+import type { AnalyticsFilter } from "@/lib/services/analytics/analytics-source";
+import { checkAgentFilter, getCallsPerDay, getCallTotals, getCostPerAgent, getDurationHistogram } from "@/lib/services/analytics/analytics";
 import type { ServiceContext } from "@/lib/services/context";
 import { serviceContext, type ApiEnv } from "../context";
 import { envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
@@ -18,8 +18,8 @@ import {
   DurationHistogramSchema,
   PostCallAnswersSchema,
   UsageSchema,
-} from "../schemas/analytics";
-import { getUsage } from "@/lib/services/analytics-usage";
+} from "@/lib/schemas/analytics";
+import { getUsage } from "@/lib/services/analytics/analytics-usage";
 
 const tags = ["Analytics"];
 const RANGE_NOTE =

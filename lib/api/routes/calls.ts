@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { listCallsJson } from "@/lib/services/call-list-json";
-import { countCalls, deleteCall, getCall, terminateCall, updateCallMetadata, type CallFilterInput } from "@/lib/services/calls";
-import { startPhoneCall } from "@/lib/services/start-phone-call";
-import { findPhoneNumberByNumber } from "@/lib/services/phone-numbers";
+import { listCallsJson } from "@/lib/services/calls/call-list-json";
+import { countCalls, deleteCall, getCall, terminateCall, updateCallMetadata, type CallFilterInput } from "@/lib/services/calls/calls";
+import { startPhoneCall } from "@/lib/services/phone-calls/start-phone-call";
+import { findPhoneNumberByNumber } from "@/lib/services/phone-numbers/phone-numbers";
 import { carrierOfNumber, PUBLIC_BASE_URL_MISSING } from "@/lib/telephony/carrier-directory";
 import { hangUpAtCarrier } from "@/lib/telephony/phone-call-control";
 import { serviceContext, telephonyContext } from "../context";
@@ -18,8 +18,8 @@ import {
   StartPhoneCallBodySchema,
   StartPhoneCallResultSchema,
   UpdateCallMetadataBodySchema,
-} from "../schemas/calls";
-import { uuidPathParam } from "../schemas/common";
+} from "@/lib/schemas/calls";
+import { uuidPathParam } from "@/lib/schemas/common";
 
 const tags = ["Calls"];
 const callIdParam = uuidPathParam("call_id", "The call's id");

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { AddSourcesInput, TextSourceInput, UploadedFile } from "@/lib/services/knowledge-base-sources";
+import type { AddSourcesInput, TextSourceInput, UploadedFile } from "@/lib/services/knowledge-bases/knowledge-base-sources";
 import { ApiError } from "../errors";
 import { zodIssuesToDetails } from "../validation";
 

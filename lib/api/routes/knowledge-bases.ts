@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { searchKnowledgeBase } from "@/lib/services/knowledge-base-search";
+import { searchKnowledgeBase } from "@/lib/services/knowledge-bases/knowledge-base-search";
 import {
   addKnowledgeBaseSources,
   deleteKnowledgeBaseSources,
   UnknownSourcesError,
   UnsupportedFileError,
   UploadTooLargeError,
-} from "@/lib/services/knowledge-base-sources";
+} from "@/lib/services/knowledge-bases/knowledge-base-sources";
 import {
   createKnowledgeBase,
   deleteKnowledgeBase,
@@ -15,7 +15,7 @@ import {
   getKnowledgeBase,
   listKnowledgeBases,
   renameKnowledgeBase,
-} from "@/lib/services/knowledge-bases";
+} from "@/lib/services/knowledge-bases/knowledge-bases";
 import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";
 import { serviceContext, type ApiEnv } from "../context";
 import { envelope, ErrorEnvelopeSchema, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
@@ -32,7 +32,7 @@ import {
   ListKnowledgeBasesQuerySchema,
   SearchKnowledgeBaseBodySchema,
   UpdateKnowledgeBaseBodySchema,
-} from "../schemas/knowledge-bases";
+} from "@/lib/schemas/knowledge-bases";
 import { readSourceUpload } from "./knowledge-base-upload";
 
 const tags = ["Knowledge bases"];

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createPhoneNumber, deletePhoneNumber, getPhoneNumber, listPhoneNumbers, updatePhoneNumber } from "@/lib/services/phone-numbers";
+import { createPhoneNumber, deletePhoneNumber, getPhoneNumber, listPhoneNumbers, updatePhoneNumber } from "@/lib/services/phone-numbers/phone-numbers";
 import { configuredCarriers } from "@/lib/telephony/carrier-directory";
 import { serviceContext, telephonyContext } from "../context";
 import { conflictResponse, envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
@@ -11,7 +11,7 @@ import {
   PhoneNumberIdParamSchema,
   PhoneNumberSchema,
   UpdatePhoneNumberBodySchema,
-} from "../schemas/phone-numbers";
+} from "@/lib/schemas/phone-numbers";
 
 const tags = ["Phone numbers"];
 const PhoneNumberEnvelope = envelope(PhoneNumberSchema, "PhoneNumberResponse");

@@ -10,7 +10,7 @@ import {
   upsertPostCallQuestions,
   type BatchItemError,
   type PostCallQuestionInput,
-} from "@/lib/services/post-call-questions";
+} from "@/lib/services/post-call-questions/post-call-questions";
 import { serviceContext } from "../context";
 import { conflictResponse, envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
 import { extension } from "../openapi-document";
@@ -23,7 +23,7 @@ import {
   QuestionIdParamsSchema,
   UpsertPostCallQuestionItemSchema,
   UpsertPostCallQuestionsFrameSchema,
-} from "../schemas/post-call-questions";
+} from "@/lib/schemas/post-call-questions";
 import { zodIssuesToDetails } from "../validation";
 
 const tags = ["Post-call questions"];

@@ -4,7 +4,7 @@ import { serviceContext } from "../context";
 import { envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
 import { extension } from "../openapi-document";
 import { createRouter } from "../router";
-import { PricingSchema, UpdatePricingBodySchema } from "../schemas/pricing";
+import { PricingSchema, UpdatePricingBodySchema } from "@/lib/schemas/pricing";
 
 const tags = ["Pricing"];
 const PricingEnvelope = envelope(PricingSchema, "PricingResponse");
@@ -42,10 +42,10 @@ const updateRoute = extension(
 
 export function pricingRoutes() {
   const app = createRouter();
-  app.openapi(getRoute, async (c) => ok(c, await getPricing(serviceContext(c)), { message: "Pricing retrieved" }) as never);
+  app.openapi(getRoute, async (c) => ok(c, await getPricing(serviceContext(c)), { message: "Pricing retrieved" }));
   app.openapi(updateRoute, async (c) => {
     const updated = await updatePricing(serviceContext(c), c.req.valid("json"), c.get("deps").now?.());
-    return ok(c, updated, { message: "Pricing updated" }) as never;
+    return ok(c, updated, { message: "Pricing updated" });
   });
   return app;
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { deleteTelephonyAccount } from "@/lib/services/telephony-accounts";
+import { deleteTelephonyAccount } from "@/lib/services/telephony/telephony-accounts";
 import { ValidationError, type FieldProblem } from "@/lib/services/errors";
 import { carrierNames } from "@/lib/telephony/carrier-name";
 import {
@@ -14,7 +14,7 @@ import { telephonyContext } from "../context";
 import { envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
 import { extension } from "../openapi-document";
 import { createRouter } from "../router";
-import { PhoneNumberSchema } from "../schemas/phone-numbers";
+import { PhoneNumberSchema } from "@/lib/schemas/phone-numbers";
 import {
   CarrierNumberSchema,
   CarrierParamSchema,
@@ -23,7 +23,7 @@ import {
   ImportNumbersBodySchema,
   ProviderCredentialsBodySchema,
   TelephonyProviderSchema,
-} from "../schemas/telephony";
+} from "@/lib/schemas/telephony";
 
 const tags = ["Telephony"];
 const ProviderEnvelope = envelope(TelephonyProviderSchema, "TelephonyProviderResponse");

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { getWebhookDelivery, listWebhookDeliveries, retryWebhookDelivery } from "@/lib/services/webhook-deliveries";
-import { getWebhookSecret, rotateWebhookSecret } from "@/lib/services/webhook-secret";
+import { getWebhookDelivery, listWebhookDeliveries, retryWebhookDelivery } from "@/lib/services/webhooks/webhook-deliveries";
+import { getWebhookSecret, rotateWebhookSecret } from "@/lib/services/webhooks/webhook-secret";
 import { serviceContext } from "../context";
 import { conflictResponse, envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
 import { extension } from "../openapi-document";
@@ -17,7 +17,7 @@ import {
   WebhookDeliverySchema,
   WebhookDeliverySummarySchema,
   WebhookSecretSchema,
-} from "../schemas/webhooks";
+} from "@/lib/schemas/webhooks";
 
 const tags = ["Webhooks"];
 const DeliveryEnvelope = envelope(WebhookDeliverySchema, "WebhookDeliveryResponse");

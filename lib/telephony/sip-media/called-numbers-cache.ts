@@ -2,7 +2,7 @@
 // an INVITE does not wait on the database (a query shares the connection with every call's writes).
 // A number just created is found at once (a miss queries); a changed one is seen within `ttlMs`.
 
-import type { CalledSipNumber } from "@/lib/services/inbound-phone-calls";
+import type { CalledSipNumber } from "@/lib/services/phone-calls/inbound-phone-calls";
 
 type Entry = { numbers: CalledSipNumber[]; until: number };
 

@@ -2,7 +2,7 @@
 // when their trunk allows the source address and reads the number where this INVITE put it.
 
 import { addressMatcher } from "@/lib/net/address-ranges";
-import type { CalledSipNumber } from "@/lib/services/inbound-phone-calls";
+import type { CalledSipNumber } from "@/lib/services/phone-calls/inbound-phone-calls";
 import type { InboundInvite } from "../sip/user-agent";
 
 export type InboundRoute =

@@ -1,7 +1,7 @@
 // Kamailio's dispatcher list (set 1) from the SIP instance registry: one `sip:host:port` line per
 // live, non-draining media process. Kamailio probes each with OPTIONS and skips dead ones between reloads.
 
-import type { SipMediaInstance } from "@/lib/services/sip-media-instances";
+import type { SipMediaInstance } from "@/lib/services/telephony/sip-media-instances";
 import { uriHost } from "../sip/uri";
 
 export const DISPATCHER_SET = 1;

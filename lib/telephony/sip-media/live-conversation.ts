@@ -2,7 +2,7 @@
 // call's RTP transport, with the SIP side of its tools (transfer by REFER, voicemail).
 
 import { startLiveCall, type LiveCallDependencies } from "@/lib/media/live-call";
-import { loadRuntimeCall } from "@/lib/services/runtime-calls";
+import { loadRuntimeCall } from "@/lib/services/calls/runtime-calls";
 import { SipCallActions } from "./sip-call-actions";
 import type { ConversationStarter } from "./sip-media-process";
 

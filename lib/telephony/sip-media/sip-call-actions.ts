@@ -5,7 +5,7 @@
 
 import type { AgentDocument } from "@/lib/agents/normalize";
 import { endCall, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
-import { recordSipTransfer } from "@/lib/services/sip-call-progress";
+import { recordSipTransfer } from "@/lib/services/phone-calls/sip-call-progress";
 import type { SipMediaTransport } from "./sip-media-transport";
 
 /** The live call's events this reads (lib/runtime's recorded events and the media session's). */

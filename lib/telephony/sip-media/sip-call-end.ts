@@ -1,7 +1,7 @@
 // How a SIP call's outcome is recorded on the call: busy (486/600), no_answer (408/480, ring
 // timeout), failed with the SIP code kept (any other final response), or the side that hung up.
 
-import type { SipCallEnd } from "@/lib/services/sip-call-progress";
+import type { SipCallEnd } from "@/lib/services/phone-calls/sip-call-progress";
 import type { CallOutcome } from "../sip/call-outcome";
 
 export function sipCallEnd(outcome: CallOutcome): SipCallEnd {

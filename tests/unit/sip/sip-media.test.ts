@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CalledSipNumber } from "@/lib/services/inbound-phone-calls";
+import type { CalledSipNumber } from "@/lib/services/phone-calls/inbound-phone-calls";
 import type { CallOutcome } from "@/lib/telephony/sip/call-outcome";
 import { CalledNumbersCache } from "@/lib/telephony/sip-media/called-numbers-cache";
 import { routeInbound } from "@/lib/telephony/sip-media/inbound-route";

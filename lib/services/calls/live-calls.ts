@@ -1,0 +1,158 @@
+import "server-only";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "@/lib/db/client";
+import { agents, calls, type CallEndReason, type TranscriptEntry, type TurnLatency } from "@/lib/db/schema";
+import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
+import type { BlobStore } from "@/lib/storage/blob-store";
+import { callRecordingKey } from "@/lib/storage/blob-keys";
+import { ConflictError, NotFoundError } from "../errors";
+import { agentVersionDocument, loadRuntimeCall, mediaBackstopAt, splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
+
+const ATTEMPTS = 5;
+const LATE_END_MS = 500;
+
+/**
+ * Hands the call's clock to its media session (the engine fires no timer of its own from now on)
+ * and, for a call that has no conversation yet (a phone call just answered), creates it. The call
+ * must be in progress. `answeredAt`: when the far end answered (phones), recorded on the call.
+ */
+export async function openLiveCall(db: Database, callId: string, options: { answeredAt?: Date } = {}): Promise<RuntimeCall> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const [row] = await db
+      .select({
+        organizationId: calls.organizationId,
+        agentId: calls.agentId,
+        agentVersion: calls.agentVersion,
+        status: calls.status,
+        fromNumber: calls.fromNumber,
+        toNumber: calls.toNumber,
+        startTime: calls.startTime,
+        answeredAt: calls.answeredAt,
+        dynamicVariablesValues: calls.dynamicVariablesValues,
+        runtimeState: calls.runtimeState,
+      })
+      .from(calls)
+      .where(eq(calls.id, callId));
+    if (!row) throw new NotFoundError("Call");
+    if (row.status !== "in_progress") throw new ConflictError(`The call is ${row.status}, not in progress: it cannot carry a conversation`);
+    const answeredAt = options.answeredAt ?? row.answeredAt ?? new Date();
+    if (!row.runtimeState) {
+      const version = row.agentVersion ?? (await publishedVersion(db, row.agentId));
+      const agent = version === null ? null : await agentVersionDocument(db, row.agentId, version);
+      if (!agent || version === null) throw new NotFoundError("Agent of the call");
+      const snapshot = initialSnapshot(
+        agent,
+        { callId, fromNumber: row.fromNumber, toNumber: row.toNumber, startTime: row.startTime, dynamicVariables: row.dynamicVariablesValues },
+        answeredAt,
+      );
+      const state: StoredRuntimeState = {
+        version: 0,
+        engine: splitSnapshot(snapshot),
+        busy_since: null,
+        session: null,
+        timers: "media",
+        media_started_at: new Date().toISOString(),
+        next_timer_at: new Date(mediaBackstopAt(agent, snapshot)).toISOString(),
+      };
+      const created = await db
+        .update(calls)
+        .set({
+          agentVersion: version,
+          answeredAt,
+          answerType: "human",
+          transcript: snapshot.transcript,
+          variableValues: snapshot.variable_values,
+          usage: snapshot.usage,
+          runtimeState: state as unknown as Record<string, unknown>,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(calls.id, callId), isNull(calls.runtimeState)))
+        .returning({ id: calls.id });
+      if (created.length) break;
+      continue;
+    }
+    const call = await loadRuntimeCall(db, callId);
+    if (!call) throw new NotFoundError("Call");
+    if (call.state.media_started_at) throw new ConflictError("The call's media is already connected (one media session per call)");
+    const engine = { ...call.state.engine, answered_at: answeredAt.toISOString(), last_activity_at: answeredAt.toISOString() };
+    const state: StoredRuntimeState = {
+      ...call.state,
+      version: call.state.version + 1,
+      engine,
+      timers: "media",
+      media_started_at: new Date().toISOString(),
+      next_timer_at: new Date(mediaBackstopAt(call.agent, { ...call.snapshot, answered_at: engine.answered_at })).toISOString(),
+    };
+    const updated = await db
+      .update(calls)
+      .set({ answeredAt, runtimeState: state as unknown as Record<string, unknown>, updatedAt: new Date() })
+      .where(and(eq(calls.id, callId), sql`(${calls.runtimeState}->>'version')::int = ${call.state.version}`))
+      .returning({ id: calls.id });
+    if (updated.length) break;
+  }
+  const call = await loadRuntimeCall(db, callId);
+  if (!call || !call.state.media_started_at) throw new ConflictError("The call changed while its media started; try again");
+  return call;
+}
+
+/** The call's status and end reason (a live call watches for an end decided elsewhere). */
+export async function liveCallStatus(db: Database, callId: string): Promise<{ status: string; endReason: CallEndReason | null } | null> {
+  const [row] = await db.select({ status: calls.status, endReason: calls.endReason }).from(calls).where(eq(calls.id, callId));
+  return row ?? null;
+}
+
+async function publishedVersion(db: Database, agentId: string): Promise<number | null> {
+  const [agent] = await db.select({ version: agents.publishedVersion }).from(agents).where(eq(agents.id, agentId));
+  return agent?.version ?? null;
+}
+
+/** Rewrites the call's transcript (compare-and-set on the conversation's version, retried). */
+export async function reviseTranscript(db: Database, callId: string, revise: (transcript: TranscriptEntry[]) => TranscriptEntry[] | null): Promise<void> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const call = await loadRuntimeCall(db, callId);
+    if (!call) return;
+    const next = revise(structuredClone(call.snapshot.transcript));
+    if (!next) return;
+    const state: StoredRuntimeState = { ...call.state, version: call.state.version + 1 };
+    const updated = await db
+      .update(calls)
+      .set({ transcript: next, runtimeState: state as unknown as Record<string, unknown> })
+      .where(and(eq(calls.id, callId), sql`(${calls.runtimeState}->>'version')::int = ${call.state.version}`))
+      .returning({ id: calls.id });
+    if (updated.length) return;
+  }
+  console.warn(`live call ${callId}: the transcript could not be revised (the call kept changing)`);
+}
+
+export type LiveCallOutcome = {
+  organizationId: string;
+  /** The stereo WAV of the call, when it was recorded. */
+  recording: Uint8Array | null;
+  turns: TurnLatency[];
+  /** When the call's audio stopped: a call the conversation ended earlier (the goodbye still playing) ends here. */
+  endedAt: Date;
+};
+
+/**
+ * What the media adds to a finished call: its recording (through lib/storage), the latency of each
+ * turn, and the end time of its audio. The call's status changed once already, when the conversation ended.
+ */
+export async function finishLiveCall(db: Database, storage: BlobStore | null, callId: string, outcome: LiveCallOutcome): Promise<void> {
+  let recordingKey: string | null = null;
+  if (storage && outcome.recording) {
+    recordingKey = callRecordingKey(outcome.organizationId, callId);
+    await storage.put(recordingKey, outcome.recording, { contentType: "audio/wav", organizationId: outcome.organizationId });
+  }
+  const [row] = await db.select({ answeredAt: calls.answeredAt, endTime: calls.endTime }).from(calls).where(eq(calls.id, callId));
+  if (!row) return;
+  // Only a goodbye that played on after the conversation ended moves the end (not the few ms of storing).
+  const later = row.endTime && outcome.endedAt.getTime() - row.endTime.getTime() > LATE_END_MS ? outcome.endedAt : null;
+  await db
+    .update(calls)
+    .set({
+      turnLatency: outcome.turns,
+      ...(recordingKey ? { recordingBlobKey: recordingKey } : {}),
+      ...(later && row.answeredAt ? { endTime: later, durationSeconds: Math.max(0, Math.round((later.getTime() - row.answeredAt.getTime()) / 1000)) } : {}),
+    })
+    .where(eq(calls.id, callId));
+}

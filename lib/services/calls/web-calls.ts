@@ -1,0 +1,132 @@
+import "server-only";
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { CreateAgentInput } from "@/lib/agents/document-schema";
+import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
+import { agents, agentVersions, calls } from "@/lib/db/schema";
+import type { JobQueue } from "@/lib/jobs/queue";
+import { llmConfigurationProblem } from "@/lib/llm/language-model";
+import { CallEngine } from "@/lib/runtime/engine";
+import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
+import type { ServiceContext } from "../context";
+import { withTransaction } from "../context";
+import { ValidationError } from "../errors";
+import { saveRuntimeCall, splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
+
+export type StartWebCallInput = {
+  agent_id: string;
+  /** voice: audio over the call's media socket; text: turns and events only. Default voice when speechProblems finds none. */
+  mode?: "voice" | "text";
+  dynamic_variables_values?: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+};
+
+export type StartWebCallResult = { callId: string; sessionToken: string; expiresAt: Date; mode: "voice" | "text" };
+
+/** The token outlives the longest call the agent allows by a minute, no more. */
+const SESSION_GRACE_MS = 60_000;
+const TOKEN_PREFIX = "wcs_";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Whether `token` is the live session token of this call. */
+export function sessionTokenMatches(state: StoredRuntimeState | null, token: string | undefined, now: Date): boolean {
+  if (!state?.session || !token || !token.startsWith(TOKEN_PREFIX)) return false;
+  if (now.getTime() > Date.parse(state.session.expires_at)) return false;
+  const given = Buffer.from(hashToken(token), "hex");
+  const expected = Buffer.from(state.session.token_hash, "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Every provider the agent may use (its own and per-state overrides) must be configured. */
+function llmProblem(agent: AgentDocument, env: Record<string, string | undefined>): string | null {
+  const settings = [agent.llm, ...agent.states.map((state) => ({ ...agent.llm, ...(state.llm ?? {}) }))];
+  for (const llm of settings) {
+    const problem = llmConfigurationProblem(llm, env);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/**
+ * Starts a browser call: the call (`web_call`, in progress, answered now) with the agent's published
+ * version, its engine state with the dynamic variables seeded and, when it has no delay, the initial
+ * message said; and a session token for the browser's event stream and turns.
+ */
+export async function startWebCall(
+  ctx: ServiceContext,
+  queue: JobQueue,
+  input: StartWebCallInput,
+  options: {
+    now?: Date;
+    env?: Record<string, string | undefined>;
+    /** What keeps the agent from a voice call (its speech providers' configuration); without it, calls are text. */
+    speechProblems?: (agent: AgentDocument) => { field: string; message: string }[];
+  } = {},
+): Promise<StartWebCallResult> {
+  const now = options.now ?? new Date();
+  const [row] = await ctx.db
+    .select({ version: agentVersions.version, config: agentVersions.config })
+    .from(agents)
+    .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.version, agents.publishedVersion)))
+    .where(and(eq(agents.id, input.agent_id), eq(agents.organizationId, ctx.organizationId)));
+  if (!row) throw ValidationError.field("agent_id", "No agent with this id in your organization");
+  const agent = normalizeAgent(row.config as unknown as CreateAgentInput);
+  const env = options.env ?? process.env;
+  const problem = llmProblem(agent, env);
+  if (problem) throw ValidationError.field("agent_id", problem);
+  const speech = options.speechProblems?.(agent) ?? [];
+  if (input.mode === "voice" && speech.length) {
+    throw new ValidationError(`A voice call needs the agent's speech providers configured: ${speech.map((p) => p.message).join(" ")}`, speech);
+  }
+  const mode = input.mode ?? (speech.length || !options.speechProblems ? "text" : "voice");
+
+  const callId = randomUUID();
+  const sessionToken = TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + agent.max_call_duration * 1000 + SESSION_GRACE_MS);
+  const snapshot = initialSnapshot(
+    agent,
+    { callId, fromNumber: null, toNumber: null, startTime: now, dynamicVariables: input.dynamic_variables_values ?? null },
+    now,
+  );
+  const engine = new CallEngine(agent, snapshot, {
+    mediaTimers: mode === "voice",
+    clock: { now: () => now },
+    llm: () => {
+      throw new Error("No model call when a call starts");
+    },
+    http: () => Promise.reject(new Error("No HTTP when a call starts")),
+    sink: () => {},
+  });
+  await engine.begin();
+
+  const state: StoredRuntimeState = {
+    version: 0,
+    engine: splitSnapshot(snapshot),
+    busy_since: null,
+    session: { token_hash: hashToken(sessionToken), expires_at: expiresAt.toISOString() },
+    timers: mode === "voice" ? "media" : "engine",
+  };
+  await withTransaction(ctx, async (tx) => {
+    await tx.db.insert(calls).values({
+      id: callId,
+      organizationId: ctx.organizationId,
+      agentId: input.agent_id,
+      agentVersion: row.version,
+      type: "web_call",
+      status: "in_progress",
+      direction: "inbound",
+      metadata: input.metadata ?? {},
+      startTime: now,
+      answeredAt: now,
+      answerType: "human",
+      variableValues: snapshot.variable_values,
+      dynamicVariablesValues: input.dynamic_variables_values ?? null,
+      secureRecordingUrl: agent.secure_recording_urls,
+      runtimeState: state as unknown as Record<string, unknown>,
+    });
+    const call: RuntimeCall = { id: callId, organizationId: ctx.organizationId, agentId: input.agent_id, agent, snapshot, state };
+    await saveRuntimeCall(tx.db, queue, call, state, engine.snapshot, engine.takeRecordedEvents(), now);
+  });
+  return { callId, sessionToken, expiresAt, mode };
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { newWebhookSecret } from "@/lib/webhooks/sign-webhook";
+import { organizations } from "@/lib/db/schema";
+import { withTransaction, type ServiceContext } from "../context";
+import { NotFoundError } from "../errors";
+
+export type WebhookSecretResponse = {
+  secret: string;
+  /** Until then deliveries carry a second signature made with the previous secret; null when none. */
+  previous_secret_expires_at: string | null;
+};
+
+export const DEFAULT_PREVIOUS_SECRET_VALID_SECONDS = 24 * 3600;
+
+export async function getWebhookSecret(ctx: ServiceContext, now = new Date()): Promise<WebhookSecretResponse> {
+  const [row] = await ctx.db
+    .select({ secret: organizations.webhookSecret, previous: organizations.previousWebhookSecret, expiresAt: organizations.previousWebhookSecretExpiresAt })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.organizationId));
+  if (!row) throw new NotFoundError("Organization");
+  const active = row.previous && row.expiresAt && row.expiresAt > now;
+  return { secret: row.secret, previous_secret_expires_at: active ? row.expiresAt!.toISOString() : null };
+}
+
+/**
+ * A new signing secret. The current one becomes the previous one and keeps signing (a second signature)
+ * for `previousValidSeconds`, so receivers can switch without dropping events; 0 ends it at once.
+ */
+export async function rotateWebhookSecret(ctx: ServiceContext, previousValidSeconds: number, now = new Date()): Promise<WebhookSecretResponse> {
+  return withTransaction(ctx, async ({ db: tx }) => {
+    const [row] = await tx
+      .select({ secret: organizations.webhookSecret })
+      .from(organizations)
+      .where(eq(organizations.id, ctx.organizationId))
+      .for("update");
+    if (!row) throw new NotFoundError("Organization");
+    const secret = newWebhookSecret();
+    const expiresAt = previousValidSeconds > 0 ? new Date(now.getTime() + previousValidSeconds * 1000) : null;
+    await tx
+      .update(organizations)
+      .set({ webhookSecret: secret, previousWebhookSecret: expiresAt ? row.secret : null, previousWebhookSecretExpiresAt: expiresAt, updatedAt: now })
+      .where(eq(organizations.id, ctx.organizationId));
+    return { secret, previous_secret_expires_at: expiresAt?.toISOString() ?? null };
+  });
+}
