@@ -1,4 +1,4 @@
-import type { VariableValue } from "@/lib/db/schema";
+import type { VariableValue } from "@/lib/schemas/call-values";
 
 export const webhookEventTypes = ["event_variable_value_updated", "event_all_variables_resolved"] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { calls, organizations, type CallType, type CallUsage } from "@/lib/db/schema";
+import { calls, organizations } from "@/lib/db/schema";
+import type { CallType, CallUsage } from "@/lib/schemas/call-values";
 import { effectivePricing, type Pricing } from "../pricing";
 
 /** Cost parts in USD, the keys the call record shows in `cost_breakdown`. */

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { callEvents, calls, phoneNumbers, type CallEndReason, type CallStatus, type SipTrunkSettings } from "@/lib/db/schema";
+import { callEvents, calls, phoneNumbers, type SipTrunkSettings } from "@/lib/db/schema";
+import type { CallEndReason, CallStatus } from "@/lib/schemas/call-values";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { sendCallFinished } from "../calls/finished-call";
 import { openTrunkPassword } from "../phone-numbers/sip-trunk-password";
