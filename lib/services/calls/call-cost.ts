@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { calls, organizations } from "@/lib/db/schema";
 import type { CallType, CallUsage } from "@/lib/schemas/call-values";
-import { effectivePricing, type Pricing } from "../pricing";
+import type { Pricing } from "@/lib/schemas/pricing";
+import { effectivePricing } from "../pricing";
 
 /** Cost parts in USD, the keys the call record shows in `cost_breakdown`. */
 export type CostBreakdown = { telephony: number; speech_to_text: number; text_to_speech: number; llm: number };
