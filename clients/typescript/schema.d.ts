@@ -1175,8 +1175,9 @@ export interface components {
             /**
              * @description `agent` or `user`
              * @example user
+             * @enum {string}
              */
-            role: string;
+            role: "agent" | "user";
             /** Format: date-time */
             start_time: string;
             content: string;

@@ -1,6 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { VariableValue } from "@/lib/schemas/call-values";
+import type { WebCallSession } from "@/lib/schemas/web-calls";
 import { readServerSentEvents } from "./sse-stream";
 import { VoiceLink } from "./voice-link";
 
@@ -13,10 +15,8 @@ export type TurnLatencyView = {
   first_audio_ms: number | null;
 };
 export type ToolActivity = { key: string; name: string; kind: string; input: unknown; result?: { ok: boolean; output: unknown } };
-export type VariableView = { name: string; type: string; value: unknown; timestamp: string };
+export type VariableView = VariableValue;
 
-type Session = { call_id: string; session_token: string; events_url: string; turns_url: string; hangup_url: string; mode?: "voice" | "text"; media_url?: string | null };
-type CallRecord = { transcript?: { role: string; content: string }[]; variable_values?: VariableView[] };
 
 export type WebCallView = {
   phase: "idle" | "starting" | "live" | "ended" | "error";
@@ -84,7 +84,7 @@ export function useWebCall(options: { agentId: string; initialStateName?: string
   const link = useRef<VoiceLink | null>(null);
   const { agentId, initialStateName = null, startPath = "/api/console/v1/calls/web" } = options;
   const [view, setView] = useState<WebCallView>(() => initialView(initialStateName));
-  const session = useRef<Session | null>(null);
+  const session = useRef<WebCallSession | null>(null);
   const source = useRef<EventSource | null>(null);
   const seen = useRef(new Set<string>());
   const onAgentMessage = useRef(options.onAgentMessage);
@@ -183,7 +183,7 @@ export function useWebCall(options: { agentId: string; initialStateName?: string
         setView((v) => ({ ...v, phase: "error", error: body?.message ?? `Could not start the call (${response.status})` }));
         return;
       }
-      const started = body.data as Session & { call: CallRecord };
+      const started = body.data as WebCallSession;
       session.current = started;
       const mode = started.mode === "voice" && started.media_url ? "voice" : "text";
       setView((v) => ({ ...v, phase: "live", mode, callId: started.call_id, variables: started.call.variable_values ?? [] }));

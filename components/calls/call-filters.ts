@@ -1,4 +1,4 @@
-import { E164_MESSAGE, E164_PATTERN } from "@/lib/services/phone-numbers/phone-number-format";
+import { E164_MESSAGE, E164_PATTERN } from "@/lib/schemas/phone-number-format";
 import { CALL_ANSWER_TYPES, CALL_CARRIERS, CALL_END_REASONS, CALL_FILTER_KEYS, CALL_STATUSES, type CallFilters } from "@/lib/voice-api/calls";
 
 /** The longest transcript search the API takes. */

@@ -1,4 +1,4 @@
-import { E164_MESSAGE, E164_PATTERN } from "@/lib/services/phone-numbers/phone-number-format";
+import { E164_MESSAGE, E164_PATTERN } from "@/lib/schemas/phone-number-format";
 import type { PhoneNumber, PhoneNumberCreate, PhoneNumberUpdate, SipTransport } from "@/lib/voice-api/phone-numbers";
 
 export const NO_AGENT = "none";

@@ -36,16 +36,13 @@ export function ok<T, S extends ContentfulStatusCode = 200, X extends Record<str
 
 /**
  * `ok` for data that is already JSON text (a large page written straight from Postgres' text): the
- * same envelope, with the data spliced in instead of parsed and serialized again.
+ * same envelope, with the data spliced in instead of parsed and serialized again. `T` is what the
+ * caller states the text holds; nothing checks it.
  */
-export function okSerialized(
-  c: Context,
-  dataJson: string,
-  options: { message: string; status?: ContentfulStatusCode; extra?: Record<string, unknown> },
-) {
-  const status = options.status ?? 200;
-  const rest = JSON.stringify({ message: options.message, error: null, status, ...options.extra });
-  return jsonAnswer(c, `{"data":${dataJson},${rest.slice(1)}`, status);
+export function okSerialized<T, X extends Record<string, unknown> = Record<never, never>>(c: Context, dataJson: string, options: { message: string; extra?: X }) {
+  const rest = JSON.stringify({ message: options.message, error: null, status: 200, ...options.extra });
+  const response = jsonAnswer(c, `{"data":${dataJson},${rest.slice(1)}`, 200);
+  return response as Response & TypedResponse<JSONParsed<OkEnvelope<T, 200, X>>, 200, "json">;
 }
 
 export function errorBody(error: ApiError, requestId: string) {

@@ -1,13 +1,6 @@
 import "server-only";
+import type { LlmModelList as ModelList } from "@/lib/schemas/llm-models";
 import type { LlmProvider } from "./language-model";
-
-export type ModelList = {
-  provider: LlmProvider;
-  /** `provider`: listed by the provider's GET /models just now; `none`: it has no list to give (see `message`). */
-  source: "provider" | "none";
-  models: string[];
-  message: string | null;
-};
 
 type Env = Record<string, string | undefined>;
 const read = (env: Env, name: string) => env[name]?.trim() || undefined;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { CallEndReason } from "@/lib/db/schema";
+import type { CallEndReason } from "@/lib/schemas/call-values";
 import { endCall, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
 import type { RecordedEvent } from "@/lib/runtime/types";
 import { finishLiveCall, liveCallStatus, openLiveCall } from "@/lib/services/calls/live-calls";

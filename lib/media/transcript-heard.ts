@@ -1,4 +1,4 @@
-import type { TranscriptEntry } from "@/lib/db/schema";
+import type { TranscriptEntry } from "@/lib/schemas/call-values";
 
 const normalize = (text: string) => text.replace(/\s+/g, " ").trim();
 

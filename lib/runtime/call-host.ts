@@ -3,7 +3,7 @@ import type { Database } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { ConflictError, NotFoundError } from "@/lib/services/errors";
 import { searchKnowledgeBase } from "@/lib/services/knowledge-bases/knowledge-base-search";
-import type { CallEndReason } from "@/lib/db/schema";
+import type { CallEndReason } from "@/lib/schemas/call-values";
 import { claimTurn, loadRuntimeCall, mediaBackstopAt, saveRuntimeCall, type RuntimeCall } from "@/lib/services/calls/runtime-calls";
 import { CallEndedError, CallEngine } from "./engine";
 import type { Clock, EventSink, HttpClient, KnowledgeChunk, KnowledgeRetriever, LanguageModelPort } from "./types";

@@ -1,6 +1,6 @@
 import { query, type JsonValue } from "jsonpath-rfc9535";
 import type { CustomFunctionTool } from "@/lib/agents/normalize";
-import type { VariableValue } from "@/lib/db/schema";
+import type { VariableValue } from "@/lib/schemas/call-values";
 import type { HttpClient } from "./types";
 import { currentValue, displayValue } from "./variable-values";
 

@@ -1,6 +1,6 @@
 import type { AgentDocument, AgentState, AgentVariable } from "@/lib/agents/normalize";
 import { agentVariables, callVariables } from "@/lib/agents/variables";
-import type { CallEndReason, VariableValue } from "@/lib/db/schema";
+import type { CallEndReason, VariableValue } from "@/lib/schemas/call-values";
 import { outcomeForModel, runCustomFunction } from "./custom-function";
 import { buildSystemPrompt, fillPrompt } from "./prompt";
 import { nextDeadline, type Deadline } from "./timers";

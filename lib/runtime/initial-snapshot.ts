@@ -1,6 +1,6 @@
 import type { AgentDocument } from "@/lib/agents/normalize";
 import { agentVariables } from "@/lib/agents/variables";
-import { emptyCallUsage, type VariableValue } from "@/lib/db/schema";
+import { emptyCallUsage, type VariableValue } from "@/lib/schemas/call-values";
 import type { CallSnapshot } from "./types";
 import { coerceVariableValue } from "./variable-values";
 

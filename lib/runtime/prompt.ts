@@ -1,5 +1,5 @@
 import type { AgentDocument, AgentState } from "@/lib/agents/normalize";
-import type { VariableValue } from "@/lib/db/schema";
+import type { VariableValue } from "@/lib/schemas/call-values";
 import type { KnowledgeChunk } from "./types";
 import { displayValue } from "./variable-values";
 

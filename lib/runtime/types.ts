@@ -1,4 +1,4 @@
-import type { CallEndReason, CallUsage, TranscriptEntry, VariableValue } from "@/lib/db/schema";
+import type { CallEndReason, CallUsage, TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
 
 /** A JSON Schema object describing a tool's input. */
 export type JsonSchemaObject = { type: "object"; properties: Record<string, unknown>; required?: string[]; additionalProperties?: boolean };

@@ -1,4 +1,4 @@
-import type { VariableValue } from "@/lib/db/schema";
+import type { VariableValue } from "@/lib/schemas/call-values";
 
 /**
  * A value in the variable's declared type, or undefined when it cannot be one (the model said

@@ -1,5 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "@/lib/services/analytics/analytics-range";
+
+/** The span a dashboard shows when no `from` is given, in days of the time zone. */
+export const DEFAULT_RANGE_DAYS = 30;
+/** The widest range one request may ask for (a year, leap years included). */
+export const MAX_RANGE_DAYS = 366;
 
 export const AnalyticsQuerySchema = z.object({
   from: z.string().optional().openapi({
@@ -22,6 +26,8 @@ export const AnalyticsQuerySchema = z.object({
     description: "Only this agent's calls (an agent of your organization, or a deleted one whose calls remain).",
   }),
 });
+/** The range and filter of an analytics request; omitted parts take the API's defaults (last 30 days, UTC). */
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
 const RangeFields = {
   from: z.string().openapi({ format: "date-time", description: "Resolved start of the range (inclusive), UTC." }),
@@ -29,6 +35,8 @@ const RangeFields = {
   timezone: z.string().openapi({ example: "UTC" }),
   agent_id: z.uuid().nullable(),
 };
+/** The resolved range every analytics answer starts with. */
+export type AnalyticsRangeFields = z.infer<z.ZodObject<typeof RangeFields>>;
 
 const totalsFields = {
   calls: z.number().int().openapi({ description: "Calls that started in the range (any status)." }),
@@ -42,6 +50,9 @@ const totalsFields = {
 };
 
 export const CallTotalsSchema = z.object({ ...RangeFields, ...totalsFields }).openapi("AnalyticsSummary");
+const TotalsSchema = z.object(totalsFields);
+/** Totals of a set of calls; averages are null when no call has a cost (or a duration). */
+export type CallTotals = z.infer<typeof TotalsSchema>;
 
 const DaySchema = z
   .object({
@@ -51,6 +62,7 @@ const DaySchema = z
     total_duration_seconds: z.number().int(),
   })
   .openapi("AnalyticsDay");
+export type DayTotals = z.infer<typeof DaySchema>;
 export const CallsPerDaySchema = z
   .object({ ...RangeFields, days: z.array(DaySchema).openapi({ description: "Every day of the range, oldest first; days without calls are zeros." }) })
   .openapi("AnalyticsCallsPerDay");
@@ -63,6 +75,8 @@ const DurationBucketSchema = z
     calls: z.number().int(),
   })
   .openapi("AnalyticsDurationBucket");
+const HistogramSchema = z.object({ buckets: z.array(DurationBucketSchema), calls_without_duration: z.number().int() });
+export type DurationHistogram = z.infer<typeof HistogramSchema>;
 export const DurationHistogramSchema = z
   .object({
     ...RangeFields,
@@ -78,6 +92,7 @@ const AgentTotalsSchema = z
     ...totalsFields,
   })
   .openapi("AnalyticsAgent");
+export type AgentTotals = z.infer<typeof AgentTotalsSchema>;
 export const CostPerAgentSchema = z
   .object({ ...RangeFields, agents: z.array(AgentTotalsSchema).openapi({ description: "Agents with calls in the range, highest total cost first." }) })
   .openapi("AnalyticsCostPerAgent");
@@ -112,6 +127,12 @@ const QuestionBreakdownSchema = z
       .openapi({ description: "Choice questions only: the current options (also those nobody chose), then removed ones that were chosen." }),
   })
   .openapi("AnalyticsQuestion");
+/**
+ * Post-call answers to one question in the range. `answered` counts answers with `has_answer` true,
+ * `unanswered` the others; rates are over `answered`. Type-specific parts are null for other types.
+ */
+export type QuestionBreakdown = z.infer<typeof QuestionBreakdownSchema>;
+export type OptionCount = NonNullable<QuestionBreakdown["options"]>[number];
 export const PostCallAnswersSchema = z
   .object({ ...RangeFields, questions: z.array(QuestionBreakdownSchema) })
   .openapi("AnalyticsPostCallAnswers");
@@ -119,13 +140,14 @@ export const PostCallAnswersSchema = z
 export const DashboardSchema = z
   .object({
     ...RangeFields,
-    summary: z.object(totalsFields),
+    summary: TotalsSchema,
     days: CallsPerDaySchema.shape.days,
-    duration_histogram: z.object({ buckets: z.array(DurationBucketSchema), calls_without_duration: z.number().int() }),
+    duration_histogram: HistogramSchema,
     agents: CostPerAgentSchema.shape.agents,
     questions: PostCallAnswersSchema.shape.questions,
   })
   .openapi("AnalyticsDashboard");
+export type AnalyticsDashboard = z.infer<typeof DashboardSchema>;
 
 const UsageDaySchema = z
   .object({
@@ -136,6 +158,8 @@ const UsageDaySchema = z
     peak_concurrent_calls: z.number().int().openapi({ description: "The most calls live at one moment of the day (calls still going count until now)." }),
   })
   .openapi("UsageDay");
+/** A day of usage: calls started, connected minutes, cost, and the most calls live at once. */
+export type UsageDay = z.infer<typeof UsageDaySchema>;
 
 export const UsageSchema = z
   .object({
@@ -157,3 +181,6 @@ export const UsageSchema = z
     peak_at: z.string().nullable().openapi({ format: "date-time", description: "When that peak was first reached; null without calls." }),
   })
   .openapi("AnalyticsUsage");
+export type AnalyticsUsage = z.infer<typeof UsageSchema>;
+/** Usage without its range: what the service computes. */
+export type Usage = Omit<AnalyticsUsage, keyof AnalyticsRangeFields>;

@@ -1,44 +1,20 @@
 import { z } from "@hono/zod-openapi";
-import { callEndReasons, callStatuses, callTypes, carrierNames } from "@/lib/db/schema";
+import { carrierNames } from "@/lib/db/schema";
+import {
+  callAnswerTypes,
+  callDirections,
+  callEndReasons,
+  callStatuses,
+  CallTransferSchema,
+  callTypes,
+  TranscriptEntrySchema,
+  TurnLatencySchema,
+  VariableValueSchema,
+} from "./call-values";
 import { cursorQuery, e164, isoDateTime, limitQuery, pageQuery, queryBoolean } from "./common";
 import { MAX_CUSTOM_HEADERS, refusedCustomHeaders, validateCustomHeaders } from "@/lib/telephony/sip/custom-headers";
 
-const TranscriptEntrySchema = z
-  .object({
-    role: z.string().openapi({ description: "`agent` or `user`", example: "user" }),
-    start_time: z.string().openapi({ format: "date-time" }),
-    content: z.string(),
-    interrupted: z.literal(true).optional().openapi({
-      description: "Extension (voice calls): the caller cut the agent off; `content` is only what they heard.",
-    }),
-  })
-  .openapi("TranscriptEntry");
-
-const ms = (description: string) => z.number().int().nullable().openapi({ description });
-
-const TurnLatencySchema = z
-  .object({
-    turn: z.number().int().openapi({ description: "The caller turn's number in the call, from 1." }),
-    speech_ended_at_ms: z.number().int().openapi({ description: "When the caller stopped speaking, ms after the call's audio started." }),
-    end_of_turn_ms: z.number().int().openapi({ description: "The end-of-turn decision (the silence threshold waited)." }),
-    transcript_ms: ms("The transcript ready."),
-    first_token_ms: ms("The model's first token."),
-    first_sentence_ms: ms("The first sentence sent to text-to-speech."),
-    first_speech_byte_ms: ms("Text-to-speech's first audio byte."),
-    first_audio_ms: ms("The first frame of the answer sent to the caller: the latency a caller hears."),
-  })
-  .openapi("TurnLatency", { description: "Each figure in ms after the end of the caller's speech; null where the turn never got there (interrupted, or nothing said)." });
-
-const VariableValueSchema = z
-  .object({
-    name: z.string(),
-    type: z.string().openapi({ example: "string" }),
-    value: z.unknown(),
-    timestamp: z.string().openapi({ format: "date-time" }),
-  })
-  .openapi("VariableValue");
-
-const PostCallAnswerSchema = z
+export const PostCallAnswerSchema = z
   .object({
     id: z.uuid(),
     question: z.object({
@@ -65,7 +41,7 @@ export const CallSchema = z
     }),
     from_number: z.string().nullable().openapi({ example: "+14155550100" }),
     to_number: z.string().nullable().openapi({ example: "+14155550123" }),
-    direction: z.enum(["inbound", "outbound"]),
+    direction: z.enum(callDirections),
     organization_id: z.uuid(),
     type: z.enum(callTypes),
     agent_id: z.uuid(),
@@ -78,7 +54,7 @@ export const CallSchema = z
     cost: z.number().nullable().openapi({ description: "USD" }),
     cost_breakdown: z.record(z.string(), z.number()).nullable().openapi({ description: "Extension: cost parts in USD." }),
     end_reason: z.enum(callEndReasons).nullable().openapi({ description: "Extension: why the call ended or failed." }),
-    answer_type: z.enum(["human", "voicemail", "unknown"]).nullable(),
+    answer_type: z.enum(callAnswerTypes).nullable(),
     recording_url: z.string().nullable().openapi({ description: "Time-limited link to the recording, or null." }),
     secure_recording_url: z.boolean(),
     dynamic_variables_values: z
@@ -91,14 +67,7 @@ export const CallSchema = z
       .openapi({ description: "Extension: the SIP headers the call was started with." }),
     carrier: z.enum(carrierNames).nullable().openapi({ description: "Extension: the carrier that carried a phone call (`twilio`, `telnyx`), null otherwise." }),
     carrier_call_id: z.string().nullable().openapi({ description: "Extension: the carrier's id of the call (Twilio CallSid, Telnyx call_control_id)." }),
-    transfer: z
-      .object({
-        to: z.string().openapi({ example: "+14155550199" }),
-        status: z.enum(["dialing", "answered", "completed", "busy", "no_answer", "failed"]),
-        duration_seconds: z.number().int().nullable(),
-      })
-      .nullable()
-      .openapi({ description: "Extension: where a transfer_call (or a number's redirect) sent the caller, and how it went." }),
+    transfer: CallTransferSchema.nullable().openapi({ description: "Extension: where a transfer_call (or a number's redirect) sent the caller, and how it went." }),
     transcript_string: z.string().optional().openapi({ description: "Lists: only with include_transcript=true." }),
     transcript: z.array(TranscriptEntrySchema).optional().openapi({ description: "Lists: only with include_transcript=true." }),
     variable_values: z
@@ -113,6 +82,9 @@ export const CallSchema = z
       .openapi({ description: "Extension, only in single-call responses: voice calls' latency per caller turn, stored when the call ends; null for text calls." }),
   })
   .openapi("Call");
+/** A call as /v1 answers it (lists omit transcript and variable values unless asked for). */
+export type Call = z.infer<typeof CallSchema>;
+export type PostCallAnswer = z.infer<typeof PostCallAnswerSchema>;
 
 /** `+` in a query string decodes to a space; a leading space before digits is read back as `+`. */
 const numberFilter = z.preprocess((value) => (typeof value === "string" ? value.replace(/^ (?=\d)/, "+") : value), e164()).optional();
@@ -122,7 +94,6 @@ const dateOrDateTime = z.union([isoDateTime, z.iso.date()], {
 });
 
 const oneOf = (values: readonly string[]) => `Must be one of ${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
-const answerTypes = ["human", "voicemail", "unknown"] as const;
 export const MAX_CALL_SEARCH_LENGTH = 200;
 
 /** The filters of the calls list, shared by the count. */
@@ -135,7 +106,7 @@ export const CallFiltersQuerySchema = z.object({
   start_time_lt: dateOrDateTime.optional().openapi({ description: "Calls whose start_time is before this." }),
   status: z.enum(callStatuses, { message: oneOf(callStatuses) }).optional().openapi({ description: "**Extension**: only calls in this status." }),
   end_reason: z.enum(callEndReasons, { message: oneOf(callEndReasons) }).optional().openapi({ description: "**Extension**: only calls that ended for this reason." }),
-  answer_type: z.enum(answerTypes, { message: oneOf(answerTypes) }).optional().openapi({ description: "**Extension**: only calls answered by a human, a voicemail, or unknown." }),
+  answer_type: z.enum(callAnswerTypes, { message: oneOf(callAnswerTypes) }).optional().openapi({ description: "**Extension**: only calls answered by a human, a voicemail, or unknown." }),
   carrier: z.enum(carrierNames, { message: oneOf(carrierNames) }).optional().openapi({ description: "**Extension**: only phone calls carried by `twilio` or `telnyx`." }),
   search: z
     .string()
@@ -219,6 +190,8 @@ export const CallCountSchema = z
     }),
   })
   .openapi("CallCount");
+/** How many calls match; `exact` is false above 10,000 matches of filters the rollups cannot count (an estimate). */
+export type CallCount = z.infer<typeof CallCountSchema>;
 
 export const StartPhoneCallResultSchema = z.object({ call_id: z.uuid() }).openapi("StartPhoneCallResult");
 

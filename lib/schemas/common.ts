@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { E164_MESSAGE, E164_PATTERN } from "@/lib/services/phone-numbers/phone-number-format";
+import { E164_MESSAGE, E164_PATTERN } from "./phone-number-format";
 
 
 /** E.164 with the + prefix; the spec's minimum length of 8 characters follows from 7+ digits. */

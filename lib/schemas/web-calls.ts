@@ -18,6 +18,7 @@ export const StartWebCallBodySchema = z
       }),
   })
   .openapi("StartWebCallRequest");
+export type StartWebCallBody = z.infer<typeof StartWebCallBodySchema>;
 
 export const WebCallSessionSchema = z
   .object({
@@ -38,6 +39,8 @@ export const WebCallSessionSchema = z
     call: CallSchema,
   })
   .openapi("WebCallSession");
+/** POST /v1/calls/web: the started call and what the browser needs to talk on it. */
+export type WebCallSession = z.infer<typeof WebCallSessionSchema>;
 
 export const CallerTurnBodySchema = z
   .strictObject({

@@ -1,8 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { deliveryStatuses } from "@/lib/services/webhooks/webhook-deliveries";
-import { DEFAULT_PREVIOUS_SECRET_VALID_SECONDS } from "@/lib/services/webhooks/webhook-secret";
-import { webhookEventTypes } from "@/lib/webhooks/webhook-payloads";
 import { cursorQuery, limitQuery, uuidPathParam } from "./common";
+
+export const webhookEventTypes = ["event_variable_value_updated", "event_all_variables_resolved"] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+export const deliveryStatuses = ["pending", "delivered", "failed"] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+export const DEFAULT_PREVIOUS_SECRET_VALID_SECONDS = 24 * 3600;
 
 const dateTime = (description?: string) => z.string().openapi({ format: "date-time", example: "2026-01-31T12:00:00.000Z", description });
 
@@ -16,6 +21,7 @@ export const WebhookAttemptSchema = z
     response_excerpt: z.string().nullable().optional().openapi({ description: "The first 1 KB of the response body." }),
   })
   .openapi("WebhookAttempt");
+export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
 
 const deliveryFields = {
   id: z.uuid().openapi({ description: "Also the `webhook-id` header of every attempt (stable across retries): deduplicate on it." }),
@@ -44,6 +50,9 @@ export const WebhookDeliverySchema = z
     payload: z.record(z.string(), z.unknown()).openapi({ description: "The JSON body sent: `{type, timestamp, data}`." }),
   })
   .openapi("WebhookDelivery");
+/** A webhook delivery as /v1/webhook-deliveries answers it (the list omits `payload`). */
+export type WebhookDeliverySummary = z.infer<typeof WebhookDeliverySummarySchema>;
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
 export const ListWebhookDeliveriesQuerySchema = z.object({
   limit: limitQuery,
@@ -56,6 +65,7 @@ export const ListWebhookDeliveriesQuerySchema = z.object({
   call_id: z.uuid("Must be a UUID").optional().openapi({ description: "Only deliveries of this call." }),
   agent_id: z.uuid("Must be a UUID").optional().openapi({ description: "Only deliveries of this agent's calls." }),
 });
+export type ListWebhookDeliveriesQuery = z.infer<typeof ListWebhookDeliveriesQuerySchema>;
 
 export const WebhookDeliveryIdParamSchema = uuidPathParam("webhook_delivery_id", "The delivery's id (its `webhook-id`).");
 
@@ -65,6 +75,7 @@ export const WebhookSecretSchema = z
     previous_secret_expires_at: dateTime("While set, every delivery also carries a signature made with the previous secret, until this time.").nullable(),
   })
   .openapi("WebhookSecret");
+export type WebhookSecret = z.infer<typeof WebhookSecretSchema>;
 
 export const RotateWebhookSecretBodySchema = z
   .strictObject({
@@ -77,6 +88,7 @@ export const RotateWebhookSecretBodySchema = z
       .openapi({ description: "How long the current secret keeps signing beside the new one (default 86400 = 24 h; 0 ends it now)." }),
   })
   .openapi("RotateWebhookSecretRequest");
+export type RotateWebhookSecretBody = z.infer<typeof RotateWebhookSecretBodySchema>;
 
 const WebhookVariableValueSchema = z
   .object({
@@ -100,6 +112,8 @@ export const VariableValueUpdatedEventSchema = z
     }),
   })
   .openapi("VariableValueUpdatedEvent");
+/** `data` of `event_variable_value_updated`: the value that changed and every value the call holds now. */
+export type VariableValueUpdatedData = z.infer<typeof VariableValueUpdatedEventSchema>["data"];
 
 export const AllVariablesResolvedEventSchema = z
   .object({
@@ -108,6 +122,8 @@ export const AllVariablesResolvedEventSchema = z
     data: z.object({ call_id: z.uuid(), agent_id: z.uuid(), variable_values: z.array(WebhookVariableValueSchema) }),
   })
   .openapi("AllVariablesResolvedEvent");
+/** `data` of `event_all_variables_resolved`: sent once per call, when every agent variable has a value. */
+export type AllVariablesResolvedData = z.infer<typeof AllVariablesResolvedEventSchema>["data"];
 
 export const WebhookHeadersSchema = z.object({
   "webhook-id": z.string().openapi({ description: "The delivery id, the same on every retry: deduplicate on it." }),

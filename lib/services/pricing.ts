@@ -3,36 +3,7 @@ import { eq } from "drizzle-orm";
 import { organizations } from "@/lib/db/schema";
 import { withTransaction, type ServiceContext } from "./context";
 import { NotFoundError } from "./errors";
-
-/** A call's price table, USD. Telephony applies to phone calls only; speech and LLM to every call. */
-export type Pricing = {
-  telephony_per_minute: number;
-  llm_input_per_million_tokens: number;
-  llm_output_per_million_tokens: number;
-  text_to_speech_per_million_characters: number;
-  speech_to_text_per_minute: number;
-};
-export const pricingFields = [
-  "telephony_per_minute",
-  "llm_input_per_million_tokens",
-  "llm_output_per_million_tokens",
-  "text_to_speech_per_million_characters",
-  "speech_to_text_per_minute",
-] as const satisfies readonly (keyof Pricing)[];
-
-/**
- * Defaults, in USD, close to list prices of common providers in 2025 (a US carrier's outbound minute,
- * gpt-4o-mini, OpenAI tts-1, Whisper). They are defaults: set your own with PATCH /v1/pricing.
- */
-export const DEFAULT_PRICING: Pricing = {
-  telephony_per_minute: 0.014,
-  llm_input_per_million_tokens: 0.15,
-  llm_output_per_million_tokens: 0.6,
-  text_to_speech_per_million_characters: 15,
-  speech_to_text_per_minute: 0.006,
-};
-
-export type PricingResponse = Pricing & { currency: "USD"; defaults: Pricing; overridden: (keyof Pricing)[] };
+import { DEFAULT_PRICING, pricingFields, type Pricing, type PricingResponse, type UpdatePricingBody } from "@/lib/schemas/pricing";
 
 /** Stored overrides (a partial table) over the defaults. */
 export function effectivePricing(stored: Record<string, number> | null | undefined): Pricing {
@@ -65,7 +36,7 @@ export async function getPricing(ctx: ServiceContext): Promise<PricingResponse> 
 }
 
 /** Partial update: a number sets the price, null returns the field to its default, an omitted field keeps its value. */
-export async function updatePricing(ctx: ServiceContext, patch: Partial<Record<keyof Pricing, number | null>>, now = new Date()): Promise<PricingResponse> {
+export async function updatePricing(ctx: ServiceContext, patch: UpdatePricingBody, now = new Date()): Promise<PricingResponse> {
   return withTransaction(ctx, async (txCtx) => {
     const next: Record<string, number> = { ...(await storedPricing(txCtx, true)) };
     for (const field of pricingFields) {

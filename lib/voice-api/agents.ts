@@ -38,4 +38,4 @@ export function listAgentVersions(client: VoiceApiClient, agentId: string): Prom
 }
 
 /** GET /v1/llm-models: a provider's models, from its own GET /models. */
-export type LlmModelList = { provider: string; source: "provider" | "none"; models: string[]; message: string | null };
+export type { LlmModelList } from "@/lib/schemas/llm-models";

@@ -3,7 +3,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { organizations, webhookDeliveries, type WebhookAttemptLogEntry } from "@/lib/db/schema";
+import { organizations, webhookDeliveries } from "@/lib/db/schema";
+import type { WebhookAttempt } from "@/lib/schemas/webhooks";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { OutboundRequestError } from "@/lib/net/outbound-errors";
 import type { SafeFetch } from "@/lib/net/safe-fetch";
@@ -126,7 +127,7 @@ export async function deliverWebhookAttempt(
   }
 
   const finishedAt = now();
-  const entry: WebhookAttemptLogEntry = {
+  const entry: WebhookAttempt = {
     attempt: job.attempt,
     at: sentAt.toISOString(),
     status_code: statusCode,

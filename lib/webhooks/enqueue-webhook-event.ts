@@ -3,7 +3,8 @@ import "server-only";
 import type { Database } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
-import type { WebhookBody, WebhookEventData, WebhookEventType } from "./webhook-payloads";
+import type { WebhookEventType } from "@/lib/schemas/webhooks";
+import type { WebhookBody, WebhookEventData } from "./webhook-payloads";
 
 export type WebhookEventInput<T extends WebhookEventType = WebhookEventType> = {
   organizationId: string;

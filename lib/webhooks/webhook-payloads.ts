@@ -1,24 +1,4 @@
-import type { VariableValue } from "@/lib/db/schema";
-
-export const webhookEventTypes = ["event_variable_value_updated", "event_all_variables_resolved"] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
-
-/** `data` of `event_variable_value_updated`: the value that changed and every value the call holds now. */
-export type VariableValueUpdatedData = {
-  call_id: string;
-  agent_id: string;
-  variable: VariableValue;
-  /** The previous value, null when the variable had none. */
-  previous_value: unknown;
-  variable_values: VariableValue[];
-};
-
-/** `data` of `event_all_variables_resolved`: sent once per call, when every agent variable has a value. */
-export type AllVariablesResolvedData = {
-  call_id: string;
-  agent_id: string;
-  variable_values: VariableValue[];
-};
+import type { AllVariablesResolvedData, VariableValueUpdatedData, WebhookEventType } from "@/lib/schemas/webhooks";
 
 export type WebhookEventData = {
   event_variable_value_updated: VariableValueUpdatedData;

@@ -1,4 +1,4 @@
-import type { CallType } from "@/lib/db/schema";
+import type { CallType } from "@/lib/schemas/call-values";
 import type { Database, RawQuery } from "@/lib/db/client";
 import { cursorPageQuery, type ListCallsInput } from "@/lib/services/calls/calls";
 import { cursorPage } from "@/lib/services/cursor-paging";

@@ -26,6 +26,9 @@ const call: Call = {
   secure_recording_url: false,
   dynamic_variables_values: null,
   custom_headers: null,
+  carrier: null,
+  carrier_call_id: null,
+  transfer: null,
   transcript_string: "agent: Hello\nuser: =SUM(A1)",
 };
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomFunctionTool } from "@/lib/agents/normalize";
 import { normalizeAgent } from "@/lib/agents/normalize";
-import type { VariableValue } from "@/lib/db/schema";
+import type { VariableValue } from "@/lib/schemas/call-values";
 import { createSafeFetch } from "@/lib/net/safe-fetch";
 import { runCustomFunction } from "@/lib/runtime/custom-function";
 import { CallEngine } from "@/lib/runtime/engine";

@@ -11,6 +11,8 @@ import { extension } from "../openapi-document";
 import { createRouter } from "../router";
 import {
   AnalyticsQuerySchema,
+  type AnalyticsQuery,
+  type AnalyticsRangeFields,
   CallsPerDaySchema,
   CallTotalsSchema,
   CostPerAgentSchema,
@@ -102,9 +104,7 @@ const usageRoute = analyticsRoute(
   "AnalyticsUsageResponse",
 );
 
-type Query = z.infer<typeof AnalyticsQuerySchema>;
-
-async function resolveFilter(c: Context<ApiEnv>, query: Query): Promise<{ ctx: ServiceContext; filter: AnalyticsFilter; range: Record<string, unknown> }> {
+async function resolveFilter(c: Context<ApiEnv>, query: AnalyticsQuery): Promise<{ ctx: ServiceContext; filter: AnalyticsFilter; range: AnalyticsRangeFields }> {
   const range = resolveAnalyticsRange(query, c.get("deps").now?.() ?? new Date());
   const ctx = serviceContext(c);
   await checkAgentFilter(ctx, query.agent_id);
@@ -120,33 +120,33 @@ export function analyticsRoutes() {
 
   router.openapi(summaryRoute, async (c) => {
     const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
-    return ok(c, { ...range, ...(await getCallTotals(ctx, filter)) }, { message: "Call totals retrieved" }) as never;
+    return ok(c, { ...range, ...(await getCallTotals(ctx, filter)) }, { message: "Call totals retrieved" });
   });
 
   router.openapi(daysRoute, async (c) => {
     const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
-    return ok(c, { ...range, days: await getCallsPerDay(ctx, filter) }, { message: "Calls per day retrieved" }) as never;
+    return ok(c, { ...range, days: await getCallsPerDay(ctx, filter) }, { message: "Calls per day retrieved" });
   });
 
   router.openapi(durationsRoute, async (c) => {
     const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
-    return ok(c, { ...range, ...(await getDurationHistogram(ctx, filter)) }, { message: "Duration histogram retrieved" }) as never;
+    return ok(c, { ...range, ...(await getDurationHistogram(ctx, filter)) }, { message: "Duration histogram retrieved" });
   });
 
   router.openapi(agentsRoute, async (c) => {
     const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
-    return ok(c, { ...range, agents: await getCostPerAgent(ctx, filter) }, { message: "Cost per agent retrieved" }) as never;
+    return ok(c, { ...range, agents: await getCostPerAgent(ctx, filter) }, { message: "Cost per agent retrieved" });
   });
 
   router.openapi(answersRoute, async (c) => {
     const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
-    return ok(c, { ...range, questions: await getPostCallAnswerBreakdown(ctx, filter) }, { message: "Post-call answers retrieved" }) as never;
+    return ok(c, { ...range, questions: await getPostCallAnswerBreakdown(ctx, filter) }, { message: "Post-call answers retrieved" });
   });
 
   router.openapi(usageRoute, async (c) => {
     const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
     const usage = await getUsage(ctx, filter, c.get("deps").now?.() ?? new Date());
-    return ok(c, { ...range, ...usage }, { message: "Usage retrieved" }) as never;
+    return ok(c, { ...range, ...usage }, { message: "Usage retrieved" });
   });
 
   router.openapi(dashboardRoute, async (c) => {
@@ -158,7 +158,7 @@ export function analyticsRoutes() {
       getCostPerAgent(ctx, filter),
       getPostCallAnswerBreakdown(ctx, filter),
     ]);
-    return ok(c, { ...range, summary, days, duration_histogram: histogram, agents, questions }, { message: "Dashboard retrieved" }) as never;
+    return ok(c, { ...range, summary, days, duration_histogram: histogram, agents, questions }, { message: "Dashboard retrieved" });
   });
 
   return router;

@@ -14,6 +14,7 @@ import {
   CallCountSchema,
   CallFiltersQuerySchema,
   CallSchema,
+  type Call,
   ListCallsQuerySchema,
   StartPhoneCallBodySchema,
   StartPhoneCallResultSchema,
@@ -172,17 +173,17 @@ export function callRoutes() {
         includeVariableValues: q.include_variable_values,
       },
     );
-    return okSerialized(c, itemsJson, { message: "Calls retrieved successfully", extra: paging }) as never;
+    return okSerialized<Call[], typeof paging>(c, itemsJson, { message: "Calls retrieved successfully", extra: paging });
   });
 
   router.openapi(countRoute, async (c) => {
     const count = await countCalls(serviceContext(c), callFilters(c.req.valid("query")));
-    return ok(c, count, { message: count.exact ? "Calls counted" : "Calls estimated" }) as never;
+    return ok(c, count, { message: count.exact ? "Calls counted" : "Calls estimated" });
   });
 
   router.openapi(getRoute, async (c) => {
     const call = await getCall(serviceContext(c), c.req.valid("param").call_id);
-    return ok(c, call, { message: "Call retrieved successfully" }) as never;
+    return ok(c, call, { message: "Call retrieved successfully" });
   });
 
   router.openapi(patchRoute, async (c) => {
@@ -192,12 +193,12 @@ export function callRoutes() {
       c.req.valid("param").call_id,
       { metadata: body.metadata, override: body.override ?? false },
     );
-    return ok(c, call, { message: "Call metadata updated successfully" }) as never;
+    return ok(c, call, { message: "Call metadata updated successfully" });
   });
 
   router.openapi(deleteRoute, async (c) => {
     await deleteCall(serviceContext(c), c.req.valid("param").call_id);
-    return c.body(null, 204) as never;
+    return c.body(null, 204);
   });
 
   router.openapi(terminateRoute, async (c) => {
@@ -210,7 +211,7 @@ export function callRoutes() {
       const { db, settings } = telephonyContext(c);
       await hangUpAtCarrier(db, settings, c.req.valid("param").call_id);
     }
-    return ok(c, null, { message: alreadyEnded ? "Call had already ended" : "Call terminated successfully" }) as never;
+    return ok(c, null, { message: alreadyEnded ? "Call had already ended" : "Call terminated successfully" });
   });
 
   router.openapi(startPhoneRoute, async (c) => {
@@ -231,7 +232,7 @@ export function callRoutes() {
       c.req.valid("header")["idempotency-key"],
     );
     if (result.replayed) c.header("Idempotent-Replayed", "true");
-    return ok(c, { call_id: result.callId }, { message: "Phone call started successfully", status: 201 }) as never;
+    return ok(c, { call_id: result.callId }, { message: "Phone call started successfully", status: 201 });
   });
 
   return router;

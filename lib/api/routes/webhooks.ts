@@ -9,6 +9,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "../context";
 import {
   AllVariablesResolvedEventSchema,
+  DEFAULT_PREVIOUS_SECRET_VALID_SECONDS,
+  type RotateWebhookSecretBody,
   ListWebhookDeliveriesQuerySchema,
   VariableValueUpdatedEventSchema,
   WebhookHeadersSchema,
@@ -138,32 +140,33 @@ export function webhookRoutes() {
 
   app.openapi(listRoute, async (c) => {
     const { items, ...paging } = await listWebhookDeliveries(serviceContext(c), c.req.valid("query"));
-    return ok(c, items, { message: "Webhook deliveries retrieved", extra: paging }) as never;
+    return ok(c, items, { message: "Webhook deliveries retrieved", extra: paging });
   });
 
   app.openapi(getRoute, async (c) => {
     const delivery = await getWebhookDelivery(serviceContext(c), c.req.valid("param").webhook_delivery_id);
-    return ok(c, delivery, { message: "Webhook delivery retrieved" }) as never;
+    return ok(c, delivery, { message: "Webhook delivery retrieved" });
   });
 
   app.openapi(retryRoute, async (c) => {
     const { queue, now } = c.get("deps");
     const delivery = await retryWebhookDelivery(serviceContext(c), queue, c.req.valid("param").webhook_delivery_id, now?.());
-    return ok(c, delivery, { message: "Webhook delivery queued" }) as never;
+    return ok(c, delivery, { message: "Webhook delivery queued" });
   });
 
   app.openapi(getSecretRoute, async (c) => {
-    return ok(c, await getWebhookSecret(serviceContext(c), c.get("deps").now?.()), { message: "Webhook secret retrieved" }) as never;
+    return ok(c, await getWebhookSecret(serviceContext(c), c.get("deps").now?.()), { message: "Webhook secret retrieved" });
   });
 
   app.openapi(rotateSecretRoute, async (c) => {
-    const body = (c.req.valid("json") as { previous_secret_valid_seconds?: number } | undefined) ?? {};
+    // An absent body skips validation, and with it the default.
+    const body: Partial<RotateWebhookSecretBody> | undefined = c.req.valid("json");
     const rotated = await rotateWebhookSecret(
       serviceContext(c),
-      body.previous_secret_valid_seconds ?? RotateWebhookSecretBodySchema.shape.previous_secret_valid_seconds.parse(undefined),
+      body?.previous_secret_valid_seconds ?? DEFAULT_PREVIOUS_SECRET_VALID_SECONDS,
       c.get("deps").now?.(),
     );
-    return ok(c, rotated, { message: "Webhook secret rotated" }) as never;
+    return ok(c, rotated, { message: "Webhook secret rotated" });
   });
 
   return app;

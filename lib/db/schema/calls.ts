@@ -3,53 +3,19 @@ import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, prim
 import { organizations } from "./accounts";
 import { createdAt, id, timestampMs, tsvector, updatedAt } from "./columns";
 import { carrierNames } from "./telephony";
-
-export const callTypes = ["phone_call", "web_call"] as const;
-export type CallType = (typeof callTypes)[number];
-
-export const callStatuses = ["created", "ringing", "in_progress", "ended", "failed"] as const;
-export type CallStatus = (typeof callStatuses)[number];
-
-export const callDirections = ["inbound", "outbound"] as const;
-
-export const callEndReasons = [
-  "completed",
-  "agent_hangup",
-  "user_hangup",
-  "max_duration",
-  "terminated",
-  "no_answer",
-  "busy",
-  "no_telephony_provider",
-  "error",
-  "failed",
-  "transferred",
-] as const;
-export type CallEndReason = (typeof callEndReasons)[number];
-
-export type CallTransfer = { to: string; status: "dialing" | "answered" | "completed" | "busy" | "no_answer" | "failed"; duration_seconds: number | null };
-/** `interrupted`: the caller cut the agent off; `content` is what they heard (voice calls). */
-export type TranscriptEntry = { role: "agent" | "user"; content: string; start_time: string; interrupted?: true };
-
-/**
- * One caller turn's latency in a voice call, in ms after the end of the caller's speech (null where
- * the turn never got there: interrupted, or nothing to say).
- */
-export type TurnLatency = {
-  turn: number;
-  /** When the caller's speech ended, ms after the call's media started. */
-  speech_ended_at_ms: number;
-  end_of_turn_ms: number;
-  transcript_ms: number | null;
-  first_token_ms: number | null;
-  first_sentence_ms: number | null;
-  first_speech_byte_ms: number | null;
-  first_audio_ms: number | null;
-};
-export type VariableValue = { name: string; type: string; value: unknown; timestamp: string };
-/** What a call consumed, kept up to date by the conversation runtime; the cost job prices it. */
-export type CallUsage = { llm_input_tokens: number; llm_output_tokens: number; tts_characters: number; stt_seconds: number };
-export const emptyCallUsage: CallUsage = { llm_input_tokens: 0, llm_output_tokens: 0, tts_characters: 0, stt_seconds: 0 };
+import {
+  callAnswerTypes,
+  callDirections,
+  callEndReasons,
+  callStatuses,
+  callTypes,
+  emptyCallUsage,
+  type CallTransfer,
+  type CallUsage,
+  type TranscriptEntry,
+  type TurnLatency,
+  type VariableValue,
+} from "@/lib/schemas/call-values";
 
 /**
  * One conversation. The transcript and variable values are JSONB on the row: they are written
@@ -78,7 +44,7 @@ export const calls = pgTable(
     redirectDurationSeconds: integer("redirect_duration_seconds"),
     cost: numeric("cost", { precision: 12, scale: 6, mode: "number" }),
     costBreakdown: jsonb("cost_breakdown").$type<Record<string, number>>(),
-    answerType: text("answer_type", { enum: ["human", "voicemail", "unknown"] }),
+    answerType: text("answer_type", { enum: callAnswerTypes }),
     endReason: text("end_reason", { enum: callEndReasons }),
     transcript: jsonb("transcript").$type<TranscriptEntry[]>().notNull().default([]),
     variableValues: jsonb("variable_values").$type<VariableValue[]>().notNull().default([]),

@@ -1,16 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./accounts";
 import { bytea, createdAt, id, timestampMs, updatedAt } from "./columns";
-
-export type WebhookAttemptLogEntry = {
-  attempt: number;
-  at: string;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number;
-  /** The start of the response body (at most 1 KB), to see what the receiver said. */
-  response_excerpt?: string | null;
-};
+import { deliveryStatuses, type WebhookAttempt } from "@/lib/schemas/webhooks";
 
 /** Blob storage's default backend: bytes in Postgres, so app instances need no shared disk. */
 export const blobs = pgTable("blobs", {
@@ -34,11 +25,11 @@ export const webhookDeliveries = pgTable(
     event: text("event").notNull(),
     url: text("url").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status", { enum: ["pending", "delivered", "failed"] })
+    status: text("status", { enum: deliveryStatuses })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    attemptLog: jsonb("attempt_log").$type<WebhookAttemptLogEntry[]>().notNull().default([]),
+    attemptLog: jsonb("attempt_log").$type<WebhookAttempt[]>().notNull().default([]),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
     nextAttemptAt: timestampMs("next_attempt_at"),

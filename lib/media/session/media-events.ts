@@ -1,6 +1,6 @@
 // Events a media session emits; the browser socket forwards them as JSON text frames.
 
-import type { TurnLatency } from "@/lib/db/schema";
+import type { TurnLatency } from "@/lib/schemas/call-values";
 
 /** One caller turn's latency (stored on the call as `turn_latency`). */
 export type TurnMetrics = TurnLatency;

@@ -1,27 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import type { QuestionBreakdown } from "@/lib/schemas/analytics";
 import { answerStatsSource, optionStatsSource, selectRows, type AnalyticsFilter } from "./analytics-source";
 import type { ServiceContext } from "../context";
-
-export type OptionCount = { option_id: string; value: string; count: number; rate: number | null };
-
-/**
- * Post-call answers to one question in the range. `answered` counts answers with `has_answer` true,
- * `unanswered` the others; rates are over `answered`. Type-specific parts are null for other types.
- */
-export type QuestionBreakdown = {
-  question_id: string;
-  name: string;
-  /** The agent that asks it (questions belong to one agent); its name is null once the agent is deleted. */
-  agent_id: string;
-  agent_name: string | null;
-  type: string;
-  answered: number;
-  unanswered: number;
-  boolean: { yes: number; no: number; yes_rate: number | null } | null;
-  number: { count: number; total: number; average: number | null } | null;
-  options: OptionCount[] | null;
-};
 
 type QuestionRow = {
   question_id: string;

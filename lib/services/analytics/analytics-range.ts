@@ -1,9 +1,5 @@
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "@/lib/schemas/analytics";
 import { ValidationError, type FieldProblem } from "../errors";
-
-/** The span a dashboard shows when no `from` is given, in days of the time zone. */
-export const DEFAULT_RANGE_DAYS = 30;
-/** The widest range one request may ask for (a year, leap years included). */
-export const MAX_RANGE_DAYS = 366;
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,22 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import type { Usage } from "@/lib/schemas/analytics";
 import { getCallsPerDay, getCostPerAgent } from "./analytics";
 import { selectRows, type AnalyticsFilter } from "./analytics-source";
 import type { ServiceContext } from "../context";
 
-/** A day of usage: calls started, connected minutes, cost, and the most calls live at once. */
-export type UsageDay = { date: string; calls: number; minutes: number; total_cost: number; peak_concurrent_calls: number };
-export type UsageAgent = { agent_id: string; agent_name: string | null; calls: number; minutes: number; total_cost: number };
-export type Usage = {
-  days: UsageDay[];
-  agents: UsageAgent[];
-  totals: { calls: number; minutes: number; total_cost: number };
-  /** The most calls live at one moment in the range, and when that was first reached (null: no call). */
-  peak_concurrent_calls: number;
-  peak_at: string | null;
-};
-
-// Calls live at `from` started before it; this far back is where they are looked for (the longest call the API allows).
 const LONGEST_CALL_MS = 24 * 3_600_000;
 const minutesOf = (seconds: number) => Math.round((seconds / 60) * 100) / 100;
 

@@ -1,23 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import type { AgentTotals, CallTotals, DayTotals, DurationHistogram } from "@/lib/schemas/analytics";
 import { DURATION_BUCKETS } from "./analytics-buckets";
 import { callStatsSource, selectRows, type AnalyticsFilter } from "./analytics-source";
 import type { ServiceContext } from "../context";
 import { ValidationError } from "../errors";
-
-/** Totals of a set of calls; averages are null when no call has a cost (or a duration). */
-export type CallTotals = {
-  calls: number;
-  total_cost: number;
-  average_cost: number | null;
-  total_duration_seconds: number;
-  average_duration_seconds: number | null;
-};
-
-export type DayTotals = { date: string; calls: number; total_cost: number; total_duration_seconds: number };
-export type DurationBucket = { min_seconds: number; max_seconds: number | null; label: string; calls: number };
-export type DurationHistogram = { buckets: DurationBucket[]; calls_without_duration: number };
-export type AgentTotals = CallTotals & { agent_id: string; agent_name: string | null };
 
 type TotalsRow = { calls: unknown; total_cost: unknown; average_cost: unknown; total_duration_seconds: unknown; average_duration_seconds: unknown };
 

@@ -1,8 +1,10 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { calls, organizations, type CallType, type CallUsage } from "@/lib/db/schema";
-import { effectivePricing, type Pricing } from "../pricing";
+import { calls, organizations } from "@/lib/db/schema";
+import type { CallType, CallUsage } from "@/lib/schemas/call-values";
+import type { Pricing } from "@/lib/schemas/pricing";
+import { effectivePricing } from "../pricing";
 
 /** Cost parts in USD, the keys the call record shows in `cost_breakdown`. */
 export type CostBreakdown = { telephony: number; speech_to_text: number; text_to_speech: number; llm: number };

@@ -1,5 +1,6 @@
 import "server-only";
-import { calls, type TranscriptEntry } from "@/lib/db/schema";
+import { calls } from "@/lib/db/schema";
+import type { TranscriptEntry } from "@/lib/schemas/call-values";
 import { queryTextRows, type TextRows } from "@/lib/db/text-rows";
 import type { LinkSigner } from "@/lib/storage/signed-links";
 import { transcriptToString } from "./call-records";

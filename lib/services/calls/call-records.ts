@@ -1,48 +1,7 @@
 import type { LinkSigner } from "@/lib/storage/signed-links";
-import type { callPostCallAnswers, calls, CallEndReason, CallStatus, CallTransfer, CallType, CarrierName, SelectedOption, TranscriptEntry, TurnLatency, VariableValue } from "@/lib/db/schema";
-
-export type PostCallAnswerResponse = {
-  id: string;
-  question: { id: string; name: string; description: string; question_type: string; is_optional: boolean; question_origin: string };
-  has_answer: boolean;
-  answer_text: string | null;
-  answer_number: number | null;
-  answer_boolean: boolean | null;
-  selected_options: SelectedOption[];
-};
-
-export type CallResponse = {
-  id: string;
-  status: CallStatus;
-  from_number: string | null;
-  to_number: string | null;
-  direction: "inbound" | "outbound";
-  organization_id: string;
-  type: CallType;
-  agent_id: string;
-  agent_version: number | null;
-  metadata: Record<string, unknown>;
-  start_time: string;
-  end_time: string | null;
-  duration_seconds: number | null;
-  redirect_duration_seconds: number | null;
-  cost: number | null;
-  cost_breakdown: Record<string, number> | null;
-  end_reason: CallEndReason | null;
-  answer_type: "human" | "voicemail" | "unknown" | null;
-  recording_url: string | null;
-  secure_recording_url: boolean;
-  dynamic_variables_values: Record<string, unknown> | null;
-  custom_headers: Record<string, string> | null;
-  carrier: CarrierName | null;
-  carrier_call_id: string | null;
-  transfer: CallTransfer | null;
-  transcript_string?: string;
-  transcript?: TranscriptEntry[];
-  variable_values?: VariableValue[];
-  post_call_answers?: PostCallAnswerResponse[];
-  turn_latency?: TurnLatency[] | null;
-};
+import type { callPostCallAnswers, calls } from "@/lib/db/schema";
+import type { TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
+import type { Call, PostCallAnswer } from "@/lib/schemas/calls";
 
 type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash"> & {
   transcript?: TranscriptEntry[];
@@ -54,8 +13,8 @@ export function transcriptToString(transcript: TranscriptEntry[]): string {
 }
 
 /** `links` signs the recording's link; without it (or without a recording) `recording_url` is null. */
-export function toCallResponse(row: CallRow, links?: LinkSigner): CallResponse {
-  const response: CallResponse = {
+export function toCallResponse(row: CallRow, links?: LinkSigner): Call {
+  const response: Call = {
     id: row.id,
     status: row.status,
     from_number: row.fromNumber,
@@ -90,7 +49,7 @@ export function toCallResponse(row: CallRow, links?: LinkSigner): CallResponse {
   return response;
 }
 
-export function toPostCallAnswerResponse(row: typeof callPostCallAnswers.$inferSelect): PostCallAnswerResponse {
+export function toPostCallAnswerResponse(row: typeof callPostCallAnswers.$inferSelect): PostCallAnswer {
   return {
     id: row.id,
     question: {

@@ -1,9 +1,11 @@
 import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { and, asc, desc, eq, fillPlaceholders, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { callEvents, callPostCallAnswers, calls, type CarrierName, type CallEndReason, type CallStatus, type CallType } from "@/lib/db/schema";
+import { callEvents, callPostCallAnswers, calls, type CarrierName } from "@/lib/db/schema";
+import type { CallAnswerType, CallEndReason, CallStatus, CallType } from "@/lib/schemas/call-values";
 import { callStatsSource, selectRows } from "../analytics/analytics-source";
-import { toCallResponse, toPostCallAnswerResponse, type CallResponse } from "./call-records";
+import { toCallResponse, toPostCallAnswerResponse } from "./call-records";
+import type { Call, CallCount } from "@/lib/schemas/calls";
 import type { Database } from "@/lib/db/client";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../context";
@@ -25,7 +27,7 @@ export type CallFilterInput = {
   startTimeLt?: Date;
   status?: CallStatus;
   endReason?: CallEndReason;
-  answerType?: "human" | "voicemail" | "unknown";
+  answerType?: CallAnswerType;
   carrier?: CarrierName;
   /** Words in what was said (web-search syntax: "a phrase", -word, or), matched by Postgres full-text search. */
   search?: string;
@@ -40,7 +42,7 @@ export type ListCallsInput = CallFilterInput & {
   includeVariableValues: boolean;
 };
 
-export type ListCallsResult = { items: CallResponse[] } & ReturnType<typeof listFields>;
+export type ListCallsResult = { items: Call[] } & ReturnType<typeof listFields>;
 
 /** A request's context, with the signer of its `recording_url` links (none: the links are null). */
 export type CallsContext = ServiceContext & { links?: LinkSigner };
@@ -134,8 +136,6 @@ const SPARSE_SEARCH_LIMIT = 2_000;
 
 /** Below this many matches a count is exact; above it, the planner's estimate (a count cannot stay fast at any size). */
 export const EXACT_COUNT_LIMIT = 10_000;
-
-export type CallCount = { total: number; exact: boolean };
 
 const EPOCH = new Date(0);
 const FAR_FUTURE = new Date("9999-12-31T00:00:00.000Z");
@@ -282,7 +282,7 @@ async function findCall(ctx: ServiceContext, callId: string) {
 }
 
 /** One call with everything: transcript, variable values and post-call answers. */
-export async function getCall(ctx: CallsContext, callId: string): Promise<CallResponse> {
+export async function getCall(ctx: CallsContext, callId: string): Promise<Call> {
   const row = await findCall(ctx, callId);
   const answers = await ctx.db
     .select()
@@ -297,7 +297,7 @@ export async function updateCallMetadata(
   callId: string,
   input: { metadata: Record<string, unknown>; override: boolean },
   now = new Date(),
-): Promise<CallResponse> {
+): Promise<Call> {
   await withTransaction(ctx, async (tx) => {
     const [current] = await tx.db
       .select({ metadata: calls.metadata })

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { agents, calls, type CallEndReason, type TranscriptEntry, type TurnLatency } from "@/lib/db/schema";
+import { agents, calls } from "@/lib/db/schema";
+import type { CallEndReason, TranscriptEntry, TurnLatency } from "@/lib/schemas/call-values";
 import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { callRecordingKey } from "@/lib/storage/blob-keys";

@@ -5,6 +5,7 @@ import type { CreateAgentInput } from "@/lib/agents/document-schema";
 import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
 import { agents, agentVersions, calls } from "@/lib/db/schema";
 import type { JobQueue } from "@/lib/jobs/queue";
+import type { StartWebCallBody } from "@/lib/schemas/web-calls";
 import { llmConfigurationProblem } from "@/lib/llm/language-model";
 import { CallEngine } from "@/lib/runtime/engine";
 import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
@@ -12,14 +13,6 @@ import type { ServiceContext } from "../context";
 import { withTransaction } from "../context";
 import { ValidationError } from "../errors";
 import { saveRuntimeCall, splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
-
-export type StartWebCallInput = {
-  agent_id: string;
-  /** voice: audio over the call's media socket; text: turns and events only. Default voice when speechProblems finds none. */
-  mode?: "voice" | "text";
-  dynamic_variables_values?: Record<string, unknown>;
-  metadata?: Record<string, unknown>;
-};
 
 export type StartWebCallResult = { callId: string; sessionToken: string; expiresAt: Date; mode: "voice" | "text" };
 
@@ -56,7 +49,7 @@ function llmProblem(agent: AgentDocument, env: Record<string, string | undefined
 export async function startWebCall(
   ctx: ServiceContext,
   queue: JobQueue,
-  input: StartWebCallInput,
+  input: StartWebCallBody,
   options: {
     now?: Date;
     env?: Record<string, string | undefined>;

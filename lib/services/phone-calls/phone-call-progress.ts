@@ -3,7 +3,8 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { callEvents, calls, type CallEndReason, type CallTransfer, type CarrierName } from "@/lib/db/schema";
+import { callEvents, calls, type CarrierName } from "@/lib/db/schema";
+import type { CallEndReason, CallTransfer } from "@/lib/schemas/call-values";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { sendCallFinished } from "../calls/finished-call";
 

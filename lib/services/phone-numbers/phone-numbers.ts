@@ -1,5 +1,5 @@
 import "server-only";
-import { E164_MESSAGE, E164_PATTERN } from "./phone-number-format";
+import { E164_MESSAGE, E164_PATTERN } from "@/lib/schemas/phone-number-format";
 import { and, count, desc, eq } from "drizzle-orm";
 import { agents, carrierNames, phoneNumbers, phoneNumberTypes, sipInboundMatches, type CarrierName, type SipInboundMatch, type SipTrunkSettings } from "@/lib/db/schema";
 import type { Database } from "@/lib/db/client";

@@ -12,8 +12,8 @@ import {
   postCallQuestions,
   type QuestionType,
   type SelectedOption,
-  type TranscriptEntry,
 } from "@/lib/db/schema";
+import type { TranscriptEntry } from "@/lib/schemas/call-values";
 import { DEFAULT_LLM_MODEL, resolveLanguageModel, type LlmProvider } from "@/lib/llm/language-model";
 import { sameText } from "./post-call-questions";
 

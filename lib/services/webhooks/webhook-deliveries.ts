@@ -1,7 +1,8 @@
 import "server-only";
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { webhookDeliveries, type WebhookAttemptLogEntry } from "@/lib/db/schema";
+import { webhookDeliveries } from "@/lib/db/schema";
+import type { ListWebhookDeliveriesQuery, WebhookDelivery, WebhookDeliverySummary } from "@/lib/schemas/webhooks";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { deliveryJobOptions } from "@/lib/webhooks/enqueue-webhook-event";
 import { withTransaction, type ServiceContext } from "../context";
@@ -9,30 +10,9 @@ import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { ConflictError, NotFoundError } from "../errors";
 import { listFields } from "../paging";
 
-export const deliveryStatuses = ["pending", "delivered", "failed"] as const;
-
-export type WebhookDeliveryResponse = {
-  id: string;
-  agent_id: string | null;
-  call_id: string | null;
-  event: string;
-  url: string;
-  status: (typeof deliveryStatuses)[number];
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  attempt_log: WebhookAttemptLogEntry[];
-  created_at: string;
-  updated_at: string;
-  /** The JSON body sent (single delivery only). */
-  payload?: Record<string, unknown>;
-};
-
 type Row = typeof webhookDeliveries.$inferSelect;
 
-function toResponse(row: Row, withPayload: boolean): WebhookDeliveryResponse {
+function toSummary(row: Row): WebhookDeliverySummary {
   return {
     id: row.id,
     agent_id: row.agentId,
@@ -48,21 +28,13 @@ function toResponse(row: Row, withPayload: boolean): WebhookDeliveryResponse {
     attempt_log: row.attemptLog,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    ...(withPayload ? { payload: row.payload } : {}),
   };
 }
 
-export type ListWebhookDeliveriesInput = {
-  limit: number;
-  cursor?: string;
-  status?: (typeof deliveryStatuses)[number];
-  event?: string;
-  call_id?: string;
-  agent_id?: string;
-};
+const toDelivery = (row: Row): WebhookDelivery => ({ ...toSummary(row), payload: row.payload });
 
 /** Newest first, in cursor pages (the log only grows). */
-export async function listWebhookDeliveries(ctx: ServiceContext, input: ListWebhookDeliveriesInput) {
+export async function listWebhookDeliveries(ctx: ServiceContext, input: ListWebhookDeliveriesQuery) {
   const filters: (SQL | undefined)[] = [
     eq(webhookDeliveries.organizationId, ctx.organizationId),
     input.status ? eq(webhookDeliveries.status, input.status) : undefined,
@@ -78,23 +50,23 @@ export async function listWebhookDeliveries(ctx: ServiceContext, input: ListWebh
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(input.limit + 1);
   const page = cursorPage(rows, input.limit, (row) => ({ time: row.createdAt, id: row.id }));
-  return { items: page.items.map((row) => toResponse(row, false)), ...listFields({ next_cursor: page.next_cursor }) };
+  return { items: page.items.map((row) => toSummary(row)), ...listFields({ next_cursor: page.next_cursor }) };
 }
 
-export async function getWebhookDelivery(ctx: ServiceContext, id: string): Promise<WebhookDeliveryResponse> {
+export async function getWebhookDelivery(ctx: ServiceContext, id: string): Promise<WebhookDelivery> {
   const [row] = await ctx.db
     .select()
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.organizationId, ctx.organizationId)));
   if (!row) throw new NotFoundError("Webhook delivery");
-  return toResponse(row, true);
+  return toDelivery(row);
 }
 
 /**
  * Sends the delivery again now, whatever its status, as its next attempt (same webhook-id). If that
  * attempt fails, the schedule goes on from there; a delivery past its last scheduled attempt stays failed.
  */
-export async function retryWebhookDelivery(ctx: ServiceContext, queue: JobQueue, id: string, now = new Date()): Promise<WebhookDeliveryResponse> {
+export async function retryWebhookDelivery(ctx: ServiceContext, queue: JobQueue, id: string, now = new Date()): Promise<WebhookDelivery> {
   return withTransaction(ctx, async (tx) => {
     const db: Database = tx.db;
     const [row] = await db
@@ -110,6 +82,6 @@ export async function retryWebhookDelivery(ctx: ServiceContext, queue: JobQueue,
       .where(eq(webhookDeliveries.id, id))
       .returning();
     await queue.send(jobNames.deliverWebhook, { deliveryId: id, attempt: row.attempts + 1 }, { db, ...deliveryJobOptions });
-    return toResponse(updated, true);
+    return toDelivery(updated);
   });
 }

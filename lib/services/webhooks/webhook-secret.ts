@@ -4,16 +4,9 @@ import { newWebhookSecret } from "@/lib/webhooks/sign-webhook";
 import { organizations } from "@/lib/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
 import { NotFoundError } from "../errors";
+import type { WebhookSecret } from "@/lib/schemas/webhooks";
 
-export type WebhookSecretResponse = {
-  secret: string;
-  /** Until then deliveries carry a second signature made with the previous secret; null when none. */
-  previous_secret_expires_at: string | null;
-};
-
-export const DEFAULT_PREVIOUS_SECRET_VALID_SECONDS = 24 * 3600;
-
-export async function getWebhookSecret(ctx: ServiceContext, now = new Date()): Promise<WebhookSecretResponse> {
+export async function getWebhookSecret(ctx: ServiceContext, now = new Date()): Promise<WebhookSecret> {
   const [row] = await ctx.db
     .select({ secret: organizations.webhookSecret, previous: organizations.previousWebhookSecret, expiresAt: organizations.previousWebhookSecretExpiresAt })
     .from(organizations)
@@ -27,7 +20,7 @@ export async function getWebhookSecret(ctx: ServiceContext, now = new Date()): P
  * A new signing secret. The current one becomes the previous one and keeps signing (a second signature)
  * for `previousValidSeconds`, so receivers can switch without dropping events; 0 ends it at once.
  */
-export async function rotateWebhookSecret(ctx: ServiceContext, previousValidSeconds: number, now = new Date()): Promise<WebhookSecretResponse> {
+export async function rotateWebhookSecret(ctx: ServiceContext, previousValidSeconds: number, now = new Date()): Promise<WebhookSecret> {
   return withTransaction(ctx, async ({ db: tx }) => {
     const [row] = await tx
       .select({ secret: organizations.webhookSecret })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TranscriptEntry } from "@/lib/db/schema";
+import type { TranscriptEntry } from "@/lib/schemas/call-values";
 import { keepHeardText } from "@/lib/media/transcript-heard";
 
 const at = "2026-11-23T10:00:00.000Z";
