@@ -1,9 +1,14 @@
 import { z } from "@hono/zod-openapi";
-import { carrierNames, phoneNumberTypes, sipInboundMatches } from "@/lib/db/schema";
 import { parseAddressRange } from "@/lib/net/address-ranges";
 import { e164, pageModeListQuery, uuidPathParam } from "./common";
+import { carrierNames } from "./telephony";
 
+export const phoneNumberTypes = ["pstn", "sip"] as const;
+export type PhoneNumberType = (typeof phoneNumberTypes)[number];
+export const sipInboundMatches = ["request_uri", "to"] as const;
+export type SipInboundMatch = (typeof sipInboundMatches)[number];
 export const sipTransports = ["udp", "tcp", "tls"] as const;
+export type SipTransport = (typeof sipTransports)[number];
 const inboundMatch = z.enum(sipInboundMatches).openapi({
   description:
     "Where an inbound INVITE from this trunk names the called number: `request_uri` (the Request-URI's user part, " +

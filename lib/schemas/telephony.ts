@@ -1,6 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { carrierNames } from "@/lib/db/schema";
 import { e164 } from "./common";
+
+/** The carriers whose accounts an organization connects (their calls stream media to us over a WebSocket). */
+export const carrierNames = ["twilio", "telnyx"] as const;
+export type CarrierName = (typeof carrierNames)[number];
+export const carrierLabels: Record<CarrierName, string> = { twilio: "Twilio", telnyx: "Telnyx" };
 
 export const CarrierParamSchema = z.object({
   carrier: z.enum(carrierNames).openapi({ param: { name: "carrier", in: "path" }, description: "`twilio` or `telnyx`.", example: "twilio" }),
