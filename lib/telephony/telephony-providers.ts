@@ -1,8 +1,9 @@
 import "server-only";
 import type { Database } from "@/lib/db/client";
+import type { PhoneNumber } from "@/lib/schemas/phone-numbers";
 import { carrierLabels, type CarrierName, type CarrierNumber as CarrierNumberListing, type ProviderCredentials, type TelephonyProvider } from "@/lib/schemas/telephony";
 import { ValidationError } from "@/lib/services/errors";
-import { findPhoneNumberByNumber, importCarrierNumbers, refreshCarrierStates, type PhoneNumberResponse } from "@/lib/services/phone-numbers/phone-numbers";
+import { findPhoneNumberByNumber, importCarrierNumbers, refreshCarrierStates } from "@/lib/services/phone-numbers/phone-numbers";
 import { getTelephonyAccount, recordAccountCheck, saveTelephonyAccount, type AccountSecrets } from "@/lib/services/telephony/telephony-accounts";
 import type { CarrierNumber, CredentialCheck } from "./carrier";
 import { CarrierApiError } from "./carrier-error";
@@ -128,7 +129,7 @@ function toView(number: CarrierNumber, recordId: string | null, reachable: boole
  * Imports numbers from the carrier account (all, or those listed): each is pointed at this
  * deployment (Twilio voice webhook; Telnyx connection) and recorded with its carrier and state.
  */
-export async function importProviderNumbers(ctx: Context, carrier: CarrierName, only: string[] | undefined): Promise<PhoneNumberResponse[]> {
+export async function importProviderNumbers(ctx: Context, carrier: CarrierName, only: string[] | undefined): Promise<PhoneNumber[]> {
   if (!ctx.settings.publicBaseUrl) throw ValidationError.field("carrier", PUBLIC_BASE_URL_MISSING);
   const client = await requireCarrier(ctx, carrier);
   const listed = await carrierCall(() => client.listNumbers());
