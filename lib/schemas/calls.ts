@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { callEndReasons, callStatuses, callTypes, carrierNames } from "@/lib/db/schema";
 import { cursorQuery, e164, isoDateTime, limitQuery, pageQuery, queryBoolean } from "./common";
-import { MAX_CUSTOM_HEADERS, refusedCustomHeaders, validateCustomHeaders } from "@/lib/telephony/sip/custom-headers";
+import { MAX_CUSTOM_HEADERS, refusedCustomHeaders, validateCustomHeaders } from "./sip-custom-headers";
 
 const TranscriptEntrySchema = z
   .object({
