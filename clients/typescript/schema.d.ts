@@ -1599,6 +1599,220 @@ export interface components {
         /** @description The agent with every default filled in. */
         Agent: {
             name: string;
+            states: {
+                name: string;
+                /** @description May refer to a tool as {{tool_name}} and to a variable as {{variable_name}}. */
+                prompt: string;
+                /** @description Overrides the agent's llm in this state; null (the default) uses the agent's. */
+                llm: {
+                    /**
+                     * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp).
+                     * @enum {string}
+                     */
+                    provider?: "openai" | "azure_openai" | "openai_compatible";
+                    /**
+                     * @description Default gpt-4o-mini
+                     * @example gpt-4o-mini
+                     */
+                    model?: string;
+                    /** @description 0 to 2, default 0.7 */
+                    temperature?: number;
+                } | null;
+                tools: ({
+                    /** @enum {string} */
+                    type: "custom_function";
+                    name: string;
+                    description: string;
+                    /** @description Spoken while the tool runs. Default empty. */
+                    filler_sentence: string;
+                    url: string;
+                    /**
+                     * @description Default GET
+                     * @enum {string}
+                     */
+                    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                    /**
+                     * @description url_params (default): parameters in the query string; json or form: in the body
+                     * @enum {string}
+                     */
+                    content_type: "url_params" | "json" | "form";
+                    headers: {
+                        name: string;
+                        value: string;
+                        description: string;
+                    }[];
+                    parameters: components["schemas"]["ToolParameter"][];
+                    response_mapping: {
+                        /**
+                         * @description RFC 9535 JSONPath, e.g. $.data.slots[0].time
+                         * @example $.data.id
+                         */
+                        json_path_to_data: string;
+                        destination_variable: string;
+                    }[];
+                    /** @description Extension: request timeout, default 10000 ms */
+                    timeout_ms: number;
+                } | {
+                    /** @enum {string} */
+                    type: "wait" | "hang_up" | "transfer_call" | "leave_voicemail_message";
+                    description: string;
+                    /** @description Spoken while the tool runs. Default empty. */
+                    filler_sentence: string;
+                    /**
+                     * @description Extension, transfer_call only: the E.164 number a phone call is transferred to.
+                     * @example +14155550199
+                     */
+                    transfer_phone_number?: string;
+                })[];
+                transitions: {
+                    condition: string;
+                    destination_state_name: string;
+                    /** @description Spoken while moving. Default empty. */
+                    filler_sentence: string;
+                }[];
+                variables: {
+                    name: string;
+                    /**
+                     * @description Default string
+                     * @enum {string}
+                     */
+                    type: "string" | "number" | "integer" | "boolean" | "datetime" | "date";
+                    description: string;
+                    /** @description How the model extracts the value from the conversation. */
+                    extraction_instructions: string;
+                }[];
+                x_position: number | null;
+                y_position: number | null;
+                features: {
+                    entity_detection: boolean;
+                };
+            }[];
+            initial_state_name: string;
+            /**
+             * @description Default medium. Set at creation only.
+             * @enum {string}
+             */
+            interruptions_sensitivity: "low" | "medium" | "high";
+            /**
+             * @description A well-formed BCP 47 language tag, default en-US
+             * @example en-US
+             */
+            language: string;
+            /** @description First thing the agent says; null = wait for the caller. */
+            initial_message: string | null;
+            /** @description Milliseconds before the initial message, 0 to 60000, default 0 */
+            initial_message_delay: number;
+            /** @description Seconds, 10 to 14400, default 1800 */
+            max_call_duration: number;
+            /** @description Default ["Are you still there?"] */
+            presence_check_phrases: string[];
+            /** @description Seconds of silence before a presence check, default 10 */
+            presence_check_idle_threshold: number;
+            /** @description Presence checks before hanging up, default 2 */
+            presence_check_max_times: number;
+            base_prompt: string;
+            voice: {
+                /**
+                 * @description Default openai. Voice calls speak through openai, openai_compatible (any server with /audio/speech: Kokoro-FastAPI, Speaches) or azure; elevenlabs and browser are accepted for compatibility but cannot start a voice call.
+                 * @enum {string}
+                 */
+                provider: "openai" | "openai_compatible" | "azure" | "elevenlabs" | "browser";
+                /**
+                 * @description Default alloy
+                 * @example alloy
+                 */
+                name: string;
+                /** @description How the voice should sound. Default empty. */
+                instructions: string;
+                /** @description Multiplier from 0.25 to 4, default 1 */
+                speed: number;
+            };
+            llm: {
+                /**
+                 * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp).
+                 * @enum {string}
+                 */
+                provider: "openai" | "azure_openai" | "openai_compatible";
+                /**
+                 * @description Default gpt-4o-mini
+                 * @example gpt-4o-mini
+                 */
+                model: string;
+                /** @description 0 to 2, default 0.7 */
+                temperature: number;
+            };
+            transcriber: {
+                /**
+                 * @description Default azure. Voice calls transcribe with azure, openai, openai_compatible (any server with /audio/transcriptions: Speaches, faster-whisper-server, whisper.cpp) or deepgram (streaming); browser cannot start a voice call.
+                 * @enum {string}
+                 */
+                provider: "azure" | "openai" | "openai_compatible" | "deepgram" | "browser";
+            };
+            /** @description Default false */
+            secure_recording_urls: boolean;
+            /** @description Whether the caller can interrupt the agent, default true */
+            interruptions: boolean;
+            /** @description Extension: when the caller's turn ends in a voice call. The turn ends after silence_threshold_ms of silence; with a streaming transcriber, after min_wait_ms when the words so far end a sentence and up to max_wait_ms when they stop mid-sentence. */
+            end_of_turn: {
+                /** @description Silence after the caller's last word that ends their turn when nothing more is known. 100 to 5000, default 700. */
+                silence_threshold_ms: number;
+                /** @description The shorter wait used when a streaming transcriber's interim transcript ends a sentence (., ?, !). Default 300. */
+                min_wait_ms: number;
+                /** @description The longer wait used when the interim transcript stops mid-sentence (a comma, "and", "um"). Default 2000. */
+                max_wait_ms: number;
+            };
+            webhook_url: string | null;
+            webhook_subscriptions: ("event_variable_value_updated" | "event_all_variables_resolved")[];
+            custom_vocabulary: string[];
+            /** @description Extension: knowledge bases the agent retrieves from. */
+            knowledge_base_ids: string[];
+            /** Format: uuid */
+            id: string;
+            /** @description The version returned (the published one unless ?version= was given). */
+            version: number;
+            /** @description Call-level variables (from_number, to_number, call_start_time, call_id), every state variable and every destination_variable, once each. */
+            variables: {
+                name: string;
+                /**
+                 * @description Default string
+                 * @enum {string}
+                 */
+                type: "string" | "number" | "integer" | "boolean" | "datetime" | "date";
+                description: string;
+                /** @description How the model extracts the value from the conversation. */
+                extraction_instructions: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When this version was created.
+             */
+            updated_at: string;
+        };
+        /** @description Three shapes: {name, type, description} where the model supplies the value; {name, value: {source: "variable", variable}}; {name, value: {source: "llm_parameter", llm_parameter: {name, type, description}}}. */
+        ToolParameter: {
+            name: string;
+            /** @enum {string} */
+            type?: "string" | "number" | "integer" | "boolean" | "object" | "array";
+            description?: string;
+            value?: {
+                /** @enum {string} */
+                source: "variable";
+                variable: string;
+            } | {
+                /** @enum {string} */
+                source: "llm_parameter";
+                llm_parameter: {
+                    name: string;
+                    /** @enum {string} */
+                    type: "string" | "number" | "integer" | "boolean" | "object" | "array";
+                    description?: string;
+                };
+            };
+        };
+        CreateAgentRequest: {
+            name: string;
             states: components["schemas"]["State"][];
             initial_state_name: string;
             /**
@@ -1637,19 +1851,6 @@ export interface components {
             custom_vocabulary?: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids?: string[];
-            /** Format: uuid */
-            id: string;
-            /** @description The version returned (the published one unless ?version= was given). */
-            version: number;
-            /** @description Call-level variables (from_number, to_number, call_start_time, call_id), every state variable and every destination_variable, once each. */
-            variables: components["schemas"]["Variable"][];
-            /** Format: date-time */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description When this version was created.
-             */
-            updated_at: string;
         };
         State: {
             name: string;
@@ -1717,27 +1918,6 @@ export interface components {
             }[];
             /** @description Extension: request timeout, default 10000 ms */
             timeout_ms?: number;
-        };
-        /** @description Three shapes: {name, type, description} where the model supplies the value; {name, value: {source: "variable", variable}}; {name, value: {source: "llm_parameter", llm_parameter: {name, type, description}}}. */
-        ToolParameter: {
-            name: string;
-            /** @enum {string} */
-            type?: "string" | "number" | "integer" | "boolean" | "object" | "array";
-            description?: string;
-            value?: {
-                /** @enum {string} */
-                source: "variable";
-                variable: string;
-            } | {
-                /** @enum {string} */
-                source: "llm_parameter";
-                llm_parameter: {
-                    name: string;
-                    /** @enum {string} */
-                    type: "string" | "number" | "integer" | "boolean" | "object" | "array";
-                    description?: string;
-                };
-            };
         };
         BuiltInTool: {
             /**
@@ -1816,47 +1996,6 @@ export interface components {
             min_wait_ms?: number;
             /** @description The longer wait used when the interim transcript stops mid-sentence (a comma, "and", "um"). Default 2000. */
             max_wait_ms?: number;
-        };
-        CreateAgentRequest: {
-            name: string;
-            states: components["schemas"]["State"][];
-            initial_state_name: string;
-            /**
-             * @description Default medium. Set at creation only.
-             * @enum {string}
-             */
-            interruptions_sensitivity?: "low" | "medium" | "high";
-            /**
-             * @description A well-formed BCP 47 language tag, default en-US
-             * @example en-US
-             */
-            language?: string;
-            /** @description First thing the agent says; null = wait for the caller. */
-            initial_message?: string | null;
-            /** @description Milliseconds before the initial message, 0 to 60000, default 0 */
-            initial_message_delay?: number;
-            /** @description Seconds, 10 to 14400, default 1800 */
-            max_call_duration?: number;
-            /** @description Default ["Are you still there?"] */
-            presence_check_phrases?: string[];
-            /** @description Seconds of silence before a presence check, default 10 */
-            presence_check_idle_threshold?: number;
-            /** @description Presence checks before hanging up, default 2 */
-            presence_check_max_times?: number;
-            base_prompt?: string;
-            voice?: components["schemas"]["AgentVoice"];
-            llm?: components["schemas"]["AgentLlm"];
-            transcriber?: components["schemas"]["AgentTranscriber"];
-            /** @description Default false */
-            secure_recording_urls?: boolean;
-            /** @description Whether the caller can interrupt the agent, default true */
-            interruptions?: boolean;
-            end_of_turn?: components["schemas"]["AgentEndOfTurn"];
-            webhook_url?: string | null;
-            webhook_subscriptions?: ("event_variable_value_updated" | "event_all_variables_resolved")[];
-            custom_vocabulary?: string[];
-            /** @description Extension: knowledge bases the agent retrieves from. */
-            knowledge_base_ids?: string[];
         };
         AgentListResponse: {
             data: components["schemas"]["Agent"][];

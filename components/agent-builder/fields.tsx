@@ -118,7 +118,8 @@ export function NumberField({
   );
 }
 
-export function SelectField({
+/** `T`: the option values; the browser can only choose one of them. */
+export function SelectField<T extends string>({
   label,
   hint,
   errors,
@@ -131,15 +132,15 @@ export function SelectField({
   label: ReactNode;
   hint?: ReactNode;
   errors?: string[];
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly (string | { value: string; label: string })[];
+  value: T;
+  onChange: (value: T) => void;
+  options: readonly (T | { value: T; label: string })[];
   className?: string;
 } & Omit<ComponentProps<"select">, "value" | "onChange">) {
   return (
     <Field label={label} hint={hint} errors={errors} className={className}>
       {(control) => (
-        <NativeSelect value={value} onChange={(event) => onChange(event.target.value)} {...control} {...props}>
+        <NativeSelect value={value} onChange={(event) => onChange(event.target.value as T)} {...control} {...props}>
           {options.map((option) => {
             const { value: optionValue, label: optionLabel } = typeof option === "string" ? { value: option, label: option } : option;
             return (

@@ -101,7 +101,7 @@ export function SettingsForm({
 
       <Section title="Language model and transcriber">
         <div className="grid gap-3 sm:grid-cols-4">
-          <SelectField label="LLM provider" value={settings.llm.provider} onChange={(provider) => set("llm", { ...settings.llm, provider: provider as AgentSettings["llm"]["provider"] })} options={llmProviders} errors={e("llm.provider")} hint={`Default ${d.llm.provider}.`} />
+          <SelectField label="LLM provider" value={settings.llm.provider} onChange={(provider) => set("llm", { ...settings.llm, provider })} options={llmProviders} errors={e("llm.provider")} hint={`Default ${d.llm.provider}.`} />
           <ModelPicker provider={settings.llm.provider} value={settings.llm.model} onChange={(model) => set("llm", { ...settings.llm, model })} errors={e("llm.model")} fallback={d.llm.model} />
           <NumberField
             label="Temperature"

@@ -1,6 +1,7 @@
+import { choiceTypes } from "@/lib/schemas/post-call-question-rules";
 import type { BatchItemError, PostCallQuestion, PostCallQuestionItem, QuestionType } from "@/lib/voice-api/post-call-questions";
 
-export const choiceTypes: readonly QuestionType[] = ["single_choice", "multi_choice"];
+export { choiceTypes };
 
 /** A question as the form edits it; `key` is stable across saves (the id once it has one). */
 export type QuestionRow = {

@@ -257,3 +257,25 @@ export type CreateAgentInput = z.infer<typeof CreateAgentSchema>;
 export type UpdateAgentInput = z.infer<typeof UpdateAgentSchema>;
 export type StateInput = z.infer<typeof StateSchema>;
 export type ToolInput = z.infer<typeof ToolSchema>;
+
+// The stored document, as GET returns it: the same fields, each default filled by `normalizeAgent`.
+const FilledVariableSchema = VariableSchema.required();
+const FilledCustomFunctionToolSchema = CustomFunctionToolSchema.required().extend({ headers: z.array(HeaderSchema.required()).max(50) });
+const FilledBuiltInToolSchema = BuiltInToolSchema.required({ type: true, description: true, filler_sentence: true });
+const FilledStateSchema = StateSchema.required().extend({
+  tools: z.array(z.discriminatedUnion("type", [FilledCustomFunctionToolSchema, FilledBuiltInToolSchema])).max(50),
+  transitions: z.array(TransitionSchema.required()).max(50),
+  variables: z.array(FilledVariableSchema).max(100),
+  features: z.strictObject({ entity_detection: z.boolean() }),
+});
+
+export const AgentDocumentSchema = CreateAgentSchema.required().extend({
+  states: z.array(FilledStateSchema).min(1).max(100),
+  voice: VoiceSchema.required(),
+  llm: LlmSchema.required(),
+  transcriber: TranscriberSchema.required(),
+  end_of_turn: EndOfTurnSchema.required().meta({ description: EndOfTurnSchema.description }),
+});
+
+/** An agent-level variable: a call variable, a state variable or a response_mapping's destination. */
+export const AgentVariableSchema = FilledVariableSchema;

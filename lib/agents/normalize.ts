@@ -1,67 +1,16 @@
-import type { CreateAgentInput, StateInput, ToolInput } from "./document-schema";
-import { endOfTurnDefaults, resolveEndOfTurn, type EndOfTurnSettings } from "./end-of-turn";
-
-type Defined<T> = Exclude<T, undefined>;
-
-export type AgentLlm = { provider: "openai" | "azure_openai" | "openai_compatible"; model: string; temperature: number };
-export type AgentVariable = { name: string; type: string; description: string; extraction_instructions: string };
-export type AgentTransition = { condition: string; destination_state_name: string; filler_sentence: string };
-export type CustomFunctionTool = Extract<ToolInput, { type: "custom_function" }> & {
-  description: string;
-  filler_sentence: string;
-  method: string;
-  content_type: string;
-  headers: { name: string; value: string; description: string }[];
-  parameters: Defined<Extract<ToolInput, { type: "custom_function" }>["parameters"]>;
-  response_mapping: { json_path_to_data: string; destination_variable: string }[];
-  timeout_ms: number;
-};
-export type BuiltInTool = {
-  type: "wait" | "hang_up" | "transfer_call" | "leave_voicemail_message";
-  description: string;
-  filler_sentence: string;
-  /** transfer_call: where a phone call is transferred (E.164). */
-  transfer_phone_number?: string;
-};
-export type AgentTool = CustomFunctionTool | BuiltInTool;
-
-export type AgentState = {
-  name: string;
-  prompt: string;
-  llm: Partial<AgentLlm> | null;
-  tools: AgentTool[];
-  transitions: AgentTransition[];
-  variables: AgentVariable[];
-  x_position: number | null;
-  y_position: number | null;
-  features: { entity_detection: boolean };
-};
+import type { z } from "zod";
+import type { AgentDocumentSchema, CreateAgentInput, StateInput, ToolInput } from "./document-schema";
+import { endOfTurnDefaults, resolveEndOfTurn } from "./end-of-turn";
 
 /** The stored agent document: every field present, defaults filled. */
-export type AgentDocument = {
-  name: string;
-  language: string;
-  initial_message: string | null;
-  initial_message_delay: number;
-  max_call_duration: number;
-  presence_check_phrases: string[];
-  presence_check_idle_threshold: number;
-  presence_check_max_times: number;
-  base_prompt: string;
-  voice: { provider: string; name: string; instructions: string; speed: number };
-  states: AgentState[];
-  initial_state_name: string;
-  llm: AgentLlm;
-  transcriber: { provider: string };
-  secure_recording_urls: boolean;
-  interruptions: boolean;
-  interruptions_sensitivity: "low" | "medium" | "high";
-  end_of_turn: EndOfTurnSettings;
-  webhook_url: string | null;
-  webhook_subscriptions: string[];
-  custom_vocabulary: string[];
-  knowledge_base_ids: string[];
-};
+export type AgentDocument = z.infer<typeof AgentDocumentSchema>;
+export type AgentLlm = AgentDocument["llm"];
+export type AgentState = AgentDocument["states"][number];
+export type AgentTool = AgentState["tools"][number];
+export type CustomFunctionTool = Extract<AgentTool, { type: "custom_function" }>;
+export type BuiltInTool = Exclude<AgentTool, CustomFunctionTool>;
+export type AgentTransition = AgentState["transitions"][number];
+export type AgentVariable = AgentState["variables"][number];
 
 export const agentDefaults = {
   language: "en-US",

@@ -1,21 +1,25 @@
 import { z } from "@hono/zod-openapi";
-import { CreateAgentSchema, StateSchema, VariableSchema } from "@/lib/agents/document-schema";
+import { AgentDocumentSchema, AgentVariableSchema } from "@/lib/agents/document-schema";
 import { pageModeListQuery, uuidPathParam } from "./common";
 
-export const AgentSchema = CreateAgentSchema.extend({
+export const AgentSchema = AgentDocumentSchema.extend({
   id: z.uuid(),
   version: z.number().int().meta({ description: "The version returned (the published one unless ?version= was given)." }),
-  states: z.array(StateSchema),
-  variables: z.array(VariableSchema).meta({
+  variables: z.array(AgentVariableSchema).meta({
     description: "Call-level variables (from_number, to_number, call_start_time, call_id), every state variable and every destination_variable, once each.",
   }),
   created_at: z.string().meta({ format: "date-time" }),
   updated_at: z.string().meta({ format: "date-time", description: "When this version was created." }),
 }).meta({ id: "Agent", description: "The agent with every default filled in." });
 
+/** An agent as /v1 returns it: the whole document with every default filled, plus its identity. */
+export type Agent = z.infer<typeof AgentSchema>;
+
 export const AgentVersionSchema = z
   .object({ version: z.number().int(), name: z.string(), is_published: z.boolean(), created_at: z.string().meta({ format: "date-time" }) })
   .meta({ id: "AgentVersion" });
+
+export type AgentVersionSummary = z.infer<typeof AgentVersionSchema>;
 
 export const AgentIdParamSchema = uuidPathParam("agent_id", "The agent's id");
 

@@ -12,7 +12,7 @@ import {
   VariableValueSchema,
 } from "./call-values";
 import { cursorQuery, e164, isoDateTime, limitQuery, pageQuery, queryBoolean } from "./common";
-import { MAX_CUSTOM_HEADERS, refusedCustomHeaders, validateCustomHeaders } from "@/lib/telephony/sip/custom-headers";
+import { MAX_CUSTOM_HEADERS, refusedCustomHeaders, validateCustomHeaders } from "./sip-custom-headers";
 
 export const PostCallAnswerSchema = z
   .object({

@@ -1,6 +1,19 @@
 import { z } from "@hono/zod-openapi";
 import { pageModeListQuery, uuidPathParam } from "./common";
 
+export const knowledgeBaseSourceTypes = ["file", "text"] as const;
+export const knowledgeBaseSourceStatuses = ["processing", "ready", "failed"] as const;
+export type KnowledgeBaseSourceStatus = (typeof knowledgeBaseSourceStatuses)[number];
+/**
+ * `processing` while any source is; otherwise `failed` when every source failed, `partially_failed`
+ * when some did (the others are searchable), else `ready` (also with no sources).
+ */
+export const knowledgeBaseStatuses = ["processing", "ready", "partially_failed", "failed"] as const;
+export type KnowledgeBaseStatus = (typeof knowledgeBaseStatuses)[number];
+export const MAX_SEARCH_QUERY_LENGTH = 1000;
+export const MAX_SEARCH_RESULTS = 50;
+export const DEFAULT_SEARCH_RESULTS = 5;
+
 const dateTime = (description?: string) => z.string().openapi({ format: "date-time", example: "2026-01-31T12:00:00.000Z", description });
 
 export const KnowledgeBaseSourceSchema = z
@@ -8,7 +21,7 @@ export const KnowledgeBaseSourceSchema = z
     id: z.uuid(),
     created_at: dateTime(),
     updated_at: dateTime("Extension: when the source last changed (for example, finished processing)."),
-    type: z.enum(["file", "text"]).openapi({ description: "`file` (a PDF) or `text`." }),
+    type: z.enum(knowledgeBaseSourceTypes).openapi({ description: "`file` (a PDF) or `text`." }),
     file_name: z.string().nullable().openapi({ description: "The uploaded file's name; null for text sources.", example: "menu.pdf" }),
     file_url: z.string().nullable().openapi({
       description:
@@ -17,7 +30,7 @@ export const KnowledgeBaseSourceSchema = z
     }),
     title: z.string().nullable().openapi({ description: "Extension: the text source's title, or the file's name.", example: "Opening hours" }),
     byte_size: z.number().int().nullable().openapi({ description: "Extension: size of the PDF, or of the text in UTF-8." }),
-    status: z.enum(["processing", "ready", "failed"]).openapi({
+    status: z.enum(knowledgeBaseSourceStatuses).openapi({
       description:
         "Extension: `processing` until the text is extracted and indexed (files, in a background job), then `ready`, " +
         "or `failed` with `failure_reason` (for example a PDF without extractable text). Text sources are ready at once.",
@@ -26,13 +39,15 @@ export const KnowledgeBaseSourceSchema = z
   })
   .openapi("KnowledgeBaseSource");
 
+export type KnowledgeBaseSource = z.infer<typeof KnowledgeBaseSourceSchema>;
+
 export const KnowledgeBaseSchema = z
   .object({
     id: z.uuid(),
     name: z.string().openapi({ example: "Restaurant FAQ" }),
     created_at: dateTime(),
     updated_at: dateTime("Extension: when the knowledge base or its sources last changed."),
-    status: z.enum(["processing", "ready", "partially_failed", "failed"]).openapi({
+    status: z.enum(knowledgeBaseStatuses).openapi({
       description:
         "`processing` while any source is processing; otherwise `ready` when no source failed (also with no sources), " +
         "`partially_failed` when some sources failed (the others are searchable), `failed` when every source failed.",
@@ -41,6 +56,8 @@ export const KnowledgeBaseSchema = z
     sources: z.array(KnowledgeBaseSourceSchema).openapi({ description: "Oldest first." }),
   })
   .openapi("KnowledgeBase");
+
+export type KnowledgeBase = z.infer<typeof KnowledgeBaseSchema>;
 
 const nameField = z.string().trim().min(1, "Must not be empty").max(255, "Must be at most 255 characters").openapi({ example: "Restaurant FAQ" });
 
@@ -57,28 +74,32 @@ export const DeleteSourcesBodySchema = z
   })
   .openapi("DeleteKnowledgeBaseSourcesRequest");
 
+const SEARCH_LIMIT_MESSAGE = `Must be an integer from 1 to ${MAX_SEARCH_RESULTS}`;
+
 export const SearchKnowledgeBaseBodySchema = z
   .strictObject({
     query: z
       .string()
       .trim()
       .min(1, "Must not be empty")
-      .max(1000, "Must be at most 1000 characters")
+      .max(MAX_SEARCH_QUERY_LENGTH, `Must be at most ${MAX_SEARCH_QUERY_LENGTH} characters`)
       .openapi({ description: 'Web-search syntax: words, "quoted phrases", -excluded, or.', example: "opening hours sunday" }),
     limit: z
       .number()
-      .int("Must be an integer from 1 to 50")
-      .min(1, "Must be an integer from 1 to 50")
-      .max(50, "Must be an integer from 1 to 50")
-      .default(5)
-      .openapi({ description: "How many chunks, 1 to 50 (default 5)." }),
+      .int(SEARCH_LIMIT_MESSAGE)
+      .min(1, SEARCH_LIMIT_MESSAGE)
+      .max(MAX_SEARCH_RESULTS, SEARCH_LIMIT_MESSAGE)
+      .default(DEFAULT_SEARCH_RESULTS)
+      .openapi({ description: `How many chunks, 1 to ${MAX_SEARCH_RESULTS} (default ${DEFAULT_SEARCH_RESULTS}).` }),
   })
   .openapi("SearchKnowledgeBaseRequest");
+
+export type KnowledgeBaseSearchInput = z.input<typeof SearchKnowledgeBaseBodySchema>;
 
 export const KnowledgeBaseSearchResultSchema = z
   .object({
     source_id: z.uuid(),
-    source_type: z.enum(["file", "text"]),
+    source_type: z.enum(knowledgeBaseSourceTypes),
     source_title: z.string().nullable().openapi({ description: "The text source's title, or the file's name." }),
     file_name: z.string().nullable(),
     position: z.number().int().openapi({ description: "Position of the chunk in its source, from 0." }),
@@ -95,6 +116,8 @@ export const KnowledgeBaseSearchResultSchema = z
     }),
   })
   .openapi("KnowledgeBaseSearchResult");
+
+export type KnowledgeBaseSearchResult = z.infer<typeof KnowledgeBaseSearchResultSchema>;
 
 export const ListKnowledgeBasesQuerySchema = pageModeListQuery;
 

@@ -1,9 +1,15 @@
 import { z } from "@hono/zod-openapi";
-import { carrierNames, phoneNumberTypes, sipInboundMatches } from "@/lib/db/schema";
 import { parseAddressRange } from "@/lib/net/address-ranges";
 import { e164, pageModeListQuery, uuidPathParam } from "./common";
+import { carrierNames } from "./telephony";
 
+export const phoneNumberTypes = ["pstn", "sip"] as const;
+export type PhoneNumberType = (typeof phoneNumberTypes)[number];
+export const sipInboundMatches = ["request_uri", "to"] as const;
+export type SipInboundMatch = (typeof sipInboundMatches)[number];
 export const sipTransports = ["udp", "tcp", "tls"] as const;
+export type SipTransport = (typeof sipTransports)[number];
+export const MAX_ALLOWED_SOURCE_ADDRESSES = 100;
 const inboundMatch = z.enum(sipInboundMatches).openapi({
   description:
     "Where an inbound INVITE from this trunk names the called number: `request_uri` (the Request-URI's user part, " +
@@ -35,7 +41,7 @@ export const SipTrunkInputSchema = z
     inbound_match: inboundMatch.default("request_uri"),
     allowed_source_addresses: z
       .array(z.string().refine((entry) => parseAddressRange(entry) !== null, "Must be an IP address or CIDR range, such as 203.0.113.5 or 10.0.0.0/8"))
-      .max(100)
+      .max(MAX_ALLOWED_SOURCE_ADDRESSES)
       .default([])
       .openapi({
         description:
@@ -93,6 +99,11 @@ export const PhoneNumberSchema = z
   })
   .openapi("PhoneNumber");
 
+export type SipTrunk = z.infer<typeof SipTrunkSchema>;
+/** Whether the carrier sends the number's calls to us, as last checked (an import or a check). */
+export type CarrierState = z.infer<typeof CarrierStateSchema>;
+export type PhoneNumber = z.infer<typeof PhoneNumberSchema>;
+
 const nameField = z.string().trim().min(1, "Must not be empty").max(255).openapi({ example: "Support line" });
 const agentIdField = z.uuid("Must be the UUID of an agent of your organization").openapi({
   description: "An agent of your organization; anything else is 400 naming `inbound_agent_id`.",
@@ -126,6 +137,11 @@ export const UpdatePhoneNumberBodySchema = z
   .openapi("UpdatePhoneNumberRequest", {
     description: "Every field is optional; omitted fields keep their values. Unknown fields are rejected.",
   });
+
+/** What a client sends (defaults not yet applied); the service takes the same from callers that skip the HTTP layer. */
+export type SipTrunkInput = z.input<typeof SipTrunkInputSchema>;
+export type PhoneNumberCreate = z.input<typeof CreatePhoneNumberBodySchema>;
+export type PhoneNumberUpdate = z.input<typeof UpdatePhoneNumberBodySchema>;
 
 export const ListPhoneNumbersQuerySchema = pageModeListQuery;
 

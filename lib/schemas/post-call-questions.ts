@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { questionTypes } from "@/lib/db/schema";
-import { batchNameProblems, QUESTION_LIMITS as LIMITS, questionInputProblems } from "@/lib/services/post-call-questions/post-call-questions";
 import { uuidPathParam } from "./common";
+import { batchNameProblems, QUESTION_LIMITS as LIMITS, questionInputProblems, questionTypes } from "./post-call-question-rules";
+
+export { choiceTypes, questionTypes, type QuestionType } from "./post-call-question-rules";
 
 const atMost = (n: number) => `At most ${n} characters`;
 const nonEmpty = "Must not be empty";
@@ -97,6 +98,9 @@ export const PostCallQuestionInputSchema = z
 /** A PATCH item, validated one by one so that an invalid item is reported in `errors` instead of failing the request. */
 export const UpsertPostCallQuestionItemSchema = z.strictObject(itemShape).superRefine(itemRules("upsert"), always);
 
+/** One batch item as the API accepts it (trimmed). Without `id` it creates; with one (PATCH only) it updates. */
+export type PostCallQuestionItem = z.infer<typeof UpsertPostCallQuestionItemSchema>;
+
 export const CreatePostCallQuestionsBodySchema = z
   .strictObject({
     questions: z
@@ -160,6 +164,12 @@ export const PostCallQuestionUpsertResultSchema = z
     errors: z.array(PostCallQuestionBatchErrorSchema).openapi({ description: "One entry per problem; an item may have several. Empty when every item was applied." }),
   })
   .openapi("PostCallQuestionUpsertResult");
+
+export type PostCallQuestionOption = z.infer<typeof PostCallQuestionOptionSchema>;
+export type PostCallQuestion = z.infer<typeof PostCallQuestionSchema>;
+/** A problem of one PATCH item; `field` is the full path in the body, e.g. `questions[3].options[0].option_id`. */
+export type BatchItemError = z.infer<typeof PostCallQuestionBatchErrorSchema>;
+export type UpsertResult = z.infer<typeof PostCallQuestionUpsertResultSchema>;
 
 export const AgentIdParamSchema = uuidPathParam("agent_id", "The agent's id");
 export const QuestionIdParamsSchema = AgentIdParamSchema.extend(uuidPathParam("question_id", "The question's id").shape);

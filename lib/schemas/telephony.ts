@@ -1,6 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { carrierNames } from "@/lib/db/schema";
 import { e164 } from "./common";
+
+/** The carriers whose accounts an organization connects (their calls stream media to us over a WebSocket). */
+export const carrierNames = ["twilio", "telnyx"] as const;
+export type CarrierName = (typeof carrierNames)[number];
+export const carrierLabels: Record<CarrierName, string> = { twilio: "Twilio", telnyx: "Telnyx" };
 
 export const CarrierParamSchema = z.object({
   carrier: z.enum(carrierNames).openapi({ param: { name: "carrier", in: "path" }, description: "`twilio` or `telnyx`.", example: "twilio" }),
@@ -31,6 +35,12 @@ export const ProviderCredentialsBodySchema = z
 
 export const carrierCredentialFields = { twilio: ["account_sid", "auth_token"], telnyx: ["api_key", "public_key", "connection_id"] } as const;
 
+type CredentialsBody = z.infer<typeof ProviderCredentialsBodySchema>;
+export type TwilioCredentials = Required<Pick<CredentialsBody, (typeof carrierCredentialFields.twilio)[number]>>;
+export type TelnyxCredentials = Required<Pick<CredentialsBody, (typeof carrierCredentialFields.telnyx)[number]>>;
+/** The credentials of one carrier, each field its carrier needs present. */
+export type ProviderCredentials = ({ carrier: "twilio" } & TwilioCredentials) | ({ carrier: "telnyx" } & TelnyxCredentials);
+
 export const TelephonyProviderSchema = z
   .object({
     carrier: z.enum(carrierNames),
@@ -54,6 +64,9 @@ export const TelephonyProviderSchema = z
   })
   .openapi("TelephonyProvider");
 
+/** A carrier account as the organization sees it (never a secret). */
+export type TelephonyProvider = z.infer<typeof TelephonyProviderSchema>;
+
 export const CredentialCheckSchema = z
   .object({
     ok: z.boolean(),
@@ -62,6 +75,8 @@ export const CredentialCheckSchema = z
     source: z.enum(["organization", "environment"]),
   })
   .openapi("TelephonyCredentialCheck");
+
+export type CredentialCheck = z.infer<typeof CredentialCheckSchema>;
 
 export const CarrierNumberSchema = z
   .object({
@@ -74,6 +89,9 @@ export const CarrierNumberSchema = z
     phone_number_id: z.uuid().nullable().openapi({ description: "The phone number record here, once imported or created." }),
   })
   .openapi("CarrierNumber");
+
+/** A number of the carrier account, with whether it reaches this deployment and its record here. */
+export type CarrierNumber = z.infer<typeof CarrierNumberSchema>;
 
 export const ImportNumbersBodySchema = z
   .strictObject({

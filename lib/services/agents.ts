@@ -2,26 +2,17 @@ import "server-only";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { CreateAgentInput, UpdateAgentInput } from "@/lib/agents/document-schema";
 import { graphProblems } from "@/lib/agents/graph-rules";
-import { normalizeAgent, type AgentDocument, type AgentVariable } from "@/lib/agents/normalize";
+import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
 import { agentVariables } from "@/lib/agents/variables";
 import { agents, agentVersions, knowledgeBases } from "@/lib/db/schema";
+import type { Agent, AgentVersionSummary } from "@/lib/schemas/agents";
 import { withTransaction, type ServiceContext } from "./context";
 import { NotFoundError, ValidationError, type FieldProblem } from "./errors";
 import { cursorPage, olderThanCursor } from "./cursor-paging";
 import { listFields, pageInfo } from "./paging";
 
-export type AgentResponse = AgentDocument & {
-  id: string;
-  version: number;
-  variables: AgentVariable[];
-  created_at: string;
-  updated_at: string;
-};
-
-export type AgentVersionSummary = { version: number; name: string; is_published: boolean; created_at: string };
-
 /** Stored documents are normalized again on read, so documents written before a new default still read whole. */
-function toResponse(agent: typeof agents.$inferSelect, version: typeof agentVersions.$inferSelect): AgentResponse {
+function toResponse(agent: typeof agents.$inferSelect, version: typeof agentVersions.$inferSelect): Agent {
   const document = normalizeAgent(version.config as unknown as CreateAgentInput);
   return {
     id: agent.id,
@@ -51,7 +42,7 @@ async function validate(ctx: ServiceContext, document: AgentDocument): Promise<v
   }
 }
 
-export async function createAgent(ctx: ServiceContext, input: CreateAgentInput, now = new Date()): Promise<AgentResponse> {
+export async function createAgent(ctx: ServiceContext, input: CreateAgentInput, now = new Date()): Promise<Agent> {
   const document = normalizeAgent(input);
   await validate(ctx, document);
   return withTransaction(ctx, async (tx) => {
@@ -78,7 +69,7 @@ async function findAgent(ctx: ServiceContext, agentId: string, lock = false) {
 }
 
 /** The published version, or the one asked for. */
-export async function getAgent(ctx: ServiceContext, agentId: string, versionNumber?: number): Promise<AgentResponse> {
+export async function getAgent(ctx: ServiceContext, agentId: string, versionNumber?: number): Promise<Agent> {
   const agent = await findAgent(ctx, agentId);
   const wanted = versionNumber ?? agent.publishedVersion;
   const [version] = await ctx.db
@@ -97,7 +88,7 @@ const READ_ONLY_FIELDS = ["id", "version", "variables", "created_at", "updated_a
  * Partial update: omitted fields keep their values, voice/llm/transcriber merge field by field,
  * states replace the graph. Every accepted update is a new version, published at once.
  */
-export async function updateAgent(ctx: ServiceContext, agentId: string, patch: UpdateAgentInput, now = new Date()): Promise<AgentResponse> {
+export async function updateAgent(ctx: ServiceContext, agentId: string, patch: UpdateAgentInput, now = new Date()): Promise<Agent> {
   return withTransaction(ctx, async (tx) => {
     const agent = await findAgent(tx, agentId, true);
     const [current] = await tx.db

@@ -1,4 +1,4 @@
-import { carrierNames, type CarrierName } from "@/lib/db/schema/telephony";
+import { carrierNames, type CarrierName } from "@/lib/schemas/telephony";
 
 /** A carrier that keeps the media at its edge and streams it to us over a WebSocket. */
 export { carrierNames, type CarrierName };

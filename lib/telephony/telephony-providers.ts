@@ -1,47 +1,26 @@
 import "server-only";
 import type { Database } from "@/lib/db/client";
+import type { PhoneNumber } from "@/lib/schemas/phone-numbers";
+import { carrierLabels, type CarrierName, type CarrierNumber as CarrierNumberListing, type ProviderCredentials, type TelephonyProvider } from "@/lib/schemas/telephony";
 import { ValidationError } from "@/lib/services/errors";
-import { findPhoneNumberByNumber, importCarrierNumbers, refreshCarrierStates, type PhoneNumberResponse } from "@/lib/services/phone-numbers/phone-numbers";
+import { findPhoneNumberByNumber, importCarrierNumbers, refreshCarrierStates } from "@/lib/services/phone-numbers/phone-numbers";
 import { getTelephonyAccount, recordAccountCheck, saveTelephonyAccount, type AccountSecrets } from "@/lib/services/telephony/telephony-accounts";
 import type { CarrierNumber, CredentialCheck } from "./carrier";
 import { CarrierApiError } from "./carrier-error";
 import { carrierFromCredentials, environmentCredentials, organizationCarrier, PUBLIC_BASE_URL_MISSING, type TelephonySettings } from "./carrier-directory";
-import type { CarrierName } from "./carrier-name";
 import { carrierUrls } from "./carrier-urls";
 import { telnyxPublicKey } from "./telnyx/telnyx-signature";
 
-/** A carrier as the organization sees it: where its account comes from, its last check, and the URLs to paste. */
-export type TelephonyProviderView = {
-  carrier: CarrierName;
-  configured: boolean;
-  source: "organization" | "environment" | null;
-  /** Twilio Account SID or Telnyx connection id (not secret). */
-  account_id: string | null;
-  account_name: string | null;
-  verified_at: string | null;
-  verification_error: string | null;
-  public_base_url: string | null;
-  /** Where the carrier must send calls (null until PUBLIC_BASE_URL is set). */
-  webhook_urls: { voice: string; status: string; media_stream: string } | null;
-  /** Why phone calls cannot be placed now; null when they can. */
-  problem: string | null;
-  updated_at: string | null;
-};
-
-export type ProviderCredentialsInput =
-  | { carrier: "twilio"; account_sid: string; auth_token: string }
-  | { carrier: "telnyx"; api_key: string; public_key: string; connection_id: string };
-
 type Context = { db: Database; organizationId: string; settings: TelephonySettings };
 
-export async function describeProvider(ctx: Context, carrier: CarrierName): Promise<TelephonyProviderView> {
+export async function describeProvider(ctx: Context, carrier: CarrierName): Promise<TelephonyProvider> {
   const stored = await getTelephonyAccount(ctx, carrier);
   const env = stored ? null : environmentCredentials(ctx.settings, carrier);
   const base = ctx.settings.publicBaseUrl ?? null;
   const urls = base ? carrierUrls(carrier, base) : null;
   const configured = Boolean(stored || env);
   let problem: string | null = null;
-  if (!configured) problem = `No ${carrier === "twilio" ? "Twilio" : "Telnyx"} account is connected.`;
+  if (!configured) problem = `No ${carrierLabels[carrier]} account is connected.`;
   else if (!base) problem = PUBLIC_BASE_URL_MISSING;
   else if (stored?.verificationError) problem = stored.verificationError;
   return {
@@ -59,7 +38,7 @@ export async function describeProvider(ctx: Context, carrier: CarrierName): Prom
   };
 }
 
-function toSecrets(input: ProviderCredentialsInput): AccountSecrets {
+function toSecrets(input: ProviderCredentials): AccountSecrets {
   if (input.carrier === "twilio") return { carrier: "twilio", accountSid: input.account_sid.trim(), authToken: input.auth_token.trim() };
   try {
     telnyxPublicKey(input.public_key);
@@ -70,7 +49,7 @@ function toSecrets(input: ProviderCredentialsInput): AccountSecrets {
 }
 
 /** Stores the organization's account (secrets sealed); `verify` checks it with the carrier first and refuses what the carrier refuses. */
-export async function connectProvider(ctx: Context, input: ProviderCredentialsInput, options: { verify: boolean }): Promise<TelephonyProviderView> {
+export async function connectProvider(ctx: Context, input: ProviderCredentials, options: { verify: boolean }): Promise<TelephonyProvider> {
   const secrets = toSecrets(input);
   if (options.verify) {
     const check = await checkCredentials(ctx.settings, secrets);
@@ -96,17 +75,6 @@ export async function testProvider(ctx: Context, carrier: CarrierName): Promise<
   return { ...check, source: resolved.source };
 }
 
-export type CarrierNumberView = {
-  phone_number: string;
-  carrier_number_id: string;
-  name: string | null;
-  voice_enabled: boolean;
-  live: boolean;
-  problem: string | null;
-  /** Our phone number record of it, if it was imported or created. */
-  phone_number_id: string | null;
-};
-
 async function requireCarrier(ctx: Context, carrier: CarrierName) {
   const resolved = await organizationCarrier(ctx.db, ctx.settings, ctx.organizationId, carrier);
   if (!resolved) throw ValidationError.field("carrier", `No ${carrier} account is connected to your organization or this deployment`);
@@ -127,10 +95,10 @@ async function carrierCall<T>(run: () => Promise<T>): Promise<T> {
  * The account's numbers, as the carrier lists them, each with whether it reaches us and its record
  * here; the records take the state just seen (so the numbers page shows it).
  */
-export async function listCarrierNumbers(ctx: Context, carrier: CarrierName): Promise<CarrierNumberView[]> {
+export async function listCarrierNumbers(ctx: Context, carrier: CarrierName): Promise<CarrierNumberListing[]> {
   const client = await requireCarrier(ctx, carrier);
   const numbers = await carrierCall(() => client.listNumbers());
-  const views: CarrierNumberView[] = [];
+  const views: CarrierNumberListing[] = [];
   for (const number of numbers) {
     const record = await findPhoneNumberByNumber(ctx, number.phoneNumber);
     views.push(toView(number, record?.type === "pstn" ? record.id : null, ctx.settings.publicBaseUrl !== undefined));
@@ -144,7 +112,7 @@ export async function listCarrierNumbers(ctx: Context, carrier: CarrierName): Pr
   return views;
 }
 
-function toView(number: CarrierNumber, recordId: string | null, reachable: boolean): CarrierNumberView {
+function toView(number: CarrierNumber, recordId: string | null, reachable: boolean): CarrierNumberListing {
   const problem = number.problem ?? (reachable ? null : PUBLIC_BASE_URL_MISSING);
   return {
     phone_number: number.phoneNumber,
@@ -161,7 +129,7 @@ function toView(number: CarrierNumber, recordId: string | null, reachable: boole
  * Imports numbers from the carrier account (all, or those listed): each is pointed at this
  * deployment (Twilio voice webhook; Telnyx connection) and recorded with its carrier and state.
  */
-export async function importProviderNumbers(ctx: Context, carrier: CarrierName, only: string[] | undefined): Promise<PhoneNumberResponse[]> {
+export async function importProviderNumbers(ctx: Context, carrier: CarrierName, only: string[] | undefined): Promise<PhoneNumber[]> {
   if (!ctx.settings.publicBaseUrl) throw ValidationError.field("carrier", PUBLIC_BASE_URL_MISSING);
   const client = await requireCarrier(ctx, carrier);
   const listed = await carrierCall(() => client.listNumbers());

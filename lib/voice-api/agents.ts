@@ -1,17 +1,8 @@
 import type { CreateAgentInput, UpdateAgentInput } from "@/lib/agents/document-schema";
-import type { AgentDocument, AgentVariable } from "@/lib/agents/normalize";
+import type { Agent, AgentVersionSummary } from "@/lib/schemas/agents";
 import type { Envelope, VoiceApiClient } from "./client";
 
-/** An agent as /v1 returns it: the whole document with every default filled, plus its identity. */
-export type Agent = AgentDocument & {
-  id: string;
-  version: number;
-  variables: AgentVariable[];
-  created_at: string;
-  updated_at: string;
-};
-
-export type AgentVersionSummary = { version: number; name: string; is_published: boolean; created_at: string };
+export type { Agent, AgentVersionSummary } from "@/lib/schemas/agents";
 
 export function listAgents(client: VoiceApiClient, query: { page?: number; limit?: number } = {}): Promise<Envelope<Agent[]>> {
   return client.requestEnvelope<Agent[]>("GET", "/agents", { query });

@@ -1,38 +1,14 @@
 import type { VoiceApiClient } from "./client";
 
-export const questionTypes = ["text", "boolean", "number", "single_choice", "multi_choice"] as const;
-export type QuestionType = (typeof questionTypes)[number];
-
-export type PostCallQuestion = {
-  id: string;
-  agent_id: string;
-  name: string;
-  description: string;
-  type: QuestionType;
-  optional: boolean;
-  model: string | null;
-  examples: string[];
-  options: { id: string; value: string; created_at: string }[];
-  is_active: boolean;
-  question_origin: string;
-  created_at: string;
-  updated_at: string;
-};
-
-/** A batch item: with `id` it updates that question (omitted fields keep their values), without it creates one. */
-export type PostCallQuestionItem = {
-  id?: string;
-  name?: string;
-  description?: string;
-  type?: QuestionType;
-  optional?: boolean;
-  model?: string | null;
-  examples?: string[];
-  options?: { value: string; option_id?: string }[];
-};
-
-export type BatchItemError = { index: number; field: string; message: string };
-export type UpsertResult = { created: PostCallQuestion[]; updated: PostCallQuestion[]; errors: BatchItemError[] };
+export {
+  questionTypes,
+  type BatchItemError,
+  type PostCallQuestion,
+  type PostCallQuestionItem,
+  type QuestionType,
+  type UpsertResult,
+} from "@/lib/schemas/post-call-questions";
+import type { PostCallQuestion, PostCallQuestionItem, UpsertResult } from "@/lib/schemas/post-call-questions";
 
 const base = (agentId: string) => `/agents/${encodeURIComponent(agentId)}/post-call-questions`;
 

@@ -1,31 +1,17 @@
 import type { VoiceApiClient } from "./client";
+import type { CarrierName as Carrier, CarrierNumber, CredentialCheck, TelephonyProvider, TelnyxCredentials, TwilioCredentials } from "@/lib/schemas/telephony";
 import type { PhoneNumber } from "./phone-numbers";
 
-export const CARRIERS = ["twilio", "telnyx"] as const;
-export type Carrier = (typeof CARRIERS)[number];
-export const CARRIER_LABELS: Record<Carrier, string> = { twilio: "Twilio", telnyx: "Telnyx" };
-
-/** GET /v1/telephony/providers/{carrier}: a carrier account as the organization sees it (never a secret). */
-export type TelephonyProvider = {
-  carrier: Carrier;
-  configured: boolean;
-  source: "organization" | "environment" | null;
-  account_id: string | null;
-  account_name: string | null;
-  verified_at: string | null;
-  verification_error: string | null;
-  public_base_url: string | null;
-  webhook_urls: { voice: string; status: string; media_stream: string } | null;
-  problem: string | null;
-  updated_at: string | null;
-};
-
-export type CredentialCheck = { ok: boolean; message: string | null; account_name: string | null; source: "organization" | "environment" };
-
-export type CarrierNumber = { phone_number: string; carrier_number_id: string; name: string | null; voice_enabled: boolean; live: boolean; problem: string | null; phone_number_id: string | null };
-
-export type TwilioCredentials = { account_sid: string; auth_token: string };
-export type TelnyxCredentials = { api_key: string; public_key: string; connection_id: string };
+export {
+  carrierLabels as CARRIER_LABELS,
+  carrierNames as CARRIERS,
+  type CarrierName as Carrier,
+  type CarrierNumber,
+  type CredentialCheck,
+  type TelephonyProvider,
+  type TelnyxCredentials,
+  type TwilioCredentials,
+} from "@/lib/schemas/telephony";
 
 export const listTelephonyProviders = (api: VoiceApiClient) => api.get<TelephonyProvider[]>("/telephony/providers");
 export const connectTelephonyProvider = (api: VoiceApiClient, carrier: Carrier, credentials: TwilioCredentials | TelnyxCredentials) =>

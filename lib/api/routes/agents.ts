@@ -91,8 +91,10 @@ const listVersionsRoute = extension(
 );
 
 /** A body that fails its schema is also checked for graph problems, so every problem comes in one answer. */
-const withGraphProblems = (result: Parameters<typeof refuseInvalid>[0] & { data?: unknown }) =>
+const withGraphProblems = <T,>(result: Parameters<typeof refuseInvalid>[0] & { data?: T }): undefined => {
   refuseInvalid(result, (target) => (target === "json" ? rawGraphProblems(result.data) : []));
+  return undefined;
+};
 
 export function agentRoutes() {
   const router = createRouter();
@@ -101,39 +103,39 @@ export function agentRoutes() {
     createAgentRoute,
     async (c) => {
       const agent = await createAgent(serviceContext(c), c.req.valid("json"));
-      return ok(c, agent, { message: "Agent created successfully" }) as never;
+      return ok(c, agent, { message: "Agent created successfully" });
     },
-    withGraphProblems as never,
+    withGraphProblems,
   );
 
   router.openapi(listAgentsRoute, async (c) => {
     const q = c.req.valid("query");
     const { items, ...paging } = await listAgents(serviceContext(c), { page: q.page, limit: q.limit, useCursor: q.use_cursor, cursor: q.cursor });
-    return ok(c, items, { message: "Agents retrieved successfully", extra: paging }) as never;
+    return ok(c, items, { message: "Agents retrieved successfully", extra: paging });
   });
 
   router.openapi(getAgentRoute, async (c) => {
     const agent = await getAgent(serviceContext(c), c.req.valid("param").agent_id, c.req.valid("query").version);
-    return ok(c, agent, { message: "Agent retrieved successfully" }) as never;
+    return ok(c, agent, { message: "Agent retrieved successfully" });
   });
 
   router.openapi(
     updateAgentRoute,
     async (c) => {
       const agent = await updateAgent(serviceContext(c), c.req.valid("param").agent_id, c.req.valid("json"));
-      return ok(c, agent, { message: `Agent updated: version ${agent.version} published` }) as never;
+      return ok(c, agent, { message: `Agent updated: version ${agent.version} published` });
     },
-    withGraphProblems as never,
+    withGraphProblems,
   );
 
   router.openapi(deleteAgentRoute, async (c) => {
     await deleteAgent(serviceContext(c), c.req.valid("param").agent_id);
-    return ok(c, null, { message: "Agent deleted successfully" }) as never;
+    return ok(c, null, { message: "Agent deleted successfully" });
   });
 
   router.openapi(listVersionsRoute, async (c) => {
     const versions = await listAgentVersions(serviceContext(c), c.req.valid("param").agent_id);
-    return ok(c, versions, { message: "Agent versions retrieved successfully" }) as never;
+    return ok(c, versions, { message: "Agent versions retrieved successfully" });
   });
 
   return router;

@@ -196,27 +196,27 @@ export function knowledgeBaseRoutes() {
 
   app.openapi(listRoute, async (c) => {
     const { items, ...paging } = await listKnowledgeBases(serviceContext(c), c.req.valid("query"));
-    return ok(c, items, { message: "Knowledge bases retrieved", extra: paging }) as never;
+    return ok(c, items, { message: "Knowledge bases retrieved", extra: paging });
   });
 
   app.openapi(createKnowledgeBaseRoute, async (c) => {
     const created = await createKnowledgeBase(serviceContext(c), c.req.valid("json"));
-    return ok(c, created, { message: "Knowledge base created", status: 201 }) as never;
+    return ok(c, created, { message: "Knowledge base created", status: 201 });
   });
 
   app.openapi(getRoute, async (c) => {
     const found = await getKnowledgeBase(serviceContext(c), c.req.valid("param").knowledge_base_id);
-    return ok(c, found, { message: "Knowledge base retrieved" }) as never;
+    return ok(c, found, { message: "Knowledge base retrieved" });
   });
 
   app.openapi(renameRoute, async (c) => {
     const renamed = await renameKnowledgeBase(serviceContext(c), c.req.valid("param").knowledge_base_id, c.req.valid("json"));
-    return ok(c, renamed, { message: "Knowledge base updated" }) as never;
+    return ok(c, renamed, { message: "Knowledge base updated" });
   });
 
   app.openapi(deleteRoute, async (c) => {
     await deleteKnowledgeBase(serviceContext(c), storageOf(c), c.req.valid("param").knowledge_base_id);
-    return ok(c, null, { message: "Knowledge base deleted" }) as never;
+    return ok(c, null, { message: "Knowledge base deleted" });
   });
 
   app.openapi(addSourcesRoute, async (c) => {
@@ -234,7 +234,7 @@ export function knowledgeBaseRoutes() {
     ).catch((error: unknown) => {
       throw toUploadError(error);
     });
-    return ok(c, updated, { message: "Sources added" }) as never;
+    return ok(c, updated, { message: "Sources added" });
   });
 
   app.openapi(deleteSourcesRoute, async (c) => {
@@ -246,12 +246,12 @@ export function knowledgeBaseRoutes() {
     ).catch((error: unknown) => {
       throw toUploadError(error);
     });
-    return ok(c, updated, { message: "Sources removed" }) as never;
+    return ok(c, updated, { message: "Sources removed" });
   });
 
   app.openapi(searchRoute, async (c) => {
     const results = await searchKnowledgeBase(serviceContext(c), c.req.valid("param").knowledge_base_id, c.req.valid("json"));
-    return ok(c, results, { message: `${results.length} matching chunk(s)` }) as never;
+    return ok(c, results, { message: `${results.length} matching chunk(s)` });
   });
 
   return app;

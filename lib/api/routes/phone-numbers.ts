@@ -105,7 +105,7 @@ export function phoneNumberRoutes() {
 
   app.openapi(listRoute, async (c) => {
     const { items, ...paging } = await listPhoneNumbers(serviceContext(c), c.req.valid("query"));
-    return ok(c, items, { message: "Phone numbers retrieved", extra: paging }) as never;
+    return ok(c, items, { message: "Phone numbers retrieved", extra: paging });
   });
 
   app.openapi(createPhoneNumberRoute, async (c) => {
@@ -117,22 +117,22 @@ export function phoneNumberRoutes() {
       if (configured.length === 1) defaults = { carrier: configured[0] };
     }
     const created = await createPhoneNumber(serviceContext(c), body, defaults);
-    return ok(c, created, { message: "Phone number created", status: 201 }) as never;
+    return ok(c, created, { message: "Phone number created", status: 201 });
   });
 
   app.openapi(getRoute, async (c) => {
     const found = await getPhoneNumber(serviceContext(c), c.req.valid("param").phone_number_id);
-    return ok(c, found, { message: "Phone number retrieved" }) as never;
+    return ok(c, found, { message: "Phone number retrieved" });
   });
 
   app.openapi(updateRoute, async (c) => {
     const updated = await updatePhoneNumber(serviceContext(c), c.req.valid("param").phone_number_id, c.req.valid("json"));
-    return ok(c, updated, { message: "Phone number updated" }) as never;
+    return ok(c, updated, { message: "Phone number updated" });
   });
 
   app.openapi(deleteRoute, async (c) => {
     await deletePhoneNumber(serviceContext(c), c.req.valid("param").phone_number_id);
-    return ok(c, null, { message: "Phone number deleted" }) as never;
+    return ok(c, null, { message: "Phone number deleted" });
   });
 
   return app;

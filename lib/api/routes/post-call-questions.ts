@@ -8,8 +8,6 @@ import {
   listPostCallQuestions,
   setPostCallQuestionActive,
   upsertPostCallQuestions,
-  type BatchItemError,
-  type PostCallQuestionInput,
 } from "@/lib/services/post-call-questions/post-call-questions";
 import { serviceContext } from "../context";
 import { conflictResponse, envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
@@ -18,6 +16,8 @@ import { createRouter } from "../router";
 import {
   AgentIdParamSchema,
   CreatePostCallQuestionsBodySchema,
+  type BatchItemError,
+  type PostCallQuestionItem,
   PostCallQuestionSchema,
   PostCallQuestionUpsertResultSchema,
   QuestionIdParamsSchema,
@@ -143,7 +143,7 @@ async function readJson(c: Context): Promise<unknown> {
 
 /** Checks each PATCH item on its own: the valid ones go on, the others become `errors` at their full paths. */
 function splitItems(items: unknown[]) {
-  const valid: { index: number; input: PostCallQuestionInput }[] = [];
+  const valid: { index: number; input: PostCallQuestionItem }[] = [];
   const errors: BatchItemError[] = [];
   items.forEach((item, index) => {
     const parsed = UpsertPostCallQuestionItemSchema.safeParse(item);
@@ -164,18 +164,18 @@ export function postCallQuestionRoutes() {
 
   router.openapi(listRoute, async (c) => {
     const questions = await listPostCallQuestions(serviceContext(c), c.req.valid("param").agent_id);
-    return ok(c, questions, { message: "Post-call questions retrieved" }) as never;
+    return ok(c, questions, { message: "Post-call questions retrieved" });
   });
 
   router.openapi(getRoute, async (c) => {
     const { agent_id, question_id } = c.req.valid("param");
     const question = await getPostCallQuestion(serviceContext(c), agent_id, question_id);
-    return ok(c, question, { message: "Post-call question retrieved" }) as never;
+    return ok(c, question, { message: "Post-call question retrieved" });
   });
 
   router.openapi(createQuestionsRoute, async (c) => {
     const created = await createPostCallQuestions(serviceContext(c), c.req.valid("param").agent_id, c.req.valid("json").questions);
-    return ok(c, created, { message: `${count(created.length, "post-call question")} created` }) as never;
+    return ok(c, created, { message: `${count(created.length, "post-call question")} created` });
   });
 
   router.openapi(upsertRoute, async (c) => {
@@ -191,20 +191,20 @@ export function postCallQuestionRoutes() {
       c,
       { ...result, errors: allErrors },
       { message: `Post-call questions saved: ${result.created.length} created, ${result.updated.length} updated, ${count(refused, "item")} refused` },
-    ) as never;
+    );
   });
 
   router.openapi(deleteRoute, async (c) => {
     const { agent_id, question_id } = c.req.valid("param");
     await deletePostCallQuestion(serviceContext(c), agent_id, question_id);
-    return ok(c, null, { message: "Post-call question deleted" }) as never;
+    return ok(c, null, { message: "Post-call question deleted" });
   });
 
   for (const active of [true, false]) {
     router.openapi(activationRoute(active), async (c) => {
       const { agent_id, question_id } = c.req.valid("param");
       const question = await setPostCallQuestionActive(serviceContext(c), agent_id, question_id, active);
-      return ok(c, question, { message: active ? "Post-call question activated" : "Post-call question deactivated" }) as never;
+      return ok(c, question, { message: active ? "Post-call question activated" : "Post-call question deactivated" });
     });
   }
 

@@ -1,14 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { deleteTelephonyAccount } from "@/lib/services/telephony/telephony-accounts";
 import { ValidationError, type FieldProblem } from "@/lib/services/errors";
-import { carrierNames } from "@/lib/telephony/carrier-name";
 import {
   connectProvider,
   describeProvider,
   importProviderNumbers,
   listCarrierNumbers,
   testProvider,
-  type ProviderCredentialsInput,
 } from "@/lib/telephony/telephony-providers";
 import { telephonyContext } from "../context";
 import { envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
@@ -19,10 +17,13 @@ import {
   CarrierNumberSchema,
   CarrierParamSchema,
   carrierCredentialFields,
+  carrierNames,
   CredentialCheckSchema,
   ImportNumbersBodySchema,
   ProviderCredentialsBodySchema,
   TelephonyProviderSchema,
+  type CarrierName,
+  type ProviderCredentials,
 } from "@/lib/schemas/telephony";
 
 const tags = ["Telephony"];
@@ -132,7 +133,7 @@ const importRoute = extension(
 type CredentialsBody = z.infer<typeof ProviderCredentialsBodySchema>;
 
 /** The fields the carrier needs, present; the other carrier's, absent. */
-function credentialsFor(carrier: (typeof carrierNames)[number], body: CredentialsBody): ProviderCredentialsInput {
+function credentialsFor(carrier: CarrierName, body: CredentialsBody): ProviderCredentials {
   const problems: FieldProblem[] = [];
   for (const field of carrierCredentialFields[carrier]) if (!body[field]) problems.push({ field, message: `Required for ${carrier}` });
   for (const other of carrierNames.filter((name) => name !== carrier)) {
@@ -148,29 +149,29 @@ export function telephonyRoutes() {
   app.openapi(listRoute, async (c) => {
     const ctx = telephonyContext(c);
     const providers = await Promise.all(carrierNames.map((carrier) => describeProvider(ctx, carrier)));
-    return ok(c, providers, { message: "Telephony providers retrieved" }) as never;
+    return ok(c, providers, { message: "Telephony providers retrieved" });
   });
-  app.openapi(getRoute, async (c) => ok(c, await describeProvider(telephonyContext(c), c.req.valid("param").carrier), { message: "Telephony provider retrieved" }) as never);
+  app.openapi(getRoute, async (c) => ok(c, await describeProvider(telephonyContext(c), c.req.valid("param").carrier), { message: "Telephony provider retrieved" }));
   app.openapi(putRoute, async (c) => {
     const { carrier } = c.req.valid("param");
     const body = c.req.valid("json");
     const view = await connectProvider(telephonyContext(c), credentialsFor(carrier, body), { verify: body.verify });
-    return ok(c, view, { message: "Telephony provider connected" }) as never;
+    return ok(c, view, { message: "Telephony provider connected" });
   });
   app.openapi(deleteRoute, async (c) => {
     await deleteTelephonyAccount(telephonyContext(c), c.req.valid("param").carrier);
-    return ok(c, null, { message: "Telephony provider disconnected" }) as never;
+    return ok(c, null, { message: "Telephony provider disconnected" });
   });
   app.openapi(testRoute, async (c) => {
     const check = await testProvider(telephonyContext(c), c.req.valid("param").carrier);
     const data = { ok: check.ok, message: check.ok ? null : check.message, account_name: check.ok ? check.accountName : null, source: check.source };
-    return ok(c, data, { message: check.ok ? "The carrier accepted the credentials" : "The carrier refused the credentials" }) as never;
+    return ok(c, data, { message: check.ok ? "The carrier accepted the credentials" : "The carrier refused the credentials" });
   });
-  app.openapi(numbersRoute, async (c) => ok(c, await listCarrierNumbers(telephonyContext(c), c.req.valid("param").carrier), { message: "Carrier numbers retrieved" }) as never);
+  app.openapi(numbersRoute, async (c) => ok(c, await listCarrierNumbers(telephonyContext(c), c.req.valid("param").carrier), { message: "Carrier numbers retrieved" }));
   app.openapi(importRoute, async (c) => {
     const body = (c.req.valid("json") as z.infer<typeof ImportNumbersBodySchema> | undefined) ?? {};
     const imported = await importProviderNumbers(telephonyContext(c), c.req.valid("param").carrier, body.numbers);
-    return ok(c, imported, { message: `${imported.length} number(s) imported` }) as never;
+    return ok(c, imported, { message: `${imported.length} number(s) imported` });
   });
   return app;
 }

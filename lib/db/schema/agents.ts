@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./accounts";
 import { createdAt, id, updatedAt } from "./columns";
+import { questionTypes } from "@/lib/schemas/post-call-question-rules";
 
 export const agents = pgTable(
   "agents",
@@ -33,8 +34,7 @@ export const agentVersions = pgTable(
   (table) => [primaryKey({ columns: [table.agentId, table.version] })],
 );
 
-export const questionTypes = ["text", "boolean", "number", "single_choice", "multi_choice"] as const;
-export type QuestionType = (typeof questionTypes)[number];
+export { questionTypes, type QuestionType } from "@/lib/schemas/post-call-question-rules";
 
 export const postCallQuestions = pgTable(
   "post_call_questions",

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./accounts";
 import { createdAt, id, tsvector, updatedAt } from "./columns";
+import { knowledgeBaseSourceStatuses, knowledgeBaseSourceTypes } from "@/lib/schemas/knowledge-bases";
 
 export const knowledgeBases = pgTable(
   "knowledge_bases",
@@ -17,7 +18,7 @@ export const knowledgeBases = pgTable(
   (table) => [index("knowledge_bases_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())],
 );
 
-export const knowledgeBaseSourceStatuses = ["processing", "ready", "failed"] as const;
+export { knowledgeBaseSourceStatuses } from "@/lib/schemas/knowledge-bases";
 
 export const knowledgeBaseSources = pgTable(
   "knowledge_base_sources",
@@ -29,7 +30,7 @@ export const knowledgeBaseSources = pgTable(
     knowledgeBaseId: uuid("knowledge_base_id")
       .notNull()
       .references(() => knowledgeBases.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["file", "text"] }).notNull(),
+    type: text("type", { enum: knowledgeBaseSourceTypes }).notNull(),
     fileName: text("file_name"),
     title: text("title"),
     /** Key of the original bytes in blob storage (files) or of the text (text sources). */

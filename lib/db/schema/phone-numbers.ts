@@ -4,15 +4,13 @@ import { organizations } from "./accounts";
 import { agents } from "./agents";
 import { createdAt, id, timestampMs, updatedAt } from "./columns";
 
-export const phoneNumberTypes = ["pstn", "sip"] as const;
-export type PhoneNumberType = (typeof phoneNumberTypes)[number];
+import { phoneNumberTypes, type SipInboundMatch, type SipTransport } from "@/lib/schemas/phone-numbers";
 
-export const sipInboundMatches = ["request_uri", "to"] as const;
-export type SipInboundMatch = (typeof sipInboundMatches)[number];
+export { phoneNumberTypes, sipInboundMatches, type PhoneNumberType, type SipInboundMatch } from "@/lib/schemas/phone-numbers";
 
 export type SipTrunkSettings = {
   terminationUri: string;
-  transport: "udp" | "tcp" | "tls";
+  transport: SipTransport;
   authUsername: string | null;
   /** The digest password sealed with the studio secret (lib/services/sip-trunk-password.ts); never returned. */
   authPasswordSealed?: string | null;

@@ -1,9 +1,9 @@
 import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./accounts";
 import { createdAt, id, timestampMs, updatedAt } from "./columns";
+import { carrierNames } from "@/lib/schemas/telephony";
 
-export const carrierNames = ["twilio", "telnyx"] as const;
-export type CarrierName = (typeof carrierNames)[number];
+export { carrierNames, type CarrierName } from "@/lib/schemas/telephony";
 
 /**
  * An organization's account at a carrier. The secrets are one sealed JSON document (AES-256-GCM,

@@ -1,30 +1,16 @@
 import "server-only";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { knowledgeBaseChunks, knowledgeBaseSources } from "@/lib/db/schema";
+import {
+  DEFAULT_SEARCH_RESULTS,
+  MAX_SEARCH_QUERY_LENGTH,
+  MAX_SEARCH_RESULTS,
+  type KnowledgeBaseSearchInput,
+  type KnowledgeBaseSearchResult,
+} from "@/lib/schemas/knowledge-bases";
 import type { ServiceContext } from "../context";
 import { ValidationError, type FieldProblem } from "../errors";
 import { findKnowledgeBase } from "./knowledge-bases";
-
-export type KnowledgeBaseSearchInput = { query: string; limit?: number };
-
-export type KnowledgeBaseSearchResult = {
-  source_id: string;
-  source_type: "file" | "text";
-  /** The text source's title, or the file's name. */
-  source_title: string | null;
-  file_name: string | null;
-  /** Position of the chunk in its source, from 0. */
-  position: number;
-  /** The PDF page of the chunk (from 1); null for text sources. */
-  page: number | null;
-  content: string;
-  /** The part of `content` around the matched words (ts_headline): up to two fragments joined by " … ". */
-  excerpt: string;
-  /** Where the matched words are in `excerpt`: [start, end) character offsets. */
-  highlights: { start: number; end: number }[];
-  /** ts_rank_cd scaled into [0, 1): higher is better; a table of contents or index counts a fifth. */
-  rank: number;
-};
 
 // Control characters never stored in chunks (normalizeText drops them): they mark matches unambiguously.
 const START = "\u0001";
@@ -45,7 +31,6 @@ export function parseHeadline(marked: string): { excerpt: string; highlights: { 
   return { excerpt, highlights };
 }
 
-export const MAX_SEARCH_QUERY_LENGTH = 1000;
 
 /**
  * Full-text search over the ready sources of one knowledge base: the query in web-search syntax
@@ -58,12 +43,12 @@ export async function searchKnowledgeBase(
   input: KnowledgeBaseSearchInput,
 ): Promise<KnowledgeBaseSearchResult[]> {
   const query = typeof input.query === "string" ? input.query.trim() : "";
-  const limit = input.limit ?? 5;
+  const limit = input.limit ?? DEFAULT_SEARCH_RESULTS;
   const problems: FieldProblem[] = [];
   if (!query || query.length > MAX_SEARCH_QUERY_LENGTH) {
     problems.push({ field: "query", message: `Must be a non-empty string of at most ${MAX_SEARCH_QUERY_LENGTH} characters` });
   }
-  if (!Number.isInteger(limit) || limit < 1 || limit > 50) problems.push({ field: "limit", message: "Must be an integer from 1 to 50" });
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) problems.push({ field: "limit", message: `Must be an integer from 1 to ${MAX_SEARCH_RESULTS}` });
   if (problems.length) throw new ValidationError(`Invalid ${problems[0].field}: ${problems[0].message}`, problems);
   await findKnowledgeBase(ctx, knowledgeBaseId);
 

@@ -7,6 +7,7 @@ import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { knowledgeBaseFileKey, knowledgeBaseTextKey, safeFileName } from "@/lib/storage/blob-keys";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { withTransaction } from "../context";
+import type { KnowledgeBase } from "@/lib/schemas/knowledge-bases";
 import { DomainError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
 import {
   deleteBlobsAfterCommit,
@@ -14,7 +15,6 @@ import {
   getKnowledgeBase,
   ownedKnowledgeBase,
   type KnowledgeBaseContext,
-  type KnowledgeBaseResponse,
 } from "./knowledge-bases";
 import { isPdf } from "./pdf-text";
 import { chunkText, looksLikeContents } from "./text-chunks";
@@ -127,7 +127,7 @@ export async function addKnowledgeBaseSources(
   deps: AddSourcesDependencies,
   knowledgeBaseId: string,
   input: AddSourcesInput,
-): Promise<KnowledgeBaseResponse> {
+): Promise<KnowledgeBase> {
   await findKnowledgeBase(ctx, knowledgeBaseId);
   const texts = checkInput(input, deps.maxFileBytes);
   const organizationId = ctx.organizationId;
@@ -214,7 +214,7 @@ export async function deleteKnowledgeBaseSources(
   storage: BlobStore,
   knowledgeBaseId: string,
   sourceIds: string[],
-): Promise<KnowledgeBaseResponse> {
+): Promise<KnowledgeBase> {
   if (!sourceIds.length) throw ValidationError.field("source_ids", "Name at least one source id");
   const wanted = [...new Set(sourceIds.map((id) => String(id).toLowerCase()))];
   // A malformed id cannot name a source: it is reported as unknown, like a missing one.

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { knowledgeBases, knowledgeBaseSources } from "@/lib/db/schema";
+import type { KnowledgeBase, KnowledgeBaseSource, KnowledgeBaseSourceStatus, KnowledgeBaseStatus } from "@/lib/schemas/knowledge-bases";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import type { LinkSigner } from "@/lib/storage/signed-links";
 import { withTransaction, type ServiceContext } from "../context";
@@ -11,41 +12,10 @@ import { listFields, pageInfo } from "../paging";
 /** A request's context, with the signer of its `file_url` links (none: the links are null). */
 export type KnowledgeBaseContext = ServiceContext & { links?: LinkSigner };
 
-export type KnowledgeBaseSourceStatus = "processing" | "ready" | "failed";
-
-/**
- * `processing` while any source is; otherwise `failed` when every source failed, `partially_failed`
- * when some did (the others are searchable), else `ready` (also with no sources).
- */
-export type KnowledgeBaseStatus = "processing" | "ready" | "partially_failed" | "failed";
-
-export type KnowledgeBaseSourceResponse = {
-  id: string;
-  created_at: string;
-  updated_at: string;
-  type: "file" | "text";
-  file_name: string | null;
-  file_url: string | null;
-  title: string | null;
-  byte_size: number | null;
-  status: KnowledgeBaseSourceStatus;
-  failure_reason: string | null;
-};
-
-export type KnowledgeBaseResponse = {
-  id: string;
-  name: string;
-  organization_id: string;
-  status: KnowledgeBaseStatus;
-  created_at: string;
-  updated_at: string;
-  sources: KnowledgeBaseSourceResponse[];
-};
-
 export type ListKnowledgeBasesInput = { limit?: number; use_cursor?: boolean; page?: number; cursor?: string | null };
-export type ListKnowledgeBasesResult = { items: KnowledgeBaseResponse[] } & ReturnType<typeof listFields>;
+export type ListKnowledgeBasesResult = { items: KnowledgeBase[] } & ReturnType<typeof listFields>;
 
-// Kept in step with lib/api/schemas/common.ts (services may not import lib/api).
+// Ids come from paths the router has not checked when called from the runtime or the admin CLI.
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;
@@ -58,7 +28,7 @@ export function knowledgeBaseStatus(statuses: readonly KnowledgeBaseSourceStatus
   return failed === statuses.length ? "failed" : "partially_failed";
 }
 
-function toSourceResponse(row: SourceRow, links: LinkSigner | undefined): KnowledgeBaseSourceResponse {
+function toSourceResponse(row: SourceRow, links: LinkSigner | undefined): KnowledgeBaseSource {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -74,7 +44,7 @@ function toSourceResponse(row: SourceRow, links: LinkSigner | undefined): Knowle
   };
 }
 
-function toResponse(row: KnowledgeBaseRow, sources: SourceRow[], links: LinkSigner | undefined): KnowledgeBaseResponse {
+function toResponse(row: KnowledgeBaseRow, sources: SourceRow[], links: LinkSigner | undefined): KnowledgeBase {
   return {
     id: row.id,
     name: row.name,
@@ -87,7 +57,7 @@ function toResponse(row: KnowledgeBaseRow, sources: SourceRow[], links: LinkSign
 }
 
 /** Knowledge bases with their sources (oldest source first), in one query for the sources. */
-async function withSources(ctx: KnowledgeBaseContext, rows: KnowledgeBaseRow[]): Promise<KnowledgeBaseResponse[]> {
+async function withSources(ctx: KnowledgeBaseContext, rows: KnowledgeBaseRow[]): Promise<KnowledgeBase[]> {
   if (!rows.length) return [];
   const sources = await ctx.db
     .select()
@@ -130,7 +100,7 @@ function checkName(name: unknown): string {
   return trimmed;
 }
 
-export async function createKnowledgeBase(ctx: KnowledgeBaseContext, input: { name: string }): Promise<KnowledgeBaseResponse> {
+export async function createKnowledgeBase(ctx: KnowledgeBaseContext, input: { name: string }): Promise<KnowledgeBase> {
   const [row] = await ctx.db
     .insert(knowledgeBases)
     .values({ organizationId: ctx.organizationId, name: checkName(input.name) })
@@ -138,12 +108,12 @@ export async function createKnowledgeBase(ctx: KnowledgeBaseContext, input: { na
   return toResponse(row, [], ctx.links);
 }
 
-export async function getKnowledgeBase(ctx: KnowledgeBaseContext, id: string): Promise<KnowledgeBaseResponse> {
+export async function getKnowledgeBase(ctx: KnowledgeBaseContext, id: string): Promise<KnowledgeBase> {
   const [response] = await withSources(ctx, [await findKnowledgeBase(ctx, id)]);
   return response;
 }
 
-export async function renameKnowledgeBase(ctx: KnowledgeBaseContext, id: string, input: { name: string }): Promise<KnowledgeBaseResponse> {
+export async function renameKnowledgeBase(ctx: KnowledgeBaseContext, id: string, input: { name: string }): Promise<KnowledgeBase> {
   const name = checkName(input.name);
   await findKnowledgeBase(ctx, id);
   const [row] = await ctx.db.update(knowledgeBases).set({ name, updatedAt: new Date() }).where(ownedKnowledgeBase(ctx, id)).returning();

@@ -1,7 +1,18 @@
 import "server-only";
 import { E164_MESSAGE, E164_PATTERN } from "@/lib/schemas/phone-number-format";
 import { and, count, desc, eq } from "drizzle-orm";
-import { agents, carrierNames, phoneNumbers, phoneNumberTypes, sipInboundMatches, type CarrierName, type SipInboundMatch, type SipTrunkSettings } from "@/lib/db/schema";
+import { agents, phoneNumbers, type SipTrunkSettings } from "@/lib/db/schema";
+import {
+  phoneNumberTypes,
+  sipInboundMatches,
+  MAX_ALLOWED_SOURCE_ADDRESSES,
+  sipTransports,
+  type PhoneNumber,
+  type PhoneNumberCreate,
+  type PhoneNumberUpdate,
+  type SipTrunkInput,
+} from "@/lib/schemas/phone-numbers";
+import { carrierNames, type CarrierName } from "@/lib/schemas/telephony";
 import type { Database } from "@/lib/db/client";
 import { parseAddressRange } from "@/lib/net/address-ranges";
 import { withTransaction, type ServiceContext } from "../context";
@@ -10,75 +21,22 @@ import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { listFields, pageInfo } from "../paging";
 import { hasTrunkPassword, sealTrunkPassword } from "./sip-trunk-password";
 
-type Transport = SipTrunkSettings["transport"];
-
-export type SipTrunkResponse = {
-  termination_uri: string;
-  transport: Transport;
-  auth_username: string | null;
-  has_auth_password: boolean;
-  inbound_match: SipInboundMatch;
-  allowed_source_addresses: string[];
-};
-
-export type PhoneNumberResponse = {
-  id: string;
-  number: string;
-  name: string | null;
-  type: "pstn" | "sip";
-  inbound_agent_id: string | null;
-  redirect: boolean;
-  redirect_phone_number: string | null;
-  sip_trunk: SipTrunkResponse | null;
-  carrier: CarrierName | null;
-  carrier_state: CarrierStateResponse | null;
-  created_at: string;
-  updated_at: string;
-};
-
-/** Whether the carrier sends the number's calls to us, as last checked (an import or a check). */
-export type CarrierStateResponse = { live: boolean; problem: string | null; carrier_number_id: string | null; checked_at: string };
-
 /** A number as the carrier lists it, to import. */
 export type CarrierNumberState = { phoneNumber: string; carrierNumberId: string; name: string | null; live: boolean; problem: string | null };
-
-export type SipTrunkInput = {
-  termination_uri: string;
-  transport?: Transport;
-  auth_username?: string | null;
-  auth_password?: string | null;
-  inbound_match?: SipInboundMatch;
-  allowed_source_addresses?: string[];
-};
-
-export type CreatePhoneNumberInput = {
-  number: string;
-  name?: string | null;
-  type?: "pstn" | "sip";
-  inbound_agent_id?: string | null;
-  redirect?: boolean | null;
-  redirect_phone_number?: string | null;
-  sip_trunk?: SipTrunkInput | null;
-  carrier?: CarrierName | null;
-};
-
-export type UpdatePhoneNumberInput = Omit<CreatePhoneNumberInput, "number" | "type">;
 
 /** The carrier a `pstn` number gets when the request names none: the organization's only configured one (resolved by the caller). */
 export type PhoneNumberDefaults = { carrier?: CarrierName | null };
 
 export type ListPhoneNumbersInput = { limit?: number; use_cursor?: boolean; page?: number; cursor?: string | null };
-export type ListPhoneNumbersResult = { items: PhoneNumberResponse[] } & ReturnType<typeof listFields>;
+export type ListPhoneNumbersResult = { items: PhoneNumber[] } & ReturnType<typeof listFields>;
 
-// Kept in step with lib/api/schemas/common.ts (services may not import lib/api): the admin CLI skips the HTTP layer.
+// The admin CLI and the demo skip the HTTP layer, so the service checks what zod checks there.
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SIP_URI_PATTERN = /^sips?:\S+$/;
-const transports: readonly Transport[] = ["udp", "tcp", "tls"];
-export const MAX_ALLOWED_SOURCE_ADDRESSES = 100;
 
 type Row = typeof phoneNumbers.$inferSelect;
 
-function toResponse(row: Row): PhoneNumberResponse {
+function toResponse(row: Row): PhoneNumber {
   const trunk = row.type === "sip" ? row.sipTrunk : null;
   return {
     id: row.id,
@@ -116,7 +74,7 @@ function fail(problems: FieldProblem[]): never {
 }
 
 /** Format checks of the fields both create and update take; the HTTP layer checks the same with zod. */
-function checkFields(input: UpdatePhoneNumberInput, problems: FieldProblem[]) {
+function checkFields(input: PhoneNumberUpdate, problems: FieldProblem[]) {
   const { name, inbound_agent_id: agentId, redirect, redirect_phone_number: redirectTo } = input;
   if (name != null && (typeof name !== "string" || !name.trim() || name.length > 255)) {
     problems.push({ field: "name", message: "Must be a non-empty string of at most 255 characters" });
@@ -138,7 +96,7 @@ async function toSipTrunk(ctx: ServiceContext, input: SipTrunkInput, stored: Sip
     problems.push({ field: "sip_trunk.termination_uri", message: "Must be a SIP URI starting with sip: or sips:" });
   }
   const transport = input.transport ?? "udp";
-  if (!transports.includes(transport)) problems.push({ field: "sip_trunk.transport", message: "Must be udp, tcp or tls" });
+  if (!sipTransports.includes(transport)) problems.push({ field: "sip_trunk.transport", message: "Must be udp, tcp or tls" });
   for (const key of ["auth_username", "auth_password"] as const) {
     const value = input[key];
     if (value != null && (typeof value !== "string" || !value || value.length > 255)) {
@@ -213,7 +171,7 @@ function ownedBy(ctx: ServiceContext, id: string) {
   return and(eq(phoneNumbers.id, id), eq(phoneNumbers.organizationId, ctx.organizationId));
 }
 
-export async function createPhoneNumber(ctx: ServiceContext, input: CreatePhoneNumberInput, defaults: PhoneNumberDefaults = {}): Promise<PhoneNumberResponse> {
+export async function createPhoneNumber(ctx: ServiceContext, input: PhoneNumberCreate, defaults: PhoneNumberDefaults = {}): Promise<PhoneNumber> {
   const problems: FieldProblem[] = [];
   const type = input.type ?? "pstn";
   if (typeof input.number !== "string" || !E164_PATTERN.test(input.number)) problems.push({ field: "number", message: E164_MESSAGE });
@@ -257,7 +215,7 @@ export async function createPhoneNumber(ctx: ServiceContext, input: CreatePhoneN
   return toResponse(row);
 }
 
-export async function getPhoneNumber(ctx: ServiceContext, id: string): Promise<PhoneNumberResponse> {
+export async function getPhoneNumber(ctx: ServiceContext, id: string): Promise<PhoneNumber> {
   if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
   const [row] = await ctx.db.select().from(phoneNumbers).where(ownedBy(ctx, id)).limit(1);
   if (!row) throw new NotFoundError("Phone number");
@@ -288,7 +246,7 @@ export async function listPhoneNumbers(ctx: ServiceContext, input: ListPhoneNumb
   return { items: rows.map(toResponse), ...listFields(pageInfo(page, limit, total)) };
 }
 
-export async function updatePhoneNumber(ctx: ServiceContext, id: string, patch: UpdatePhoneNumberInput): Promise<PhoneNumberResponse> {
+export async function updatePhoneNumber(ctx: ServiceContext, id: string, patch: PhoneNumberUpdate): Promise<PhoneNumber> {
   if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
   return withTransaction(ctx, async (tx) => {
     const [current] = await tx.db.select().from(phoneNumbers).where(ownedBy(tx, id)).for("update");
@@ -342,9 +300,9 @@ export async function deletePhoneNumber(ctx: ServiceContext, id: string): Promis
  * Imports numbers listed by a carrier account: new ones are created (no agent yet), existing ones
  * get the carrier and its state. Returns them in the order given.
  */
-export async function importCarrierNumbers(ctx: ServiceContext, carrier: CarrierName, numbers: CarrierNumberState[], now = new Date()): Promise<PhoneNumberResponse[]> {
+export async function importCarrierNumbers(ctx: ServiceContext, carrier: CarrierName, numbers: CarrierNumberState[], now = new Date()): Promise<PhoneNumber[]> {
   return withTransaction(ctx, async (tx) => {
-    const imported: PhoneNumberResponse[] = [];
+    const imported: PhoneNumber[] = [];
     for (const number of numbers) {
       const state = { carrier, carrierNumberId: number.carrierNumberId, carrierLive: number.live, carrierProblem: number.problem, carrierCheckedAt: now, updatedAt: now };
       const [row] = await tx.db

@@ -15,7 +15,7 @@ import {
 } from "@/lib/db/schema";
 import type { TranscriptEntry } from "@/lib/schemas/call-values";
 import { DEFAULT_LLM_MODEL, resolveLanguageModel, type LlmProvider } from "@/lib/llm/language-model";
-import { sameText } from "./post-call-questions";
+import { sameText } from "@/lib/schemas/post-call-question-rules";
 
 type Env = Record<string, string | undefined>;
 

@@ -8,48 +8,7 @@ export type SipRequest = SipMessageBase & { kind: "request"; method: string; uri
 export type SipResponse = SipMessageBase & { kind: "response"; status: number; reason: string };
 export type SipMessage = SipRequest | SipResponse;
 
-const compactForms: Record<string, string> = {
-  a: "Accept-Contact",
-  b: "Referred-By",
-  c: "Content-Type",
-  d: "Request-Disposition",
-  e: "Content-Encoding",
-  f: "From",
-  i: "Call-ID",
-  j: "Reject-Contact",
-  k: "Supported",
-  l: "Content-Length",
-  m: "Contact",
-  n: "Identity-Info",
-  o: "Event",
-  r: "Refer-To",
-  s: "Subject",
-  t: "To",
-  u: "Allow-Events",
-  v: "Via",
-  x: "Session-Expires",
-  y: "Identity",
-};
-
-const canonicalNames = new Map(
-  [
-    "Accept", "Accept-Encoding", "Accept-Language", "Alert-Info", "Allow", "Allow-Events", "Authentication-Info",
-    "Authorization", "Call-ID", "Call-Info", "Contact", "Content-Disposition", "Content-Encoding", "Content-Language",
-    "Content-Length", "Content-Type", "CSeq", "Date", "Error-Info", "Event", "Expires", "From", "In-Reply-To",
-    "Max-Forwards", "Min-Expires", "Min-SE", "MIME-Version", "Organization", "P-Asserted-Identity",
-    "P-Preferred-Identity", "Priority", "Proxy-Authenticate", "Proxy-Authorization", "Proxy-Require", "Reason",
-    "Record-Route", "Refer-To", "Referred-By", "Reply-To", "Require", "Retry-After", "Route", "RSeq", "Server",
-    "Session-Expires", "Subject", "Subscription-State", "Supported", "Timestamp", "To", "Unsupported", "User-Agent",
-    "Via", "Warning", "WWW-Authenticate",
-  ].map((name) => [name.toLowerCase(), name]),
-);
-
-/** The long, canonically capitalized name of a header (compact forms expanded), else the name as given. */
-export function canonicalHeaderName(name: string): string {
-  const lower = name.toLowerCase();
-  if (lower.length === 1 && compactForms[lower]) return compactForms[lower];
-  return canonicalNames.get(lower) ?? name;
-}
+export { canonicalHeaderName } from "@/lib/net/sip-header-syntax";
 
 /** Headers whose values are comma-separated lists (RFC 3261 §7.3.1), split into one entry each when parsed. */
 export const listHeaders = new Set(

@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { addressMatcher } from "@/lib/net/address-ranges";
 import { defaultPublicHost, type SipConfig } from "./config";
-import { validateCustomHeaders } from "./custom-headers";
+import { validateCustomHeaders } from "@/lib/schemas/sip-custom-headers";
 import { dialogKey } from "./dialog";
 import { parseNameAddr } from "./header-values";
 import { InboundCall } from "./inbound-call";

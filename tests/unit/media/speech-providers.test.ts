@@ -12,7 +12,7 @@ import { transcriptsByFixture } from "../../helpers/fake-speech/scripts";
 
 const words = { request: "I would like to book a table for two people tomorrow evening.", stop: "Stop.", yeah: "Yeah." } as const;
 
-function settings(overrides: { transcriber?: string; voice?: string; name?: string } = {}): SpeechSettings {
+function settings(overrides: { transcriber?: SpeechSettings["transcriber"]["provider"]; voice?: SpeechSettings["voice"]["provider"]; name?: string } = {}): SpeechSettings {
   return {
     language: "en-US",
     custom_vocabulary: ["Zyphra", "Kowalczyk"],
@@ -204,11 +204,11 @@ describe("all the fakes at once", () => {
   it("configures every server provider and speaks one sentence at one frequency everywhere", async () => {
     const fakes = await startFakeSpeech({ transcripts: transcriptsByFixture(words) });
     try {
-      for (const transcriber of ["openai", "openai_compatible", "azure", "deepgram"]) {
-        for (const voice of ["openai", "openai_compatible", "azure"]) expect(speechConfigurationProblems(settings({ transcriber, voice }), fakes.env())).toEqual([]);
+      for (const transcriber of ["openai", "openai_compatible", "azure", "deepgram"] as const) {
+        for (const voice of ["openai", "openai_compatible", "azure"] as const) expect(speechConfigurationProblems(settings({ transcriber, voice }), fakes.env())).toEqual([]);
       }
       const frequencies = [];
-      for (const voice of ["openai", "azure"]) {
+      for (const voice of ["openai", "azure"] as const) {
         const { audio } = await collect(createTextToSpeech(settings({ voice }), fakes.env()).synthesize("Same words.", new AbortController().signal));
         frequencies.push(dominantFrequency(audio, 24000));
       }

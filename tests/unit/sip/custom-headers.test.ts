@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyCustomHeaders, validateCustomHeaders } from "@/lib/telephony/sip/custom-headers";
+import { validateCustomHeaders } from "@/lib/schemas/sip-custom-headers";
+import { applyCustomHeaders } from "@/lib/telephony/sip/custom-headers";
 import type { SipRequest } from "@/lib/telephony/sip/message";
 
 describe("custom_headers validation", () => {
