@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { CALL_ANSWER_TYPES, CALL_CARRIERS, CALL_END_REASONS, CALL_STATUSES, type CallFilters } from "@/lib/voice-api/calls";
+import { CARRIER_LABELS } from "@/lib/voice-api/telephony";
 import type { AgentOption } from "./agent-options";
 import { SelectField } from "./select-field";
 import { isoToLocalInput, localInputToIso, MAX_SEARCH_LENGTH, validateCallFilters, type FilterErrors } from "./call-filters";
@@ -133,7 +134,7 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
         value={draft.carrier}
         onValueChange={set("carrier")}
         error={errors.carrier}
-        options={[{ value: ANY, label: "Any carrier" }, ...CALL_CARRIERS.map((carrier) => ({ value: carrier, label: carrier === "twilio" ? "Twilio" : "Telnyx" }))]}
+        options={[{ value: ANY, label: "Any carrier" }, ...CALL_CARRIERS.map((carrier) => ({ value: carrier, label: CARRIER_LABELS[carrier] }))]}
       />
       <FormField label="From number" error={errors.from_number}>
         <Input value={draft.from_number} onChange={(e) => set("from_number")(e.target.value)} placeholder="+14155550101" inputMode="tel" autoComplete="off" />

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { carrierNames } from "@/lib/db/schema";
+import { carrierNames } from "./telephony";
 import {
   callAnswerTypes,
   callDirections,

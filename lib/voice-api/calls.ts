@@ -1,5 +1,6 @@
 import { callAnswerTypes, callEndReasons, callStatuses, type CallAnswerType, type CallStatus, type CallType } from "@/lib/schemas/call-values";
 import type { Call, CallCount } from "@/lib/schemas/calls";
+import { carrierNames } from "@/lib/schemas/telephony";
 import type { Envelope, Query, VoiceApiClient } from "./client";
 
 export type { Call, CallCount, PostCallAnswer } from "@/lib/schemas/calls";
@@ -36,7 +37,7 @@ export const CALL_FILTER_KEYS = [
 
 export const CALL_STATUSES = callStatuses;
 export const CALL_END_REASONS = callEndReasons;
-export const CALL_CARRIERS = ["twilio", "telnyx"] as const;
+export const CALL_CARRIERS = carrierNames;
 export const CALL_ANSWER_TYPES = callAnswerTypes;
 
 export type CallListOptions = CallFilters & { cursor?: string; limit?: number; include_transcript?: boolean; include_variable_values?: boolean };
