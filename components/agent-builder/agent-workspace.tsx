@@ -4,7 +4,8 @@ import { AlertTriangle, Save } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
 import { useCan } from "@/components/console/console-session";
-import { ConsoleApiError, consoleRequest, describeError } from "@/components/knowledge-bases/console-api";
+import { consoleRequest, describeError } from "@/lib/voice-api/browser-client";
+import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
@@ -62,12 +63,12 @@ export function AgentWorkspace({ initial }: { initial: Agent }) {
   const patch = useCallback(
     async (body: unknown, successMessage: (agent: Agent) => string): Promise<FieldProblem[] | null> => {
       try {
-        const { data } = await consoleRequest<Agent>("PATCH", `agents/${saved.id}`, body);
+        const { data } = await consoleRequest<Agent>("PATCH", `/v1/agents/${saved.id}`, body);
         load(data);
         toast.success(successMessage(data));
         return null;
       } catch (error) {
-        if (error instanceof ConsoleApiError && error.details.length) {
+        if (isVoiceApiError(error) && error.details.length) {
           toast.error(`Not saved: ${error.details.length} ${error.details.length === 1 ? "problem" : "problems"}`, "Each is shown where it occurs.");
           return error.details;
         }

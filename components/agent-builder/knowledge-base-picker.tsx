@@ -1,13 +1,12 @@
 "use client";
 
-import useSWR from "swr";
-import { CONSOLE_API, describeError, envelopeFetcher } from "@/components/knowledge-bases/console-api";
-import type { KnowledgeBase } from "@/lib/voice-api/knowledge-bases";
+import { useKnowledgeBases } from "@/lib/swr/use-knowledge-bases";
+import { describeError } from "@/lib/voice-api/browser-client";
 import { CheckboxField } from "./fields";
 
 /** knowledge_base_ids: the organization's knowledge bases to tick; ids that are not among them stay listed so they can be removed. */
 export function KnowledgeBasePicker({ value, onChange, errors, disabled }: { value: string[]; onChange: (ids: string[]) => void; errors: string[]; disabled: boolean }) {
-  const { data, error } = useSWR(`${CONSOLE_API}/knowledge-bases?limit=100`, envelopeFetcher<KnowledgeBase[]>);
+  const { data, error } = useKnowledgeBases(1, 100);
   const known = data?.data ?? [];
   const unknown = value.filter((id) => !known.some((base) => base.id === id));
   const toggle = (id: string, checked: boolean) => onChange(checked ? [...value, id] : value.filter((candidate) => candidate !== id));

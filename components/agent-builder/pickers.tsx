@@ -1,21 +1,11 @@
 "use client";
 
 import { useId } from "react";
-import useSWR from "swr";
-import { CONSOLE_API, envelopeFetcher } from "@/components/knowledge-bases/console-api";
 import { inputClassName } from "@/components/ui/input";
 import { KNOWN_VOICES } from "@/lib/agents/voices";
+import { useLlmModels } from "@/lib/swr/use-llm-models";
 import { cn } from "@/lib/utils/cn";
-import type { LlmModelList } from "@/lib/voice-api/agents";
 import { Field } from "./fields";
-
-/** The configured provider's models (GET /v1/llm-models), for the model field's suggestions. */
-function useLlmModels(provider: string) {
-  const { data, error, isLoading } = useSWR(`${CONSOLE_API}/llm-models?provider=${encodeURIComponent(provider)}`, envelopeFetcher<LlmModelList>, {
-    revalidateOnFocus: false,
-  });
-  return { list: data?.data ?? null, error, isLoading };
-}
 
 /** The model: typed freely, with the provider's own list (from its GET /models) offered as you type. */
 export function ModelPicker({ provider, value, onChange, errors, fallback }: { provider: string; value: string; onChange: (value: string) => void; errors?: string[]; fallback: string }) {

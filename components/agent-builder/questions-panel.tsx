@@ -2,8 +2,8 @@
 
 import { ListChecks, Plus, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import useSWR from "swr";
-import { CONSOLE_API, consoleRequest, describeError, envelopeFetcher } from "@/components/knowledge-bases/console-api";
+import { usePostCallQuestions } from "@/lib/swr/use-post-call-questions";
+import { consoleRequest, describeError } from "@/lib/voice-api/browser-client";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 import { changedRows, choiceTypes, errorsByRow, itemFromRow, rowFromQuestion, type QuestionRow } from "@/lib/agent-builder/question-rows";
-import { questionTypes, type PostCallQuestion, type UpsertResult } from "@/lib/voice-api/post-call-questions";
+import { questionTypes, type UpsertResult } from "@/lib/voice-api/post-call-questions";
 import { CheckboxField, LinesField, SelectField, TextAreaField, TextField } from "./fields";
 
 type RowErrors = Record<string, { field: string; message: string }[]>;
@@ -22,8 +22,7 @@ let newKey = 0;
 
 /** The agent's post-call questions, edited as rows and saved together through the batch upsert. */
 export function QuestionsPanel({ agentId, readOnly, onDirtyChange }: { agentId: string; readOnly: boolean; onDirtyChange: (dirty: boolean) => void }) {
-  const key = `${CONSOLE_API}/agents/${agentId}/post-call-questions`;
-  const { data, error, mutate } = useSWR(key, envelopeFetcher<PostCallQuestion[]>);
+  const { data, error, mutate } = usePostCallQuestions(agentId);
   const saved = data?.data;
   // Until the first edit, the rows are the saved questions.
   const [edited, setRows] = useState<QuestionRow[] | null>(null);
@@ -46,7 +45,7 @@ export function QuestionsPanel({ agentId, readOnly, onDirtyChange }: { agentId: 
     const sent = pending;
     setBusy(true);
     try {
-      const { data: result } = await consoleRequest<UpsertResult>("PATCH", `agents/${agentId}/post-call-questions`, { questions: sent.map(itemFromRow) });
+      const { data: result } = await consoleRequest<UpsertResult>("PATCH", `/v1/agents/${agentId}/post-call-questions`, { questions: sent.map(itemFromRow) });
       const refused = errorsByRow(sent, result.errors);
       const fresh = await mutate();
       const server = fresh?.data ?? saved;
@@ -66,7 +65,7 @@ export function QuestionsPanel({ agentId, readOnly, onDirtyChange }: { agentId: 
 
   const toggleActive = async (row: QuestionRow) => {
     try {
-      await consoleRequest("POST", `agents/${agentId}/post-call-questions/${row.id}/${row.is_active ? "deactivate" : "activate"}`);
+      await consoleRequest("POST", `/v1/agents/${agentId}/post-call-questions/${row.id}/${row.is_active ? "deactivate" : "activate"}`);
       await mutate();
       setRow(row.key, { is_active: !row.is_active });
     } catch (failure) {
@@ -77,7 +76,7 @@ export function QuestionsPanel({ agentId, readOnly, onDirtyChange }: { agentId: 
   const remove = async (row: QuestionRow) => {
     if (row.id) {
       try {
-        await consoleRequest("DELETE", `agents/${agentId}/post-call-questions/${row.id}`);
+        await consoleRequest("DELETE", `/v1/agents/${agentId}/post-call-questions/${row.id}`);
         await mutate();
       } catch (failure) {
         toast.error("The question could not be deleted", describeError(failure));

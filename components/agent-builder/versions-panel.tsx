@@ -2,8 +2,7 @@
 
 import { History, RotateCcw } from "lucide-react";
 import { useState } from "react";
-import useSWR from "swr";
-import { CONSOLE_API, describeError, envelopeFetcher } from "@/components/knowledge-bases/console-api";
+import { describeError } from "@/lib/voice-api/browser-client";
 import { DateTime } from "@/components/knowledge-bases/date-time";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +10,8 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { diffDocuments, wordDiff, type Change } from "@/lib/agent-builder/version-diff";
-import type { Agent, AgentVersionSummary } from "@/lib/voice-api/agents";
+import { useAgentVersion, useAgentVersions } from "@/lib/swr/use-agent-versions";
+import type { Agent } from "@/lib/voice-api/agents";
 import { NativeSelect } from "./fields";
 
 const show = (value: unknown) => (value === undefined ? "" : JSON.stringify(value));
@@ -58,14 +58,14 @@ export function VersionsPanel({
   readOnly: boolean;
   onRestore: (version: Agent) => Promise<void>;
 }) {
-  const versions = useSWR(`${CONSOLE_API}/agents/${agentId}/versions#${currentVersion}`, (key: string) => envelopeFetcher<AgentVersionSummary[]>(key.split("#")[0]));
+  const versions = useAgentVersions(agentId, currentVersion);
   const [viewed, setViewed] = useState<number | null>(null);
   const [chosenCompare, setCompareWith] = useState<number | null>(null);
   const shown = viewed ?? currentVersion;
   // A version is never compared with itself (after viewing the one it was compared with, or a restore).
   const compareWith = chosenCompare === shown ? null : chosenCompare;
-  const version = useSWR(`${CONSOLE_API}/agents/${agentId}?version=${shown}`, envelopeFetcher<Agent>);
-  const other = useSWR(compareWith ? `${CONSOLE_API}/agents/${agentId}?version=${compareWith}` : null, envelopeFetcher<Agent>);
+  const version = useAgentVersion(agentId, shown);
+  const other = useAgentVersion(agentId, compareWith);
 
   if (versions.error) return <p role="alert" className="text-sm text-destructive">The versions could not be loaded: {describeError(versions.error)}</p>;
   const list = versions.data?.data;

@@ -3,7 +3,6 @@
 import { PhoneCall, PhoneOff } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState, type FormEvent } from "react";
-import useSWR from "swr";
 import { apiErrorText } from "@/components/calls/api-error-text";
 import { SelectField } from "@/components/calls/select-field";
 import { Badge } from "@/components/ui/badge";
@@ -14,8 +13,10 @@ import { Input } from "@/components/ui/input";
 import { browserApi } from "@/lib/voice-api/browser-client";
 import { getCall, isOngoing, terminateCall, type Call } from "@/lib/voice-api/calls";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
-import { listPhoneNumbers, type PhoneNumber } from "@/lib/voice-api/phone-numbers";
-import { listTelephonyProviders, telephonyReady } from "@/lib/voice-api/telephony";
+import { telephonyReady } from "@/lib/voice-api/telephony";
+import { phoneNumbersPath } from "@/components/phone-numbers/phone-number-paging";
+import { usePhoneNumbers } from "@/lib/swr/use-phone-numbers";
+import { useTelephonyProviders } from "@/lib/swr/use-telephony-providers";
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const POLL_MS = 1000;
@@ -25,9 +26,9 @@ const POLL_MS = 1000;
  * here, with the call's status and transcript as they happen (polled from the API) and a hang-up.
  */
 export function PhoneCallPanel({ agentId }: { agentId: string }) {
-  const providers = useSWR("telephony-providers", () => listTelephonyProviders(browserApi()));
-  const numbers = useSWR("phone-numbers-for-calls", async () => (await listPhoneNumbers(browserApi(), 1, 100)).data as PhoneNumber[]);
-  const callable = (numbers.data ?? []).filter((number) => number.type === "pstn");
+  const providers = useTelephonyProviders();
+  const numbers = usePhoneNumbers(phoneNumbersPath({ page: 1, limit: 100 }));
+  const callable = (numbers.data?.data ?? []).filter((number) => number.type === "pstn");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +77,7 @@ export function PhoneCallPanel({ agentId }: { agentId: string }) {
     if (callId) await terminateCall(browserApi(), callId).catch((caught) => setError(apiErrorText(caught)));
   };
 
-  const ready = providers.data ? telephonyReady(providers.data) : true;
+  const ready = providers.data ? telephonyReady(providers.data.data) : true;
   return (
     <Card>
       <CardHeader>

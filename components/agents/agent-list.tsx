@@ -4,7 +4,6 @@ import { AudioLines } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCan } from "@/components/console/console-session";
-import { consoleRequest, describeError } from "@/components/knowledge-bases/console-api";
 import { DateTime } from "@/components/knowledge-bases/date-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,17 +12,12 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import type { Agent } from "@/lib/voice-api/agents";
+import { consoleRequest, describeError } from "@/lib/voice-api/browser-client";
 import { CreateAgentButton } from "./create-agent-button";
+import { deleteDescription } from "./delete-description";
 
-/** What deleting the agent does, naming the phone numbers that would lose it. */
-function deleteDescription(numbers: string[]): string {
-  const base = "The agent, all its versions and its post-call questions are deleted for good. Calls keep their records.";
-  if (!numbers.length) return `${base} No phone number answers with it.`;
-  const list = numbers.length === 1 ? numbers[0] : `${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
-  return `${base} ${numbers.length === 1 ? "The number" : "The numbers"} ${list} will have no inbound agent and stop answering calls until you choose another.`;
-}
-
-export function AgentList({ agents, page, totalPages, numbersByAgent = {} }: { agents: Agent[]; page: number; totalPages: number; numbersByAgent?: Record<string, string[]> }) {
+/** `numbersByAgent` is null when the phone numbers could not be loaded: the delete dialog says so rather than "none". */
+export function AgentList({ agents, page, totalPages, numbersByAgent }: { agents: Agent[]; page: number; totalPages: number; numbersByAgent: Record<string, string[]> | null }) {
   const canWrite = useCan("write");
   const router = useRouter();
 
@@ -44,7 +38,7 @@ export function AgentList({ agents, page, totalPages, numbersByAgent = {} }: { a
 
   const remove = async (agent: Agent) => {
     try {
-      await consoleRequest("DELETE", `agents/${agent.id}`);
+      await consoleRequest("DELETE", `/v1/agents/${agent.id}`);
       toast.success(`${agent.name} deleted`);
       router.refresh();
     } catch (error) {
@@ -101,7 +95,7 @@ export function AgentList({ agents, page, totalPages, numbersByAgent = {} }: { a
                       </Button>
                     }
                     title={`Delete ${agent.name}?`}
-                    description={deleteDescription(numbersByAgent[agent.id] ?? [])}
+                    description={deleteDescription(numbersByAgent ? (numbersByAgent[agent.id] ?? []) : null)}
                     confirmLabel="Delete agent"
                     onConfirm={() => remove(agent)}
                   />

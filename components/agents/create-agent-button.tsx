@@ -4,7 +4,6 @@ import { Plus } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useCan } from "@/components/console/console-session";
-import { consoleRequest, describeError } from "@/components/knowledge-bases/console-api";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -13,6 +12,7 @@ import { toast } from "@/components/ui/toast";
 import { agentTemplates } from "@/lib/agent-builder/templates";
 import { cn } from "@/lib/utils/cn";
 import type { Agent } from "@/lib/voice-api/agents";
+import { consoleRequest, describeError } from "@/lib/voice-api/browser-client";
 
 /** Name the agent, pick a template, and land in its editor. */
 export function CreateAgentButton({ label = "New agent" }: { label?: string }) {
@@ -31,9 +31,9 @@ export function CreateAgentButton({ label = "New agent" }: { label?: string }) {
     setBusy(true);
     setError(null);
     try {
-      const { data: agent } = await consoleRequest<Agent>("POST", "agents", template.agent(name.trim() || template.title));
+      const { data: agent } = await consoleRequest<Agent>("POST", "/v1/agents", template.agent(name.trim() || template.title));
       if (template.questions) {
-        await consoleRequest("POST", `agents/${agent.id}/post-call-questions`, { questions: template.questions }).catch((failure: unknown) =>
+        await consoleRequest("POST", `/v1/agents/${agent.id}/post-call-questions`, { questions: template.questions }).catch((failure: unknown) =>
           toast.error("The template's post-call questions were not added", describeError(failure)),
         );
       }

@@ -7,6 +7,7 @@ import { useCan } from "@/components/console/console-session";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
+import { callKey, isCallsKey } from "@/lib/swr/use-calls";
 import { browserApi } from "@/lib/voice-api/browser-client";
 import { deleteCall, isOngoing, terminateCall, type Call } from "@/lib/voice-api/calls";
 import { apiErrorText } from "./api-error-text";
@@ -26,7 +27,7 @@ export function CallActions({ call }: { call: Pick<Call, "id" | "type" | "status
   const terminate = () =>
     terminateCall(browserApi(), call.id).then(async () => {
       toast.success("Call terminated");
-      await mutate(`/calls/${call.id}`);
+      await mutate(callKey(call.id));
       router.refresh();
     }, failed("The call was not terminated"));
 
@@ -34,7 +35,7 @@ export function CallActions({ call }: { call: Pick<Call, "id" | "type" | "status
     deleteCall(browserApi(), call.id).then(async () => {
       toast.success("Call deleted");
       // Pages of the list cached in this tab still hold the call: drop them.
-      await mutate((key) => typeof key === "string" && key.startsWith("/calls"), undefined, { revalidate: false });
+      await mutate(isCallsKey, undefined, { revalidate: false });
       router.replace("/calls");
       router.refresh();
     }, failed("The call was not deleted"));

@@ -4,12 +4,12 @@ import { flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-tabl
 import { ChevronLeft, ChevronRight, PhoneCall, RefreshCw } from "lucide-react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
-import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { envelopeFetcher } from "@/lib/voice-api/browser-client";
+import { useCallCount } from "@/lib/swr/use-call-count";
+import { useCalls } from "@/lib/swr/use-calls";
 import type { Call, CallFilters } from "@/lib/voice-api/calls";
 import type { Envelope } from "@/lib/voice-api/client";
 import type { AgentOption } from "./agent-options";
@@ -22,7 +22,7 @@ import { SelectField } from "./select-field";
 import { useColumnVisibility } from "./use-column-visibility";
 import { apiErrorText } from "./api-error-text";
 import { CallCards } from "./call-cards";
-import { callCountText, useCallCount } from "./use-call-count";
+import { callCountText } from "./format";
 
 export type InitialCallPage = { path: string; envelope: Envelope<Call[]> | null; error: string | null };
 
@@ -37,11 +37,7 @@ export function CallsView({ initial, agents }: { initial: InitialCallPage; agent
   const state = useMemo(() => readCallListState(searchParams), [searchParams]);
   const path = callListPath(state);
   const fallback = path === initial.path ? (initial.envelope ?? undefined) : undefined;
-  const { data, error, isLoading, isValidating, mutate } = useSWR<Envelope<Call[]>, Error>(path, envelopeFetcher as (key: string) => Promise<Envelope<Call[]>>, {
-    fallbackData: fallback,
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-  });
+  const { data, error, isLoading, isValidating, mutate } = useCalls(path, fallback);
   // Cursors of the pages before this one ("" is the first page): cursor paging only goes forward.
   const [earlier, setEarlier] = useState<string[]>([]);
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);

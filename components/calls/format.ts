@@ -1,3 +1,5 @@
+import type { CallCount } from "@/lib/voice-api/calls";
+
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
 export function formatCost(value: number | null | undefined): string {
@@ -17,3 +19,11 @@ export function formatDuration(seconds: number | null | undefined): string {
 export const humanize = (value: string | null | undefined) => (value ? value.replace(/_/g, " ") : "—");
 
 export const callTypeLabel = (type: string) => (type === "web_call" ? "Web" : type === "phone_call" ? "Phone" : type);
+
+const count = new Intl.NumberFormat("en-US");
+
+/** "1 call", "2,345 calls", "about 120,000 calls". */
+export function callCountText({ total, exact }: CallCount): string {
+  const shown = exact ? count.format(total) : `about ${count.format(Number(total.toPrecision(2)))}`;
+  return `${shown} ${total === 1 && exact ? "call" : "calls"}`;
+}

@@ -2,7 +2,6 @@
 
 import { Save, Undo2 } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import useSWR from "swr";
 import { useCan } from "@/components/console/console-session";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,7 +9,9 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { browserApi } from "@/lib/voice-api/browser-client";
-import { getCall, updateCallMetadata, type Call } from "@/lib/voice-api/calls";
+import { envelopeOf } from "@/lib/swr/use-envelope";
+import { useCall } from "@/lib/swr/use-calls";
+import { updateCallMetadata, type Call } from "@/lib/voice-api/calls";
 import { draftMetadata, prettyJson, type MetadataMode } from "./metadata-edit";
 import { apiErrorText } from "./api-error-text";
 
@@ -22,9 +23,8 @@ const MODES: { value: MetadataMode; label: string; hint: string }[] = [
 /** The call's metadata, and an editor that shows what saving would make of it before it is saved. */
 export function MetadataEditor({ call }: { call: Call }) {
   const canWrite = useCan("write");
-  const key = `/calls/${call.id}`;
-  const { data: current, mutate } = useSWR<Call>(key, () => getCall(browserApi(), call.id), { fallbackData: call, revalidateOnFocus: false });
-  const saved = current?.metadata ?? call.metadata;
+  const { data: current, mutate } = useCall(call);
+  const saved = current?.data.metadata ?? call.metadata;
   const [mode, setMode] = useState<MetadataMode>("merge");
   const [text, setText] = useState(() => prettyJson(saved));
   const [saving, setSaving] = useState(false);
@@ -39,7 +39,7 @@ export function MetadataEditor({ call }: { call: Call }) {
     setApiError(null);
     try {
       const updated = await updateCallMetadata(browserApi(), call.id, draft.patch, mode === "override");
-      await mutate(updated, { revalidate: true });
+      await mutate(envelopeOf(updated), { revalidate: true });
       setText(prettyJson(updated.metadata));
       toast.success(mode === "override" ? "Metadata replaced" : "Metadata merged");
     } catch (error) {

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import type { KnowledgeBase } from "@/lib/voice-api/knowledge-bases";
-import { consoleRequest, describeError } from "./console-api";
+import { consoleRequest, describeError } from "@/lib/voice-api/browser-client";
 import { NameDialog } from "./name-dialog";
 import { describeSummary, summarizeSources } from "./source-files";
 
@@ -22,7 +22,7 @@ export function KnowledgeBaseActions({
   /** Icon buttons (table rows) instead of labelled ones. */
   compact?: boolean;
 }) {
-  const path = `knowledge-bases/${knowledgeBase.id}`;
+  const path = `/v1/knowledge-bases/${knowledgeBase.id}`;
   const size = compact ? "icon" : "default";
   const variant = compact ? "ghost" : "outline";
   return (

@@ -3,12 +3,14 @@
 import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import useSWR from "swr";
 import { useCan, useConsoleSession } from "@/components/console/console-session";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import type { KnowledgeBase } from "@/lib/voice-api/knowledge-bases";
-import { CONSOLE_API, ConsoleApiError, describeError, envelopeFetcher } from "./console-api";
+import { envelopeOf } from "@/lib/swr/use-envelope";
+import { useKnowledgeBase } from "@/lib/swr/use-knowledge-bases";
+import { describeError } from "@/lib/voice-api/browser-client";
+import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { DateTime } from "./date-time";
 import { KnowledgeBaseActions } from "./knowledge-base-actions";
 import { KnowledgeBaseSearch } from "./knowledge-base-search";
@@ -20,22 +22,20 @@ import { TextSourceForm } from "./text-source-form";
 
 const POLL_MS = 2000;
 
-const fetchKnowledgeBase = async (url: string) => (await envelopeFetcher<KnowledgeBase>(url)).data;
-
 /** A knowledge base with its sources; polls while any source is processing so statuses move on their own. */
 export function KnowledgeBaseDetail({ initial }: { initial: KnowledgeBase }) {
   const router = useRouter();
   const canWrite = useCan("write");
   const { role } = useConsoleSession();
-  const { data, error, mutate } = useSWR(`${CONSOLE_API}/knowledge-bases/${initial.id}`, fetchKnowledgeBase, {
-    fallbackData: initial,
-    refreshInterval: (latest) => (latest && isProcessing([latest]) ? POLL_MS : 0),
+  const { data, error, mutate } = useKnowledgeBase(initial.id, {
+    fallbackData: envelopeOf(initial),
+    refreshInterval: (latest) => (latest && isProcessing([latest.data]) ? POLL_MS : 0),
   });
-  const kb = data ?? initial;
-  const replace = (updated: KnowledgeBase) => void mutate(updated, { revalidate: false });
+  const kb = data?.data ?? initial;
+  const replace = (updated: KnowledgeBase) => void mutate(envelopeOf(updated), { revalidate: false });
   const summary = summarizeSources(kb.sources);
 
-  if (error instanceof ConsoleApiError && error.status === 404) {
+  if (isVoiceApiError(error) && error.status === 404) {
     return (
       <EmptyState
         title="This knowledge base no longer exists"

@@ -2,14 +2,14 @@
 
 import { BookOpen } from "lucide-react";
 import Link from "next/link";
-import useSWR from "swr";
 import { useCan } from "@/components/console/console-session";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Envelope } from "@/lib/voice-api/client";
 import { KNOWLEDGE_BASE_PAGE_SIZE, type KnowledgeBase } from "@/lib/voice-api/knowledge-bases";
-import { CONSOLE_API, describeError, envelopeFetcher } from "./console-api";
+import { useKnowledgeBases } from "@/lib/swr/use-knowledge-bases";
+import { describeError } from "@/lib/voice-api/browser-client";
 import { CreateKnowledgeBaseButton } from "./create-knowledge-base-button";
 import { DateTime } from "./date-time";
 import { KnowledgeBaseActions } from "./knowledge-base-actions";
@@ -21,8 +21,7 @@ const POLL_MS = 3000;
 /** The organization's knowledge bases, one page at a time; polls while any source is processing. */
 export function KnowledgeBaseList({ page, initial }: { page: number; initial: Envelope<KnowledgeBase[]> }) {
   const canWrite = useCan("write");
-  const key = `${CONSOLE_API}/knowledge-bases?page=${page}&limit=${KNOWLEDGE_BASE_PAGE_SIZE}`;
-  const { data, error, mutate } = useSWR(key, envelopeFetcher<KnowledgeBase[]>, {
+  const { data, error, mutate } = useKnowledgeBases(page, KNOWLEDGE_BASE_PAGE_SIZE, {
     fallbackData: initial,
     refreshInterval: (latest) => (latest && isProcessing(latest.data) ? POLL_MS : 0),
   });

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { KnowledgeBaseSearchResult } from "@/lib/voice-api/knowledge-bases";
-import { consoleRequest, describeError } from "./console-api";
+import { consoleRequest, describeError } from "@/lib/voice-api/browser-client";
 
 const RESULT_LIMIT = 8;
 
@@ -41,7 +41,7 @@ export function KnowledgeBaseSearch({ knowledgeBaseId, readySources }: { knowled
     if (!text) return;
     setState({ kind: "searching" });
     try {
-      const { data } = await consoleRequest<KnowledgeBaseSearchResult[]>("POST", `knowledge-bases/${knowledgeBaseId}/search`, { query: text, limit: RESULT_LIMIT });
+      const { data } = await consoleRequest<KnowledgeBaseSearchResult[]>("POST", `/v1/knowledge-bases/${knowledgeBaseId}/search`, { query: text, limit: RESULT_LIMIT });
       setState({ kind: "done", query: text, results: data });
     } catch (error) {
       setState({ kind: "error", message: describeError(error) });

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { describeError } from "./console-api";
+import { describeError } from "@/lib/voice-api/browser-client";
 
 /** A dialog asking for a knowledge base's name (create and rename); the API's message shows under the field. */
 export function NameDialog({

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils/cn";
 import type { KnowledgeBase, KnowledgeBaseSource } from "@/lib/voice-api/knowledge-bases";
-import { describeError, uploadWithProgress } from "./console-api";
+import { describeError, uploadWithProgress } from "@/lib/voice-api/browser-client";
 import { checkPdfFile, findCreatedSource, formatBytes } from "./source-files";
 import { StatusBadge } from "./status-badge";
 
@@ -56,7 +56,7 @@ export function PdfUpload({
     const known = new Set([...sourcesRef.current.map((source) => source.id), ...claimed.current]);
     const form = new FormData();
     form.append("file_sources.0.items", file, file.name);
-    const handle = uploadWithProgress<KnowledgeBase>(`knowledge-bases/${knowledgeBaseId}/sources`, form, (progress) =>
+    const handle = uploadWithProgress<KnowledgeBase>(`/v1/knowledge-bases/${knowledgeBaseId}/sources`, form, (progress) =>
       update(key, { kind: "uploading", progress }),
     );
     aborts.current.set(key, handle.abort);

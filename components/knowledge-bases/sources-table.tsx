@@ -8,7 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import type { KnowledgeBase, KnowledgeBaseSource } from "@/lib/voice-api/knowledge-bases";
-import { consoleRequest, describeError } from "./console-api";
+import { consoleRequest, describeError } from "@/lib/voice-api/browser-client";
 import { DateTime } from "./date-time";
 import { formatBytes, sourceLabel } from "./source-files";
 import { StatusBadge } from "./status-badge";
@@ -54,7 +54,7 @@ export function SourcesTable({
 
   const remove = async () => {
     try {
-      const { data } = await consoleRequest<KnowledgeBase>("DELETE", `knowledge-bases/${knowledgeBase.id}/sources`, { source_ids: chosen });
+      const { data } = await consoleRequest<KnowledgeBase>("DELETE", `/v1/knowledge-bases/${knowledgeBase.id}/sources`, { source_ids: chosen });
       onChanged(data);
       setSelected(new Set());
       toast.success(chosen.length === 1 ? "Source deleted" : `${chosen.length} sources deleted`);

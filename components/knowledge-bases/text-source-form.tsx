@@ -8,13 +8,14 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import type { KnowledgeBase } from "@/lib/voice-api/knowledge-bases";
-import { ConsoleApiError, consoleRequest, describeError } from "./console-api";
+import { consoleRequest, describeError } from "@/lib/voice-api/browser-client";
+import { isVoiceApiError } from "@/lib/voice-api/errors";
 
 type FieldErrors = { title?: string; content?: string; form?: string };
 
 /** The API's details (`text_sources[0].title` …) placed under the field they name. */
 function fieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ConsoleApiError) || !error.details.length) return { form: describeError(error) };
+  if (!isVoiceApiError(error) || !error.details.length) return { form: describeError(error) };
   const errors: FieldErrors = {};
   for (const detail of error.details) {
     if (detail.field.endsWith(".title")) errors.title ??= detail.message;
@@ -42,7 +43,7 @@ export function TextSourceForm({ knowledgeBaseId, onAdded }: { knowledgeBaseId: 
     const form = new FormData();
     form.append("text_sources", JSON.stringify([{ title: title.trim(), content }]));
     try {
-      const { data } = await consoleRequest<KnowledgeBase>("POST", `knowledge-bases/${knowledgeBaseId}/sources`, form);
+      const { data } = await consoleRequest<KnowledgeBase>("POST", `/v1/knowledge-bases/${knowledgeBaseId}/sources`, form);
       onAdded(data);
       toast.success("Text added", title.trim());
       setTitle("");

@@ -3,7 +3,6 @@
 import { ChevronLeft, ChevronRight, Pencil, Phone, Plus, RefreshCw, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import useSWR from "swr";
 import type { AgentOption } from "@/components/calls/agent-options";
 import { LocalTime } from "@/components/calls/local-time";
 import { SelectField } from "@/components/calls/select-field";
@@ -14,7 +13,8 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
-import { browserApi, envelopeFetcher } from "@/lib/voice-api/browser-client";
+import { usePhoneNumbers } from "@/lib/swr/use-phone-numbers";
+import { browserApi } from "@/lib/voice-api/browser-client";
 import type { Envelope } from "@/lib/voice-api/client";
 import { createPhoneNumber, deletePhoneNumber, updatePhoneNumber, type PhoneNumber } from "@/lib/voice-api/phone-numbers";
 import { createBody, emptyPhoneNumberForm, formValuesOf, updateBody } from "./phone-number-form";
@@ -42,11 +42,7 @@ export function PhoneNumbersView({
   const canWrite = useCan("write");
   const [page, setPage] = useState(paging);
   const path = phoneNumbersPath(page);
-  const { data, error, isValidating, mutate } = useSWR<Envelope<PhoneNumber[]>, Error>(path, envelopeFetcher as (key: string) => Promise<Envelope<PhoneNumber[]>>, {
-    fallbackData: path === initial.path ? (initial.envelope ?? undefined) : undefined,
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-  });
+  const { data, error, isValidating, mutate } = usePhoneNumbers(path, path === initial.path ? (initial.envelope ?? undefined) : undefined);
   const [editing, setEditing] = useState<Editing>(null);
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
 

@@ -12,7 +12,7 @@ import { toast } from "@/components/ui/toast";
 import { browserApi } from "@/lib/voice-api/browser-client";
 import type { WebhookDelivery } from "@/lib/voice-api/webhook-deliveries";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
-import { useWebhookDelivery } from "./use-webhook-deliveries";
+import { useWebhookDelivery } from "@/lib/swr/use-webhook-deliveries";
 
 /** One delivery: where it went, every attempt, the exact body sent, and a retry (members and up). */
 export function DeliveryDetail({ id, onClose, onRetried }: { id: string | null; onClose: () => void; onRetried: () => void }) {

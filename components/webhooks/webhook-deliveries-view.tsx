@@ -12,7 +12,7 @@ import { cn } from "@/lib/utils/cn";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookDeliveryFilters } from "@/lib/voice-api/webhook-deliveries";
 import { DeliveryDetail } from "./delivery-detail";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
-import { useWebhookDeliveries } from "./use-webhook-deliveries";
+import { useWebhookDeliveries } from "@/lib/swr/use-webhook-deliveries";
 
 const ANY = "any";
 

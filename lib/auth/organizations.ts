@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
@@ -32,7 +33,7 @@ export async function createOrganizationWithOwner(
   if (problems.length) throw new ValidationError(problems.map((p) => `${p.field}: ${p.message}`).join("; "), problems);
 
   const passwordHash = await hashPassword(input.ownerPassword);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [existing] = await tx
       .select({ id: users.id })
       .from(users)
@@ -62,7 +63,7 @@ export async function createOrganizationForUser(db: Database, input: { name: str
   const name = input.name.trim();
   if (!name) throw new ValidationError("name: Required", [{ field: "name", message: "Required" }]);
   if (name.length > 200) throw new ValidationError("name: At most 200 characters", [{ field: "name", message: "At most 200 characters" }]);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [org] = await tx.insert(organizations).values({ name, webhookSecret: newWebhookSecret() }).returning({ id: organizations.id });
     await tx.insert(memberships).values({ organizationId: org.id, userId: input.userId, role: "owner" });
     await mintConsoleApiKey(tx, org.id);

@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -22,7 +23,7 @@ export type DemoCredentials = { organizationId: string; email: string; password:
  * agents, numbers and calls, in one transaction, and returns how to sign in; null otherwise.
  */
 export async function seedDemoData(db: Database, options: { storage?: BlobStore } = {}): Promise<DemoCredentials | null> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [seeded] = await tx.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, DEMO_SEEDED)).limit(1);
     const [anyOrganization] = await tx.select({ id: organizations.id }).from(organizations).limit(1);
     if (seeded || anyOrganization) return null;

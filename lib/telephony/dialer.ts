@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
@@ -46,7 +47,7 @@ export async function dialCall(db: Database, callId: string, provider: Telephony
       message = error.message;
     }
   }
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const updated = await tx
       .update(calls)
       .set({ status: "failed", endReason: "no_telephony_provider", endTime: now, updatedAt: now })

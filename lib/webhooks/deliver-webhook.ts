@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
@@ -145,7 +146,7 @@ export async function deliverWebhookAttempt(
   const outcome: AttemptOutcome = error === null ? "delivered" : delay === null ? "failed" : "retry_scheduled";
   const nextAttemptAt = delay === null ? null : new Date(finishedAt.getTime() + delay);
 
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const recorded = await tx
       .update(webhookDeliveries)
       .set({

@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import type { Database } from "@/lib/db/client";
 import { webhookDeliveries } from "@/lib/db/schema";
@@ -27,7 +28,7 @@ export async function enqueueWebhookEvent<T extends WebhookEventType>(
 ): Promise<{ deliveryId: string }> {
   const occurredAt = input.occurredAt ?? new Date();
   const body: WebhookBody<T> = { type: input.eventType, timestamp: occurredAt.toISOString(), data: input.payload };
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(webhookDeliveries)
       .values({

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ConsoleApiError, describeError, readEnvelope } from "@/components/knowledge-bases/console-api";
 import {
   checkPdfFile,
   describeSummary,
@@ -80,32 +79,5 @@ describe("finding the source an upload created", () => {
     expect(findCreatedSource(after, new Set(["old"]), "a.pdf")?.id).toBe("mine");
     expect(findCreatedSource(after, new Set(["old", "other"]), "renamed by the server.pdf")?.id).toBe("mine");
     expect(findCreatedSource(after, new Set(["old"]), "renamed by the server.pdf")).toBeNull();
-  });
-});
-
-describe("reading the proxy's answers", () => {
-  it("returns a success envelope and turns an error envelope into its message and details", () => {
-    expect(readEnvelope(200, JSON.stringify({ data: [1], message: "ok", error: null, status: 200 })).data).toEqual([1]);
-    const body = {
-      data: null,
-      message: "file_sources.0.items: Only PDF files are supported: the content does not start with %PDF-",
-      error: {
-        type: "unsupported_media_type",
-        message: "file_sources.0.items: Only PDF files are supported: the content does not start with %PDF-",
-        status: 415,
-        details: [{ field: "file_sources.0.items", message: "Only PDF files are supported: the content does not start with %PDF-" }],
-      },
-      status: 415,
-    };
-    let caught: unknown;
-    try {
-      readEnvelope(415, JSON.stringify(body));
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(ConsoleApiError);
-    expect((caught as ConsoleApiError).status).toBe(415);
-    expect(describeError(caught)).toBe("Only PDF files are supported: the content does not start with %PDF-");
-    expect(() => readEnvelope(502, "<html>Bad gateway</html>")).toThrow("The server answered 502");
   });
 });

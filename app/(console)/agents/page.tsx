@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AgentList } from "@/components/agents/agent-list";
+import { numbersByAgent } from "@/components/agents/delete-description";
 import { CreateAgentButton } from "@/components/agents/create-agent-button";
 import { LoadError } from "@/components/knowledge-bases/load-error";
 import { PageHeader } from "@/components/ui/page-header";
@@ -29,17 +30,13 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
       },
     ),
     // Which numbers answer with which agent, so deleting one says which numbers lose it.
-    listPhoneNumbers(api, 1, 1000).then((envelope) => envelope.data, () => []),
+    listPhoneNumbers(api, 1, 1000).then((envelope) => envelope.data, () => null),
   ]);
-  const numbersByAgent: Record<string, string[]> = {};
-  for (const number of numbers) {
-    if (number.inbound_agent_id) (numbersByAgent[number.inbound_agent_id] ??= []).push(number.name ? `${number.name} (${number.number})` : number.number);
-  }
   return (
     <>
       <PageHeader title="Agents" description="Voice agents: a prompt, a voice, a model and a graph of conversation states." actions={<CreateAgentButton />} />
       {loaded.ok ? (
-        <AgentList agents={loaded.envelope.data} page={page} totalPages={loaded.envelope.total_pages ?? 1} numbersByAgent={numbersByAgent} />
+        <AgentList agents={loaded.envelope.data} page={page} totalPages={loaded.envelope.total_pages ?? 1} numbersByAgent={numbersByAgent(numbers)} />
       ) : (
         <LoadError title="The agents could not be loaded" message={loaded.message} />
       )}

@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { and, asc, desc, eq, fillPlaceholders, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { callEvents, callPostCallAnswers, calls, type CarrierName, type CallEndReason, type CallStatus, type CallType } from "@/lib/db/schema";
@@ -95,8 +96,7 @@ function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inlin
  */
 async function withSearchPlan<T>(ctx: ServiceContext, input: CallFilterInput, fn: (db: Database) => Promise<T>): Promise<T> {
   if (!input.search) return fn(ctx.db);
-  return ctx.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return inTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`set local enable_indexscan = off`);
     await tx.execute(sql`set local enable_indexonlyscan = off`);
     await tx.execute(sql`set local enable_seqscan = off`);

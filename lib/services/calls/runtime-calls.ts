@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { CreateAgentInput } from "@/lib/agents/document-schema";
@@ -166,7 +167,7 @@ export async function saveRuntimeCall(
     next_timer_at: deadline ? new Date(deadline.at).toISOString() : null,
   };
   const ended = snapshot.status === "ended";
-  return db.transaction(async (t) => {
+  return inTransaction(db, async (t) => {
     const updated = await t
       .update(calls)
       .set({

@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
@@ -51,7 +52,7 @@ export async function ingestKnowledgeBaseSource(
       return await failKnowledgeBaseSource(db, sourceId, `The text makes ${chunks.length} chunks; at most ${limits.maxChunks} are indexed per source`);
     }
 
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const [current] = await tx
         .select({ status: knowledgeBaseSources.status })
         .from(knowledgeBaseSources)

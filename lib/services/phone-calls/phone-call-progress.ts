@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -63,8 +64,7 @@ export async function markDialed(db: Database, callId: string, carrier: CarrierN
 
 /** The call could not be placed (the carrier refused the request): failed, with the carrier's words in an event. */
 export async function failDial(db: Database, queue: JobQueue, call: { id: string; organizationId: string }, reason: CallEndReason, message: string, now = new Date()): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await inTransaction(db, async (tx) => {
     const updated = await tx
       .update(calls)
       .set({ status: "failed", endReason: reason, endTime: now, durationSeconds: 0, updatedAt: now })
@@ -115,8 +115,7 @@ const unansweredReasons: Record<CarrierCompletion["reason"], CallEndReason> = {
  * no_answer or failed. A call that already ended takes the carrier's duration, which is what it bills.
  */
 export async function completeFromCarrier(db: Database, queue: JobQueue, call: PhoneCallRow, completion: CarrierCompletion): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(calls).where(eq(calls.id, call.id)).for("update");
     if (!current) return;
     const measured = current.answeredAt ? Math.max(0, Math.round((completion.at.getTime() - current.answeredAt.getTime()) / 1000)) : 0;
@@ -145,8 +144,7 @@ export async function completeFromCarrier(db: Database, queue: JobQueue, call: P
 
 /** Our side ended the call (hang-up, voicemail left, transfer): ends it with `reason` unless it already ended. */
 export async function endPhoneCall(db: Database, queue: JobQueue, callId: string, reason: CallEndReason, now = new Date()): Promise<boolean> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(calls).where(eq(calls.id, callId)).for("update");
     if (!current || !(ONGOING_STATUSES as readonly string[]).includes(current.status)) return false;
     // The caller is on the line with the transfer target: the carrier says when that ends.
@@ -169,8 +167,7 @@ export async function endPhoneCall(db: Database, queue: JobQueue, callId: string
 
 /** A transfer (or redirect) progressed; its connected seconds count as the call's redirect duration. */
 export async function recordTransfer(db: Database, queue: JobQueue, callId: string, transfer: CallTransfer, now = new Date()): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(calls).where(eq(calls.id, callId)).for("update");
     if (!current) return;
     const finished = transfer.status !== "dialing" && transfer.status !== "answered";

@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
@@ -80,9 +81,8 @@ export type SipCallEnd = {
  * once: a call already ended (terminated through the API) keeps its end. Queues the after-call work.
  */
 export async function finishSipCall(db: Database, queue: JobQueue, callId: string, end: SipCallEnd): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const database = tx as unknown as Database;
-    const updated = await tx
+  return inTransaction(db, async (database) => {
+    const updated = await database
       .update(calls)
       .set({
         status: end.status,
@@ -94,7 +94,7 @@ export async function finishSipCall(db: Database, queue: JobQueue, callId: strin
       .where(and(eq(calls.id, callId), inArray(calls.status, ["created", "ringing", "in_progress"])))
       .returning({ organizationId: calls.organizationId });
     if (!updated.length) return false;
-    await tx.insert(callEvents).values({
+    await database.insert(callEvents).values({
       organizationId: updated[0].organizationId,
       callId,
       type: "sip_call_ended",

@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
@@ -54,7 +55,7 @@ export async function endCallsOfDeadSipInstances(db: Database, queue: JobQueue, 
     .where(lt(sipMediaInstances.heartbeatAt, new Date(now.getTime() - SIP_INSTANCE_STALE_MS)));
   if (!dead.length) return 0;
   const ids = dead.map((row) => row.id);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const orphaned = await tx.delete(sipMediaCalls).where(inArray(sipMediaCalls.instanceId, ids)).returning({ callId: sipMediaCalls.callId });
     await tx.delete(sipMediaInstances).where(inArray(sipMediaInstances.id, ids));
     if (!orphaned.length) return 0;
@@ -77,7 +78,7 @@ export async function endCallsOfDeadSipInstances(db: Database, queue: JobQueue, 
         payload: { sip_status: null, reason: "the media process holding the call stopped (crashed or was killed)", end_reason: "error" },
         occurredAt: now,
       });
-      await sendCallFinished(queue, call.id, tx as unknown as Database);
+      await sendCallFinished(queue, call.id, tx);
     }
     return ended.length;
   });

@@ -1,10 +1,10 @@
 "use client";
 
 import { KeyRound, Plus } from "lucide-react";
-import useSWR from "swr";
 import { useState } from "react";
 import type { UserApiKeyRow } from "@/lib/auth/user-api-keys";
-import { consoleFetcher, consoleRequest } from "@/lib/console/console-request";
+import { useApiKeys } from "@/lib/swr/use-api-keys";
+import { consoleRequest } from "@/lib/voice-api/browser-client";
 import { relativeTime } from "@/lib/utils/relative-time";
 import { useCan } from "@/components/console/console-session";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
@@ -17,12 +17,13 @@ import { CreateApiKeyDialog } from "./create-api-key-dialog";
 
 export function ApiKeysManager({ initialKeys }: { initialKeys: UserApiKeyRow[] }) {
   const canManage = useCan("manageApiKeys");
-  const { data: keys = initialKeys, mutate } = useSWR<UserApiKeyRow[]>("api-keys", consoleFetcher, { fallbackData: initialKeys });
+  const { data, mutate } = useApiKeys(initialKeys);
+  const keys = data?.data ?? initialKeys;
   const [creating, setCreating] = useState(false);
 
   const revoke = async (key: UserApiKeyRow) => {
     try {
-      await consoleRequest("DELETE", `api-keys/${key.id}`);
+      await consoleRequest("DELETE", `/api-keys/${key.id}`);
       toast.success("API key revoked", `${key.name} (${key.prefix}…) no longer works.`);
       await mutate();
     } catch (error) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { consoleRequest } from "@/lib/console/console-request";
+import { consoleRequest } from "@/lib/voice-api/browser-client";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -31,7 +31,7 @@ export function CreateApiKeyDialog({ open, onOpenChange, onCreated }: { open: bo
     setBusy(true);
     setError(null);
     try {
-      setCreated(await consoleRequest<Created>("POST", "api-keys", { name }));
+      setCreated((await consoleRequest<Created>("POST", "/api-keys", { name })).data);
       onCreated();
     } catch (caught) {
       setError(isVoiceApiError(caught) ? (caught.details[0]?.message ?? caught.message) : String(caught));

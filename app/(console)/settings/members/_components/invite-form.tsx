@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { roleLabels, type MemberRole } from "@/lib/auth/roles";
-import { consoleRequest } from "@/lib/console/console-request";
+import { consoleRequest } from "@/lib/voice-api/browser-client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -22,7 +22,7 @@ export function InviteForm({ roles, onCreated }: { roles: MemberRole[]; onCreate
     event.preventDefault();
     setBusy(true);
     try {
-      const created = await consoleRequest<{ url: string; role: MemberRole }>("POST", "invitations", { role });
+      const { data: created } = await consoleRequest<{ url: string; role: MemberRole }>("POST", "/invitations", { role });
       setLink(created);
       onCreated();
     } catch (error) {

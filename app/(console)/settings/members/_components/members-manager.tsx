@@ -1,10 +1,11 @@
 "use client";
 
-import useSWR from "swr";
 import type { InvitationSummary } from "@/lib/auth/invitations";
 import type { OrganizationMember } from "@/lib/auth/memberships";
 import { assignableRoles, roleLabels, type MemberRole } from "@/lib/auth/roles";
-import { consoleFetcher, consoleRequest } from "@/lib/console/console-request";
+import { useInvitations } from "@/lib/swr/use-invitations";
+import { useMembers } from "@/lib/swr/use-members";
+import { consoleRequest } from "@/lib/voice-api/browser-client";
 import { relativeTime } from "@/lib/utils/relative-time";
 import { useCan, useConsoleSession } from "@/components/console/console-session";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
@@ -21,13 +22,13 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 export function MembersManager({ initialMembers, initialInvitations }: { initialMembers: OrganizationMember[]; initialInvitations: InvitationSummary[] }) {
   const { user, role: myRole } = useConsoleSession();
   const canManage = useCan("manageMembers");
-  const members = useSWR<OrganizationMember[]>("members", consoleFetcher, { fallbackData: initialMembers });
-  const invitations = useSWR<InvitationSummary[]>(canManage ? "invitations" : null, consoleFetcher, { fallbackData: initialInvitations });
+  const members = useMembers(initialMembers);
+  const invitations = useInvitations(canManage, initialInvitations);
   const roles = assignableRoles(myRole);
 
   const changeRole = async (member: OrganizationMember, role: MemberRole) => {
     try {
-      await consoleRequest("PATCH", `members/${member.userId}`, { role });
+      await consoleRequest("PATCH", `/members/${member.userId}`, { role });
       toast.success("Role changed", `${member.email} is now ${roleLabels[role].toLowerCase()}.`);
     } catch (error) {
       toast.error("The role was not changed", message(error));
@@ -37,7 +38,7 @@ export function MembersManager({ initialMembers, initialInvitations }: { initial
 
   const remove = async (member: OrganizationMember) => {
     try {
-      await consoleRequest("DELETE", `members/${member.userId}`);
+      await consoleRequest("DELETE", `/members/${member.userId}`);
       toast.success("Member removed", `${member.email} no longer has access.`);
       await members.mutate();
     } catch (error) {
@@ -48,7 +49,7 @@ export function MembersManager({ initialMembers, initialInvitations }: { initial
 
   const revokeInvitation = async (invitation: InvitationSummary) => {
     try {
-      await consoleRequest("DELETE", `invitations/${invitation.id}`);
+      await consoleRequest("DELETE", `/invitations/${invitation.id}`);
       toast.success("Invitation revoked", "The link no longer works.");
       await invitations.mutate();
     } catch (error) {
@@ -74,7 +75,7 @@ export function MembersManager({ initialMembers, initialInvitations }: { initial
           </TableRow>
         </TableHeader>
         <TableBody>
-          {(members.data ?? []).map((member) => {
+          {(members.data?.data ?? []).map((member) => {
             const editable = canManage && roles.includes(member.role);
             const isMe = member.userId === user.id;
             return (
@@ -135,11 +136,11 @@ export function MembersManager({ initialMembers, initialInvitations }: { initial
             <CardDescription>Links not used yet. Each works once, for seven days.</CardDescription>
           </CardHeader>
           <CardContent>
-            {(invitations.data ?? []).length === 0 ? (
+            {(invitations.data?.data ?? []).length === 0 ? (
               <p className="text-sm text-muted-foreground">None. Invite someone above and send them the link.</p>
             ) : (
               <ul className="divide-y">
-                {(invitations.data ?? []).map((invitation) => (
+                {(invitations.data?.data ?? []).map((invitation) => (
                   <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="invitation-row">
                     <span>
                       <Badge variant="secondary">{roleLabels[invitation.role]}</Badge>{" "}

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { consoleRequest } from "@/lib/console/console-request";
+import { consoleRequest } from "@/lib/voice-api/browser-client";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { useCan } from "@/components/console/console-session";
 import { Button } from "@/components/ui/button";
@@ -23,7 +23,7 @@ export function OrganizationForm({ name: initialName, organizationId }: { name: 
     setBusy(true);
     setError(null);
     try {
-      await consoleRequest("PATCH", "organization", { name });
+      await consoleRequest("PATCH", "/organization", { name });
       toast.success("Organization renamed");
       router.refresh();
     } catch (caught) {

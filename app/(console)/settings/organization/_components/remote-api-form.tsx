@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { consoleRequest } from "@/lib/console/console-request";
+import { consoleRequest } from "@/lib/voice-api/browser-client";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { useCan } from "@/components/console/console-session";
 import { Badge } from "@/components/ui/badge";
@@ -29,7 +29,7 @@ export function RemoteApiForm({ remoteApiUrl, hasRemoteApiKey, deploymentUrl }: 
     setBusy(true);
     setErrors({});
     try {
-      await consoleRequest("PATCH", "organization", body);
+      await consoleRequest("PATCH", "/organization", body);
       toast.success("Remote API saved");
       setKey("");
       router.refresh();

@@ -1,9 +1,9 @@
 "use client";
 
 import { Eye, EyeOff } from "lucide-react";
-import useSWR from "swr";
 import { useState } from "react";
-import { browserApi } from "@/lib/voice-api/browser-client";
+import { useWebhookSecret, type WebhookSecret } from "@/lib/swr/use-webhook-secret";
+import { consoleRequest } from "@/lib/voice-api/browser-client";
 import { relativeTime } from "@/lib/utils/relative-time";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
@@ -13,16 +13,15 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 
-type WebhookSecret = { secret: string; previous_secret_expires_at: string | null };
-
 /** Admins only (the BFF checks too): the Standard Webhooks signing secret from /v1/webhook-secret, revealed on demand, and rotation. */
 export function WebhookSecretCard() {
-  const { data, error, mutate } = useSWR<WebhookSecret>("/webhook-secret", (path: string) => browserApi().get<WebhookSecret>(path));
+  const { data: envelope, error, mutate } = useWebhookSecret();
+  const data = envelope?.data;
   const [shown, setShown] = useState(false);
 
   const rotate = async () => {
     try {
-      await mutate(await browserApi().post<WebhookSecret>("/webhook-secret/rotate", {}), { revalidate: false });
+      await mutate(await consoleRequest<WebhookSecret>("POST", "/v1/webhook-secret/rotate", {}), { revalidate: false });
       setShown(true);
       toast.success("Webhook secret rotated", "The previous secret keeps signing for 24 hours.");
     } catch (caught) {
