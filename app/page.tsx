@@ -1,7 +1,7 @@
 import { AudioLines, BookOpen, HeartPulse, LogIn, UserPlus } from "lucide-react";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { auth } from "@/lib/auth/next-auth";
+import { auth } from "@/lib/server/next-auth";
 import { Button } from "@/components/ui/button";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
 

@@ -6,7 +6,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
 import { carrierDialer } from "@/lib/telephony/carrier-dialer";
 import { telephonySettingsFromEnv } from "@/lib/telephony/carrier-directory";
-import { startWorkers } from "@/lib/jobs/workers";
+import { startWorkers } from "@/lib/server/workers";
 
 async function main() {
   const config = loadConfig();

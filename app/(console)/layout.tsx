@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ConsoleShell } from "@/components/console/console-shell";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const { user, organization, role, memberships } = await requireConsoleContext();

@@ -3,7 +3,7 @@
 import { Check, ChevronsUpDown, Plus } from "lucide-react";
 import Link from "next/link";
 import { useTransition } from "react";
-import { switchOrganizationAction } from "@/lib/console/session-actions";
+import { switchOrganizationAction } from "@/lib/server/console-session-actions";
 import { roleLabels } from "@/lib/auth/roles";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";

@@ -1,7 +1,7 @@
 "use client";
 
 import { LogOut, UserRound } from "lucide-react";
-import { signOutAction } from "@/lib/console/session-actions";
+import { signOutAction } from "@/lib/server/console-session-actions";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { useConsoleSession } from "./console-session";

@@ -32,8 +32,8 @@ export async function buildConsoleContext(input: {
   userId: string | null | undefined;
   requestedOrganizationId: string | null | undefined;
   origin: string;
-  /** The in-process API app (default: the process runtime's); tests pass their own. */
-  app?: InProcessApp;
+  /** The in-process API app: the process runtime's (lib/server), or a test's own. */
+  app: InProcessApp;
   /** How an organization's own remote API URL is reached (default: the outbound policy's guarded fetch). */
   remoteFetch?: (request: Request) => Promise<Response>;
 }): Promise<ConsoleContextResult> {

@@ -19,8 +19,8 @@ export async function organizationVoiceApiClient(
   db: Database,
   organizationId: string,
   origin: string,
-  /** The in-process API app (default: the process runtime's); tests pass their own. */
-  app?: InProcessApp,
+  /** The in-process API app: the process runtime's (lib/server), or a test's own. */
+  app: InProcessApp,
   /** How an organization's own remote URL is reached (default: the outbound policy's guarded fetch); tests pass their own. */
   remoteFetch?: (request: Request) => Promise<Response>,
   /** The signed-in user the client acts for: the in-process API limits its rate per user. */

@@ -12,7 +12,7 @@ import {
   recordJobRun,
   registerWorkerInstance,
   workerInstancesOnHost,
-} from "@/lib/services/workers/worker-instances";
+} from "./worker-instances";
 import { handBackOrphanedJob } from "./pg-boss-queue";
 import type { JobName } from "./queue";
 

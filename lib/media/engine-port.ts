@@ -1,4 +1,4 @@
-import { prepareCallOperation, endCall, type PreparedOperation, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
+import { prepareCallOperation, endCall, type PreparedOperation, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import { CallEndedError } from "@/lib/runtime/engine";
 import type { RecordedEvent, RuntimeEvent } from "@/lib/runtime/types";
 import { ConflictError } from "@/lib/services/errors";

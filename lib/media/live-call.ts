@@ -3,7 +3,7 @@ import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CallEndReason } from "@/lib/schemas/call-values";
-import { endCall, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
+import { endCall, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import type { RecordedEvent } from "@/lib/runtime/types";
 import { finishLiveCall, liveCallStatus, openLiveCall } from "@/lib/services/calls/live-calls";
 import type { BlobStore } from "@/lib/storage/blob-store";

@@ -9,7 +9,6 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { demoBanner, seedDemoData } from "@/lib/demo/demo";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
 import type { JobQueue } from "@/lib/jobs/queue";
-import { startWorkers } from "@/lib/jobs/workers";
 import { RateLimiter } from "@/lib/services/rate-limits/rate-limiter";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
@@ -17,6 +16,7 @@ import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links"
 import { carrierDialer } from "@/lib/telephony/carrier-dialer";
 import { telephonySettingsFromEnv } from "@/lib/telephony/carrier-directory";
 import { drainSipMedia, startSipMedia } from "./sip-media";
+import { startWorkers } from "./workers";
 
 export type AppRuntime = {
   config: AppConfig;

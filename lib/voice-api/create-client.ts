@@ -1,18 +1,16 @@
 import "server-only";
-import { getRuntime } from "@/lib/server/runtime";
 import { VoiceApiClient } from "./client";
 import { httpTransport, inProcessTransport, type InProcessApp } from "./transports";
 
 export type { InProcessApp };
 
 export type VoiceApiTarget =
-  /** This deployment's Hono app (default: the process runtime's), called in-process; `origin` is the host the browser used. */
-  | { mode: "in-process"; origin: string; apiKey: string; app?: InProcessApp; studioUserId?: string }
+  /** This deployment's Hono app, called in-process; `origin` is the host the browser used. */
+  | { mode: "in-process"; origin: string; apiKey: string; app: InProcessApp; studioUserId?: string }
   /** Any deployment of the same API over HTTP; `fetch` defaults to the global one (the outbound policy's for organization URLs). */
   | { mode: "http"; baseUrl: string; apiKey: string; fetch?: (request: Request) => Promise<Response> };
 
-export async function createVoiceApiClient(target: VoiceApiTarget): Promise<VoiceApiClient> {
+export function createVoiceApiClient(target: VoiceApiTarget): VoiceApiClient {
   if (target.mode === "http") return new VoiceApiClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, transport: httpTransport(target.fetch) });
-  const app = target.app ?? (await getRuntime()).api;
-  return new VoiceApiClient({ baseUrl: target.origin, apiKey: target.apiKey, transport: inProcessTransport(app, { studioUserId: target.studioUserId }) });
+  return new VoiceApiClient({ baseUrl: target.origin, apiKey: target.apiKey, transport: inProcessTransport(target.app, { studioUserId: target.studioUserId }) });
 }

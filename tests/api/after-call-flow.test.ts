@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls } from "@/lib/db/schema";
-import { startWorkers } from "@/lib/jobs/workers";
+import { startWorkers } from "@/lib/server/workers";
 import { createSafeFetch } from "@/lib/net/safe-fetch";
 import { lastMessage, startFakeOpenAiServer, toolNames, type FakeOpenAiServer } from "../helpers/fake-openai-server";
 import { createTestApi, type TestApi } from "../helpers/test-api";

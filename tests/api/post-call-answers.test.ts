@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callPostCallAnswers } from "@/lib/db/schema";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
-import { startWorkers } from "@/lib/jobs/workers";
+import { startWorkers } from "@/lib/server/workers";
 import { processFinishedCall, PostCallAnswersIncompleteError, sendCallFinished } from "@/lib/services/calls/finished-call";
 import { minimalAgent } from "../helpers/agent-documents";
 import { lastMessage, startFakeOpenAiServer, type FakeOpenAiServer, type FakeReply, type FakeRequest } from "../helpers/fake-openai-server";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { calls, webhookDeliveries } from "@/lib/db/schema";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
-import { sweepOnce } from "@/lib/runtime/call-timer-sweep";
+import { sweepOnce } from "@/lib/services/calls/call-timer-sweep";
 import type { LanguageModelPort } from "@/lib/runtime/types";
 import { createSafeFetch } from "@/lib/net/safe-fetch";
 import { lastMessage, startFakeOpenAiServer, toolNames, type FakeOpenAiServer } from "../helpers/fake-openai-server";

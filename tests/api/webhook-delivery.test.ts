@@ -5,7 +5,7 @@ import { newWebhookSecret } from "@/lib/webhooks/sign-webhook";
 import { organizations, webhookDeliveries } from "@/lib/db/schema";
 import { jobNames } from "@/lib/jobs/queue";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
-import { startWorkers } from "@/lib/jobs/workers";
+import { startWorkers } from "@/lib/server/workers";
 import { createSafeFetch, type SafeFetch } from "@/lib/net/safe-fetch";
 import { deliverWebhookAttempt, DeliveryBusyError, type WebhookDeliverySettings } from "@/lib/webhooks/deliver-webhook";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";

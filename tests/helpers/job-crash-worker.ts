@@ -11,7 +11,7 @@ import { lockDataDirectory } from "@/lib/db/data-dir-lock";
 import { applyMigrations } from "@/lib/db/migrate";
 import { knowledgeBaseSources, webhookDeliveries } from "@/lib/db/schema";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
-import { startWorkers } from "@/lib/jobs/workers";
+import { startWorkers } from "@/lib/server/workers";
 import { createSafeFetch } from "@/lib/net/safe-fetch";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";

@@ -5,7 +5,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
 import type { Database, DatabaseConnection } from "@/lib/db/client";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
-import { startWorkers } from "@/lib/jobs/workers";
+import { startWorkers } from "@/lib/server/workers";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";
 import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";

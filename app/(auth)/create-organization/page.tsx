@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { auth } from "@/lib/auth/next-auth";
+import { auth } from "@/lib/server/next-auth";
 import { listUserMemberships } from "@/lib/auth/memberships";
-import { studioDatabase } from "@/lib/auth/studio-database";
+import { studioDatabase } from "@/lib/server/studio-database";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CreateOrganizationForm } from "./create-organization-form";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { externalProviders } from "@/lib/auth/auth-providers";
-import { auth } from "@/lib/auth/next-auth";
+import { auth } from "@/lib/server/next-auth";
 import { safeCallbackPath } from "@/lib/console/safe-redirect";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ProviderButtons } from "../provider-buttons";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { signOutAction } from "@/lib/console/session-actions";
+import { signOutAction } from "@/lib/server/console-session-actions";
 
 export const metadata: Metadata = { title: "Sign out" };
 

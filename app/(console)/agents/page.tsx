@@ -4,7 +4,7 @@ import { numbersByAgent } from "@/components/agents/delete-description";
 import { CreateAgentButton } from "@/components/agents/create-agent-button";
 import { LoadError } from "@/components/knowledge-bases/load-error";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import { listAgents } from "@/lib/voice-api/agents";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { listPhoneNumbers } from "@/lib/voice-api/phone-numbers";

@@ -4,7 +4,7 @@ import { callListPath, readCallListState } from "@/components/calls/call-filters
 import { CallsView, type InitialCallPage } from "@/components/calls/calls-view";
 import { PageHeader } from "@/components/ui/page-header";
 import type { Call } from "@/lib/voice-api/calls";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import { apiErrorText } from "@/components/calls/api-error-text";
 
 export const metadata: Metadata = { title: "Calls" };

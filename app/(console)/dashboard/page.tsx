@@ -6,7 +6,7 @@ import { DashboardFiltersLoader } from "@/components/dashboard/dashboard-filters
 import { readDashboardQuery, TIME_ZONE_COOKIE } from "@/components/dashboard/dashboard-query";
 import { DashboardSkeleton, FiltersSkeleton } from "@/components/dashboard/dashboard-skeleton";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 
 export const metadata: Metadata = { title: "Dashboard" };
 

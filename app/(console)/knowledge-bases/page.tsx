@@ -3,7 +3,7 @@ import { CreateKnowledgeBaseButton } from "@/components/knowledge-bases/create-k
 import { KnowledgeBaseList } from "@/components/knowledge-bases/knowledge-base-list";
 import { LoadError } from "@/components/knowledge-bases/load-error";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { listKnowledgeBases } from "@/lib/voice-api/knowledge-bases";
 

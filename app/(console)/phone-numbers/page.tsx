@@ -3,7 +3,7 @@ import { listAgentOptions } from "@/components/calls/agent-options";
 import { phoneNumbersPath, readPhoneNumberPage } from "@/components/phone-numbers/phone-number-paging";
 import { PhoneNumbersView, type InitialPhoneNumbers } from "@/components/phone-numbers/phone-numbers-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import type { PhoneNumber } from "@/lib/voice-api/phone-numbers";
 import { apiErrorText } from "@/components/calls/api-error-text";
 import { telephonyProblemOf } from "@/lib/voice-api/telephony";

@@ -6,7 +6,7 @@ import { readDashboardQuery, TIME_ZONE_COOKIE } from "@/components/dashboard/das
 import { DashboardSkeleton, FiltersSkeleton } from "@/components/dashboard/dashboard-skeleton";
 import { UsageContent } from "@/components/usage/usage-content";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 
 export const metadata: Metadata = { title: "Usage" };
 

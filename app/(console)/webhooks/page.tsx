@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { WebhookDeliveriesView } from "@/components/webhooks/webhook-deliveries-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

@@ -3,11 +3,11 @@ import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { speechConfigurationProblems } from "@/lib/media/speech-providers";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { aiSdkLanguageModel } from "@/lib/runtime/ai-sdk-model";
-import { hangUpCall, prepareCallerTurn, runDueTimers, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
 import { CallEndedError } from "@/lib/runtime/engine";
 import type { RuntimeEvent } from "@/lib/runtime/types";
+import { callEventStream } from "@/lib/services/calls/call-event-stream";
+import { hangUpCall, prepareCallerTurn, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import { getCall } from "@/lib/services/calls/calls";
-import { recordedEventsAfter } from "@/lib/services/calls/runtime-calls";
 import { startWebCall } from "@/lib/services/calls/web-calls";
 import { serviceContext, type ApiDependencies } from "../context";
 import { sessionCall } from "../middleware/web-call-session";
@@ -176,36 +176,20 @@ export function webCallRoutes() {
         call,
       },
       { message: "Web call started successfully", status: 201 },
-    ) as never;
+    );
   });
 
   router.openapi(eventsRoute, async (c) => {
     const deps = c.get("deps");
-    const callId = c.req.valid("param").call_id;
     const lastEventId = Number(c.req.header("last-event-id"));
-    let after = Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : (c.req.valid("query").after ?? 0);
-    const runtime = host(deps);
-    const pollMs = deps.runtime?.eventPollMs ?? 250;
+    const after = Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : (c.req.valid("query").after ?? 0);
     return unbuffered(streamSSE(c, async (stream) => {
-      let nextTimerAt: number | null = 0;
-      let lastWrite = Date.now();
-      while (!stream.aborted && !stream.closed) {
-        const now = (deps.now?.() ?? new Date()).getTime();
-        if (nextTimerAt !== null && now >= nextTimerAt) nextTimerAt = (await runDueTimers(runtime, callId)).nextAt;
-        const events = await recordedEventsAfter(deps.db, callId, after);
-        for (const event of events) {
-          await stream.writeSSE({ id: String(event.seq), event: event.type, data: eventPayload(event) });
-          after = event.seq;
-          lastWrite = Date.now();
-        }
-        if (events.some((event) => event.type === "call_ended")) break;
-        // A turn or a hang-up elsewhere moves the timers: look again.
-        if (events.length) nextTimerAt = 0;
-        if (Date.now() - lastWrite > KEEPALIVE_MS) {
-          await stream.write(": keep-alive\n\n");
-          lastWrite = Date.now();
-        }
-        await stream.sleep(pollMs);
+      const listening = new AbortController();
+      stream.onAbort(() => listening.abort());
+      const options = { after, pollMs: deps.runtime?.eventPollMs ?? 250, idleMs: KEEPALIVE_MS, signal: listening.signal };
+      for await (const event of callEventStream(host(deps), c.req.valid("param").call_id, options)) {
+        if (event) await stream.writeSSE({ id: String(event.seq), event: event.type, data: eventPayload(event) });
+        else await stream.write(": keep-alive\n\n");
       }
     }));
   });
@@ -232,12 +216,12 @@ export function webCallRoutes() {
       }, abort.signal).catch((error) => writer.write({ type: "turn_failed", message: error instanceof Error ? error.message : String(error) }));
       await writer.flushed();
       await stream.writeSSE({ event: "turn_complete", data: JSON.stringify({ call_status: ended ? "ended" : "in_progress" }) });
-    })) as never;
+    }));
   });
 
   router.openapi(hangupRoute, async (c) => {
     await hangUpCall(host(c.get("deps")), c.req.valid("param").call_id);
-    return ok(c, null, { message: "Web call ended" }) as never;
+    return ok(c, null, { message: "Web call ended" });
   });
 
   return router;

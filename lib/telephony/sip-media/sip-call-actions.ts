@@ -4,7 +4,7 @@
 // `leave_voicemail_message` lets the message play out, then hangs up; `wait` needs nothing here.
 
 import type { AgentDocument } from "@/lib/agents/normalize";
-import { endCall, type RuntimeHostDependencies } from "@/lib/runtime/call-host";
+import { endCall, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import { recordSipTransfer } from "@/lib/services/phone-calls/sip-call-progress";
 import type { SipMediaTransport } from "./sip-media-transport";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AgentWorkspace } from "@/components/agent-builder/agent-workspace";
 import { LoadError } from "@/components/knowledge-bases/load-error";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import { getAgent } from "@/lib/voice-api/agents";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 

@@ -10,7 +10,7 @@ import { TurnLatencyTable } from "@/components/calls/turn-latency-table";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import { getCall } from "@/lib/voice-api/calls";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { apiErrorText } from "@/components/calls/api-error-text";

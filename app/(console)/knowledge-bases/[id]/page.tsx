@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { KnowledgeBaseDetail } from "@/components/knowledge-bases/knowledge-base-detail";
 import { LoadError } from "@/components/knowledge-bases/load-error";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { getKnowledgeBase } from "@/lib/voice-api/knowledge-bases";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { listUserApiKeys } from "@/lib/auth/user-api-keys";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApiKeysManager } from "./_components/api-keys-manager";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { listPendingInvitations } from "@/lib/auth/invitations";
 import { listMembers } from "@/lib/auth/memberships";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import { PageHeader } from "@/components/ui/page-header";
 import { MembersManager } from "./_components/members-manager";
 

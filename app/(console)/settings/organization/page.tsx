@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getOrganizationSettings } from "@/lib/auth/organization-settings";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import { PageHeader } from "@/components/ui/page-header";
 import { OrganizationForm } from "./_components/organization-form";
 import { RemoteApiForm } from "./_components/remote-api-form";

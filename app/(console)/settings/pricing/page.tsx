@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { LoadError } from "@/components/knowledge-bases/load-error";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { getPricing } from "@/lib/voice-api/pricing";
 import { PricingForm } from "./_components/pricing-form";

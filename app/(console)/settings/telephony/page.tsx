@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { LoadError } from "@/components/knowledge-bases/load-error";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireConsoleContext } from "@/lib/console/session-context";
+import { requireConsoleContext } from "@/lib/server/console-session";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { listTelephonyProviders } from "@/lib/voice-api/telephony";
 import { TelephonySettings } from "./_components/telephony-settings";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { listUserApiKeys } from "@/lib/auth/user-api-keys";
 import { consoleOk, readJson } from "@/lib/console/console-json";
-import { consoleRoute } from "@/lib/console/console-route";
+import { consoleRoute } from "@/lib/server/console-route";
 
 export const GET = consoleRoute("read", async (_request, ctx) => consoleOk(await listUserApiKeys(ctx.db, ctx.organization.id), "API keys retrieved"));
 

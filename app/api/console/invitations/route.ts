@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createInvitation, listPendingInvitations } from "@/lib/auth/invitations";
 import { MEMBER_ROLES, type MemberRole } from "@/lib/auth/roles";
 import { consoleOk, readJson } from "@/lib/console/console-json";
-import { consoleRoute } from "@/lib/console/console-route";
+import { consoleRoute } from "@/lib/server/console-route";
 import { originFromHeaders } from "@/lib/console/request-origin";
 
 export const GET = consoleRoute("manageMembers", async (_request, ctx) =>

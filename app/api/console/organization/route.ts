@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getOrganizationSettings, renameOrganization, setRemoteApi } from "@/lib/auth/organization-settings";
 import { consoleOk, readJson } from "@/lib/console/console-json";
-import { consoleRoute } from "@/lib/console/console-route";
+import { consoleRoute } from "@/lib/server/console-route";
 
 export const GET = consoleRoute("read", async (_request, ctx) => consoleOk(await getOrganizationSettings(ctx.db, ctx.organization.id), "Organization retrieved"));
 

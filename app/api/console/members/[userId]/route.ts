@@ -2,7 +2,7 @@ import { z } from "zod";
 import { changeMemberRole, removeMember } from "@/lib/auth/memberships";
 import { MEMBER_ROLES } from "@/lib/auth/roles";
 import { consoleOk, readJson } from "@/lib/console/console-json";
-import { consoleRoute } from "@/lib/console/console-route";
+import { consoleRoute } from "@/lib/server/console-route";
 
 type Params = { userId: string };
 const ChangeRole = z.strictObject({ role: z.enum(MEMBER_ROLES as [string, ...string[]], "Must be owner, admin, member or viewer") });

@@ -1,5 +1,5 @@
 import { bffPermission, proxyToVoiceApi } from "@/lib/console/bff-proxy";
-import { consoleRoute } from "@/lib/console/console-route";
+import { consoleRoute } from "@/lib/server/console-route";
 
 type Params = { path: string[] };
 

@@ -2,17 +2,18 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { auth } from "@/lib/auth/next-auth";
-import { studioDatabase } from "@/lib/auth/studio-database";
-import { ACTIVE_ORGANIZATION_COOKIE } from "./active-organization";
-import { buildConsoleContext, type ConsoleContext, type ConsoleContextResult } from "./console-context";
-import { originFromHeaders } from "./request-origin";
+import { auth } from "@/lib/server/next-auth";
+import { ACTIVE_ORGANIZATION_COOKIE } from "@/lib/console/active-organization";
+import { buildConsoleContext, type ConsoleContext, type ConsoleContextResult } from "@/lib/console/console-context";
+import { originFromHeaders } from "@/lib/console/request-origin";
+import { getRuntime } from "./runtime";
 
 /** The console context of the current request (session cookie + active organization cookie), once per request. */
 export const loadConsoleContext = cache(async (): Promise<ConsoleContextResult> => {
-  const [session, cookieStore, headerList, db] = await Promise.all([auth(), cookies(), headers(), studioDatabase()]);
+  const [session, cookieStore, headerList, runtime] = await Promise.all([auth(), cookies(), headers(), getRuntime()]);
   return buildConsoleContext({
-    db,
+    db: runtime.connection.db,
+    app: runtime.api,
     userId: session?.user?.id,
     requestedOrganizationId: cookieStore.get(ACTIVE_ORGANIZATION_COOKIE)?.value,
     origin: originFromHeaders(headerList),

@@ -11,10 +11,10 @@ import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { deliverWebhookAttempt, releaseDeliveryLease, type WebhookDeliverySettings } from "@/lib/webhooks/deliver-webhook";
 import { processFinishedCall } from "@/lib/services/calls/finished-call";
 import type { PostCallAnswerSettings } from "@/lib/services/post-call-questions/post-call-answers";
-import { startCallTimerSweep } from "@/lib/runtime/call-timer-sweep";
-import { startJobRecovery } from "./job-recovery";
-import { pgBossQueue } from "./pg-boss-queue";
-import { jobNames } from "./queue";
+import { startCallTimerSweep } from "@/lib/services/calls/call-timer-sweep";
+import { startJobRecovery } from "@/lib/jobs/job-recovery";
+import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
+import { jobNames } from "@/lib/jobs/queue";
 
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 

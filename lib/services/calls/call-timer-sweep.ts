@@ -1,8 +1,8 @@
 import "server-only";
 import type { Database } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
-import { callsWithDueTimers } from "@/lib/services/calls/runtime-calls";
 import { runDueTimers } from "./call-host";
+import { callsWithDueTimers } from "./runtime-calls";
 
 const SWEEP_INTERVAL_MS = 2_000;
 

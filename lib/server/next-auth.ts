@@ -1,10 +1,10 @@
 import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { externalProviders } from "./auth-providers";
+import { externalProviders } from "@/lib/auth/auth-providers";
+import { loadStudioSecret } from "@/lib/auth/studio-secret";
+import { findOrCreateExternalUser, verifyCredentials } from "@/lib/auth/users";
 import { studioDatabase } from "./studio-database";
-import { loadStudioSecret } from "./studio-secret";
-import { findOrCreateExternalUser, verifyCredentials } from "./users";
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 

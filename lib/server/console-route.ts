@@ -1,6 +1,6 @@
 import "server-only";
-import { loadConsoleContext } from "./session-context";
-import { handleConsoleRequest, type ConsoleHandler, type PermissionRule } from "./route-handler";
+import { handleConsoleRequest, type ConsoleHandler, type PermissionRule } from "@/lib/console/route-handler";
+import { loadConsoleContext } from "./console-session";
 
 /**
  * Wraps an `app/api/console/*` route handler: session, organization and role are checked on the

@@ -2,10 +2,10 @@
 
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { auth, signOut } from "@/lib/auth/next-auth";
+import { auth, signOut } from "@/lib/server/next-auth";
 import { findMembership } from "@/lib/auth/memberships";
-import { studioDatabase } from "@/lib/auth/studio-database";
-import { ACTIVE_ORGANIZATION_COOKIE, activeOrganizationCookieOptions } from "./active-organization";
+import { ACTIVE_ORGANIZATION_COOKIE, activeOrganizationCookieOptions } from "@/lib/console/active-organization";
+import { studioDatabase } from "./studio-database";
 
 /** Makes another of the user's organizations the active one (only one they are a member of). */
 export async function switchOrganizationAction(organizationId: string): Promise<void> {

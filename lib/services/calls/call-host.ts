@@ -1,12 +1,12 @@
 import "server-only";
 import type { Database } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
-import { ConflictError, NotFoundError } from "@/lib/services/errors";
-import { searchKnowledgeBase } from "@/lib/services/knowledge-bases/knowledge-base-search";
 import type { CallEndReason } from "@/lib/schemas/call-values";
-import { claimTurn, loadRuntimeCall, mediaBackstopAt, saveRuntimeCall, type RuntimeCall } from "@/lib/services/calls/runtime-calls";
-import { CallEndedError, CallEngine } from "./engine";
-import type { Clock, EventSink, HttpClient, KnowledgeChunk, KnowledgeRetriever, LanguageModelPort } from "./types";
+import { CallEndedError, CallEngine } from "@/lib/runtime/engine";
+import type { Clock, EventSink, HttpClient, KnowledgeChunk, KnowledgeRetriever, LanguageModelPort } from "@/lib/runtime/types";
+import { ConflictError, NotFoundError } from "../errors";
+import { searchKnowledgeBase } from "../knowledge-bases/knowledge-base-search";
+import { claimTurn, loadRuntimeCall, mediaBackstopAt, saveRuntimeCall, type RuntimeCall } from "./runtime-calls";
 
 export type RuntimeHostDependencies = {
   db: Database;
