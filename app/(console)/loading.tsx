@@ -1,12 +1,10 @@
+import { HeadingSkeleton } from "@/components/console/loading-skeletons";
 import { Skeleton } from "@/components/ui/skeleton";
 
 export default function ConsoleLoading() {
   return (
     <div className="grid gap-6" role="status" aria-label="Loading">
-      <div className="grid gap-2">
-        <Skeleton className="h-8 w-56" />
-        <Skeleton className="h-4 w-80 max-w-full" />
-      </div>
+      <HeadingSkeleton title="w-56" subtitle="w-80" />
       <Skeleton className="h-64 w-full" />
     </div>
   );
