@@ -3,7 +3,7 @@ import type PgBoss from "pg-boss";
 import { loadConfig } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { failKnowledgeBaseSource, ingestKnowledgeBaseSource, type IngestionLimits } from "@/lib/services/knowledge-bases/knowledge-base-ingestion";
-import { purgeExpiredRecords } from "@/lib/services/workers/maintenance";
+import { purgeExpiredRecords } from "@/lib/services/maintenance";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { dialCall, type TelephonyProvider } from "@/lib/telephony/dialer";

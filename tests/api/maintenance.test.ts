@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { idempotencyKeys, rateLimitCounters } from "@/lib/db/schema";
-import { purgeExpiredRecords } from "@/lib/services/workers/maintenance";
+import { purgeExpiredRecords } from "@/lib/services/maintenance";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 
 let api: TestApi;
