@@ -45,6 +45,8 @@ export class TelephonyServer {
   publicBaseUrl = "";
   private server!: Server;
   private live_!: LiveConnections;
+  /** Conversations still writing their end: the pool must outlive them. */
+  private readonly running = new Set<Promise<unknown>>();
 
   private constructor(readonly api: TestApi) {}
 
@@ -68,7 +70,7 @@ export class TelephonyServer {
     }
     const queue = pgBossQueue(api.boss);
     // The server of lib/server as npm start wires it: /telephony/* webhooks and the carrier media-stream WebSocket routes.
-    const deps: MediaSocketDependencies = { db: api.db, queue, settings, startLiveCall: (callId, transport) => harness.live(callId, transport) };
+    const deps: MediaSocketDependencies = { db: api.db, queue, settings, startLiveCall: (callId, transport) => harness.track(harness.live(callId, transport)) };
     const runtime = { api: api.app, lifecycle: { draining: false }, connection: api.connection, queue, storage: api.storage };
     const { server, live } = createAppServer({
       runtime,
@@ -91,6 +93,12 @@ export class TelephonyServer {
   /** The in-process API with these telephony settings. */
   request(method: string, path: string, options: { apiKey?: string; body?: unknown } = {}): Promise<Response> {
     return this.api.request(method, path, options);
+  }
+
+  private track<T>(conversation: Promise<T>): Promise<T> {
+    this.running.add(conversation);
+    void conversation.finally(() => this.running.delete(conversation)).catch(() => {});
+    return conversation;
   }
 
   private async live(callId: string, transport: CarrierMediaTransport): Promise<unknown> {
@@ -122,6 +130,7 @@ export class TelephonyServer {
     this.live_.closeSockets("test over", 0);
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await Promise.race([Promise.allSettled(this.running), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
     await this.api.close();
   }
 }
