@@ -227,6 +227,10 @@ test("an agent's language, model and voice are picked from lists; deleting it na
   await expect(page.getByText("Unsaved changes")).toBeVisible();
   await expect(page.getByText("Base prompt")).toHaveCSS("font-family", await page.getByText("Name", { exact: true }).first().evaluate((element) => getComputedStyle(element).fontFamily));
 
+  // The phone-numbers spec may have given the Bookings line another agent: this test sets its own start.
+  const numbers = ((await (await page.request.get("/api/console/v1/phone-numbers?limit=100")).json()) as { data: { id: string; number: string }[] }).data;
+  const bookings = numbers.find((number) => number.number === "+14155550101")!;
+  expect((await page.request.patch(`/api/console/v1/phone-numbers/${bookings.id}`, { data: { inbound_agent_id: id } })).status()).toBe(200);
   await page.goto("/agents");
   await page.getByRole("button", { name: "Delete Appointment booking" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("Bookings line (+14155550101)");
