@@ -23,7 +23,7 @@ export const floors = [
 ];
 
 // A folder of lib/ without a floor would escape the rule: name its floor above first.
-const unplaced = readdirSync("lib").filter((entry) => !floors.flat().includes(`lib/${entry}`));
+const unplaced = readdirSync(`${import.meta.dirname}/lib`).filter((entry) => !floors.flat().includes(`lib/${entry}`));
 if (unplaced.length) throw new Error(`eslint.config.mjs: give ${unplaced.map((e) => `lib/${e}`).join(", ")} a floor`);
 
 /** One zone per floor: nothing above it may be imported. */
