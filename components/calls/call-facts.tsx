@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { Call, PostCallAnswer, VariableValue } from "@/lib/voice-api/calls";
+import { CARRIER_LABELS } from "@/lib/voice-api/telephony";
 import { CallStatusBadge } from "./call-status-badge";
 import { callTypeLabel, formatCost, formatDuration, humanize } from "./format";
 import { LocalTime } from "./local-time";
@@ -53,7 +54,7 @@ export function CallOverview({ call, agentName }: { call: Call; agentName: strin
         {call.redirect_duration_seconds ? <span className="text-muted-foreground"> (+{formatDuration(call.redirect_duration_seconds)} redirected)</span> : null}
       </Fact>
       <Fact label="Answered by">{humanize(call.answer_type)}</Fact>
-      {call.carrier ? <Fact label="Carrier">{call.carrier === "twilio" ? "Twilio" : "Telnyx"}</Fact> : null}
+      {call.carrier ? <Fact label="Carrier">{CARRIER_LABELS[call.carrier]}</Fact> : null}
       {call.transfer ? (
         <Fact label="Transferred to">
           <span className="font-mono">{call.transfer.to}</span> <span className="text-muted-foreground">({humanize(call.transfer.status)})</span>

@@ -16,6 +16,7 @@ import { toast } from "@/components/ui/toast";
 import { usePhoneNumbers } from "@/lib/swr/use-phone-numbers";
 import { browserApi } from "@/lib/voice-api/browser-client";
 import type { Envelope } from "@/lib/voice-api/client";
+import { CARRIER_LABELS } from "@/lib/voice-api/telephony";
 import { createPhoneNumber, deletePhoneNumber, updatePhoneNumber, type PhoneNumber } from "@/lib/voice-api/phone-numbers";
 import { createBody, emptyPhoneNumberForm, formValuesOf, updateBody } from "./phone-number-form";
 import { PhoneNumberDialog } from "./phone-number-dialog";
@@ -245,8 +246,6 @@ export function PhoneNumbersView({
   );
 }
 
-const CARRIER_NAMES = { twilio: "Twilio", telnyx: "Telnyx" } as const;
-
 /** The number's carrier and whether its calls reach this deployment, as last checked. */
 function CarrierState({ phoneNumber }: { phoneNumber: PhoneNumber }) {
   if (phoneNumber.type === "sip") return <span className="text-muted-foreground">SIP trunk</span>;
@@ -255,7 +254,7 @@ function CarrierState({ phoneNumber }: { phoneNumber: PhoneNumber }) {
   return (
     <span className="flex flex-col gap-0.5">
       <span className="flex items-center gap-1.5">
-        {CARRIER_NAMES[phoneNumber.carrier]}
+        {CARRIER_LABELS[phoneNumber.carrier]}
         {state ? state.live ? <Badge variant="success">Live</Badge> : <Badge variant="warning">Not live</Badge> : null}
       </span>
       {state && !state.live && state.problem ? <span className="max-w-64 text-xs whitespace-normal text-muted-foreground">{state.problem}</span> : null}
