@@ -50,10 +50,10 @@ function embeddedTemplate() {
 
 /**
  * `scripts/server.ts --api-only` (the real server: runtime, /v1, health, WebSockets, draining, no
- * studio pages) in a child process on a free loopback port, on a fresh database with one
+ * studio pages) in a child process (with `viaNpm`, as `npm start -- --api-only`: npm is the child) on a free loopback port, on a fresh database with one
  * organization and API key: on TEST_DATABASE_URL's server with TEST_DB=postgres, else embedded.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string> = {}, options: { viaNpm?: boolean } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "voice-server-"));
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
@@ -67,7 +67,10 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     cpSync(embedded.dataDir, dataDir, { recursive: true });
     apiKey = embedded.apiKey;
   }
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/server.ts", "--api-only"], {
+  const command: [string, string[]] = options.viaNpm
+    ? ["npm", ["start", "--silent", "--", "--api-only"]]
+    : [process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/server.ts", "--api-only"]];
+  const child = spawn(command[0], command[1], {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -76,9 +79,12 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? "",
       SEED_DEMO: "false",
+      npm_config_update_notifier: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // npm in a process group of its own, as a terminal's job or a service manager's unit is.
+    detached: options.viaNpm,
   });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -87,7 +93,13 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
   const cleanUp = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    if (options.viaNpm) {
+      try {
+        process.kill(-child.pid!, "SIGKILL"); // whatever npm started too
+      } catch {
+        // the group is gone
+      }
+    } else if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await exited;
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
