@@ -118,7 +118,8 @@ export class CallChanges {
         const fingerprint = now.get(callId) ?? "gone";
         const before = this.seen.get(callId);
         this.seen.set(callId, fingerprint);
-        if (before !== fingerprint) this.wake(callId, "any");
+        // The first look only takes note: a watcher reads the call itself when it starts watching.
+        if (before !== undefined && before !== fingerprint) this.wake(callId, "any");
       }
     } catch (error) {
       console.error("call changes: the fallback check failed:", error instanceof Error ? error.message : error);
