@@ -20,6 +20,7 @@ import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { listFields, pageInfo } from "../paging";
 import { hasTrunkPassword, sealTrunkPassword } from "./sip-trunk-password";
+import { isUuid } from "@/lib/schemas/ids";
 
 /** A number as the carrier lists it, to import. */
 export type CarrierNumberState = { phoneNumber: string; carrierNumberId: string; name: string | null; live: boolean; problem: string | null };
@@ -30,8 +31,6 @@ export type PhoneNumberDefaults = { carrier?: CarrierName | null };
 export type ListPhoneNumbersInput = { limit?: number; use_cursor?: boolean; page?: number; cursor?: string | null };
 export type ListPhoneNumbersResult = { items: PhoneNumber[] } & ReturnType<typeof listFields>;
 
-// The admin CLI and the demo skip the HTTP layer, so the service checks what zod checks there.
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SIP_URI_PATTERN = /^sips?:\S+$/;
 
 type Row = typeof phoneNumbers.$inferSelect;
@@ -79,7 +78,7 @@ function checkFields(input: PhoneNumberUpdate, problems: FieldProblem[]) {
   if (name != null && (typeof name !== "string" || !name.trim() || name.length > 255)) {
     problems.push({ field: "name", message: "Must be a non-empty string of at most 255 characters" });
   }
-  if (agentId != null && (typeof agentId !== "string" || !UUID_PATTERN.test(agentId))) {
+  if (agentId != null && (typeof agentId !== "string" || !isUuid(agentId))) {
     problems.push({ field: "inbound_agent_id", message: "Must be the UUID of an agent of your organization" });
   }
   if (redirect != null && typeof redirect !== "boolean") problems.push({ field: "redirect", message: "Must be a boolean" });
@@ -216,7 +215,7 @@ export async function createPhoneNumber(ctx: ServiceContext, input: PhoneNumberC
 }
 
 export async function getPhoneNumber(ctx: ServiceContext, id: string): Promise<PhoneNumber> {
-  if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
+  if (!isUuid(id)) throw new NotFoundError("Phone number");
   const [row] = await ctx.db.select().from(phoneNumbers).where(ownedBy(ctx, id)).limit(1);
   if (!row) throw new NotFoundError("Phone number");
   return toResponse(row);
@@ -247,7 +246,7 @@ export async function listPhoneNumbers(ctx: ServiceContext, input: ListPhoneNumb
 }
 
 export async function updatePhoneNumber(ctx: ServiceContext, id: string, patch: PhoneNumberUpdate): Promise<PhoneNumber> {
-  if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
+  if (!isUuid(id)) throw new NotFoundError("Phone number");
   return withTransaction(ctx, async (tx) => {
     const [current] = await tx.db.select().from(phoneNumbers).where(ownedBy(tx, id)).for("update");
     if (!current) throw new NotFoundError("Phone number");
@@ -291,7 +290,7 @@ export async function updatePhoneNumber(ctx: ServiceContext, id: string, patch: 
 
 /** Calls keep their from_number/to_number: they record what was dialled, not a link to this row. */
 export async function deletePhoneNumber(ctx: ServiceContext, id: string): Promise<void> {
-  if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
+  if (!isUuid(id)) throw new NotFoundError("Phone number");
   const deleted = await ctx.db.delete(phoneNumbers).where(ownedBy(ctx, id)).returning({ id: phoneNumbers.id });
   if (!deleted.length) throw new NotFoundError("Phone number");
 }
