@@ -48,12 +48,18 @@ function embeddedTemplate() {
   })());
 }
 
+export type ServerMode = "api-only" | "studio";
+
 /**
  * `scripts/server.ts --api-only` (the real server: runtime, /v1, health, WebSockets, draining, no
  * studio pages) in a child process on a free loopback port, on a fresh database with one
  * organization and API key: on TEST_DATABASE_URL's server with TEST_DB=postgres, else embedded.
+ * `mode: "studio"`: the normal mode, with Next.js loaded: as `--dev` (tests run before any production
+ * build exists; ~15 s to start), in `.next/dev`, so only one such server per checkout at a time (a
+ * build directory of its own would make Next.js rewrite tsconfig.json).
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string> = {}, options: { mode?: ServerMode } = {}): Promise<ServerProcess> {
+  const studio = options.mode === "studio";
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "voice-server-"));
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
@@ -67,7 +73,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     cpSync(embedded.dataDir, dataDir, { recursive: true });
     apiKey = embedded.apiKey;
   }
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/server.ts", "--api-only"], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/server.ts", studio ? "--dev" : "--api-only"], {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -76,6 +82,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? "",
       SEED_DEMO: "false",
+      ...(studio ? { NEXT_DIST_DIR: "" } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
