@@ -174,7 +174,7 @@ describe.each(modes)("malformed ids from outside, %s server", (mode) => {
     const fields = { AccountSid: twilio.accountSid, CallSid: `CA${"3".repeat(32)}`, CallStatus: "completed", CallDuration: "5", Direction: "outbound-api" };
     for (const [name, id] of malformedIds) {
       for (const leaf of ["voice", "status", "amd", "transfer"]) {
-        const extra = leaf === "amd" ? { AnsweredBy: "human" } : leaf === "transfer" ? { DialCallStatus: "completed" } : {};
+        const extra: Record<string, string> = leaf === "amd" ? { AnsweredBy: "human" } : leaf === "transfer" ? { DialCallStatus: "completed" } : {};
         const response = await twilioWebhook(server, `/telephony/twilio/${leaf}?call_id=${encodeURIComponent(id)}`, { ...fields, ...extra });
         expect(response.status, `${leaf} ${name}: ${await response.clone().text()}`).toBe(400);
       }

@@ -12,6 +12,9 @@ import { framesWithTone, playPaced } from "../helpers/sip/audio";
 import { receivedMessages, sippInstalled, startSipp, type SippResult, type SippRun } from "../helpers/sip/sipp";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 
+// The trunks here are SIP peers on loopback: allowed the way an operator allows their own PBX.
+process.env.OUTBOUND_ALLOWED_HOSTS = "127.0.0.1";
+
 // The whole path of a SIP trunk call: POST /v1/calls/phone → the dial job → our media process's
 // user agent → SIPp as the trunk, and SIPp calling our numbers; the call's record is checked in the
 // database. The conversation here is a stand-in that plays a tone (the voice pipeline has its own tests).

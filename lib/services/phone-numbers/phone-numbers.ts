@@ -15,6 +15,9 @@ import {
 import { carrierNames, type CarrierName } from "@/lib/schemas/telephony";
 import type { Database } from "@/lib/db/client";
 import { parseAddressRange } from "@/lib/net/address-ranges";
+import { outboundAddressPolicy } from "@/lib/net/outbound-fetch";
+import { sipUriRefusal } from "@/lib/net/sip-trunk-address";
+import { parseUri } from "@/lib/net/sip-uri";
 import { withTransaction, type ServiceContext } from "../context";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
@@ -31,7 +34,6 @@ export type PhoneNumberDefaults = { carrier?: CarrierName | null };
 export type ListPhoneNumbersInput = { limit?: number; use_cursor?: boolean; page?: number; cursor?: string | null };
 export type ListPhoneNumbersResult = { items: PhoneNumber[] } & ReturnType<typeof listFields>;
 
-const SIP_URI_PATTERN = /^sips?:\S+$/;
 
 type Row = typeof phoneNumbers.$inferSelect;
 
@@ -91,8 +93,17 @@ function checkFields(input: PhoneNumberUpdate, problems: FieldProblem[]) {
 /** The trunk to store, or problems; `stored` supplies the password when the input omits it. */
 async function toSipTrunk(ctx: ServiceContext, input: SipTrunkInput, stored: SipTrunkSettings | null, problems: FieldProblem[]): Promise<SipTrunkSettings | null> {
   const before = problems.length;
-  if (typeof input.termination_uri !== "string" || !SIP_URI_PATTERN.test(input.termination_uri)) {
-    problems.push({ field: "sip_trunk.termination_uri", message: "Must be a SIP URI starting with sip: or sips:" });
+  if (typeof input.termination_uri !== "string" || !parseUri(input.termination_uri)) {
+    problems.push({ field: "sip_trunk.termination_uri", message: "Must be a SIP URI starting with sip: or sips:, such as sip:trunk.example.com:5060" });
+  } else {
+    // Calls send INVITEs there: a loopback, private, link-local or metadata address is not a trunk (unless the operator allows it).
+    const refusal = await sipUriRefusal(input.termination_uri, outboundAddressPolicy());
+    if (refusal) {
+      problems.push({
+        field: "sip_trunk.termination_uri",
+        message: `Not reachable under the outbound address policy: ${refusal}. An operator can allow their own PBX with OUTBOUND_ALLOWED_HOSTS`,
+      });
+    }
   }
   const transport = input.transport ?? "udp";
   if (!sipTransports.includes(transport)) problems.push({ field: "sip_trunk.transport", message: "Must be udp, tcp or tls" });

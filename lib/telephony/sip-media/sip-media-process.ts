@@ -3,12 +3,16 @@
 // to a conversation, and the calls the API terminated. Call state lives in Postgres throughout.
 
 import { randomUUID } from "node:crypto";
+import type { LookupFunction } from "node:net";
 import type PgBoss from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { createInboundPhoneCall, findCalledSipNumbers } from "@/lib/services/phone-calls/inbound-phone-calls";
 import { endedCallIds, finishSipCall, loadOutboundSipCall, markSipCallAnswered, markSipCallRinging } from "@/lib/services/phone-calls/sip-call-progress";
 import { beatSipInstance, endCallsOfDeadSipInstances, holdSipCall, registerSipInstance, releaseSipCall, removeSipInstance } from "@/lib/services/telephony/sip-media-instances";
+import type { OutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
+import { outboundAddressPolicy } from "@/lib/net/outbound-fetch";
+import { resolveSipHost } from "@/lib/net/sip-trunk-address";
 import type { CallOutcome } from "../sip/call-outcome";
 import type { SipCall } from "../sip/sip-call";
 import { SipDialError, SipUserAgent, type InboundDecision, type InboundInvite, type SipUserAgentOptions } from "../sip/user-agent";
@@ -28,6 +32,10 @@ export type SipMediaDependencies = {
   queue: JobQueue;
   startConversation: ConversationStarter;
   log?: (line: string) => void;
+  /** Where trunks may be dialled (default: the configured policy, OUTBOUND_ALLOWED_HOSTS). */
+  addressPolicy?: OutboundAddressPolicy;
+  /** Name resolution for trunk hosts (default dns.lookup). */
+  lookup?: LookupFunction;
 };
 
 export type SipMediaOptions = Omit<SipUserAgentOptions, "inbound"> & {
@@ -92,11 +100,16 @@ export class SipMediaProcess {
     if (call.password === undefined) return void (await fail("the trunk's stored password no longer opens (AUTH_SECRET changed): set auth_password again"));
     const target = trunkTarget(call.trunk, call.password);
     if (!target.ok) return void (await fail(target.reason));
+    // The outbound address policy, after DNS: no packet to a loopback, private or metadata address unless the operator allows it.
+    const resolved = await resolveSipHost(target.trunk.host, this.deps.addressPolicy ?? outboundAddressPolicy(), this.deps.lookup);
+    if (!resolved.ok) return void (await fail(`the trunk's termination URI is not dialled: ${resolved.reason}${resolved.unresolved ? "" : " (OUTBOUND_ALLOWED_HOSTS can allow an operator's own PBX)"}`));
     // Claimed before dialling: a retried job (or a terminate meanwhile) never sends a second INVITE.
     if (!(await markSipCallRinging(db, callId))) return;
     let sip: SipCall;
     try {
-      sip = await this.ua.dial({ trunk: target.trunk, to: call.toNumber, from: call.fromNumber, customHeaders: call.customHeaders ?? undefined, ringTimeoutMs: this.options.ringTimeoutMs });
+      // Sent to the address just checked (the Request-URI keeps the trunk's name).
+      const trunk = { ...target.trunk, host: resolved.address };
+      sip = await this.ua.dial({ trunk, to: call.toNumber, from: call.fromNumber, customHeaders: call.customHeaders ?? undefined, ringTimeoutMs: this.options.ringTimeoutMs });
     } catch (error) {
       // The call is claimed: a retry would find it ringing and skip it, so every failure ends it here.
       return void (await fail(error instanceof SipDialError ? error.message : `the INVITE could not be sent: ${error instanceof Error ? error.message : error}`));
