@@ -1,5 +1,6 @@
 import "server-only";
 import type { WebSocket } from "ws";
+import type { MediaInstance } from "@/lib/media/media-instance";
 import { isUuid } from "@/lib/schemas/ids";
 import { claimStreamToken, findCall, markAnswered } from "@/lib/services/phone-calls/phone-call-progress";
 import type { TelephonyDependencies } from "./carrier-webhooks";
@@ -13,7 +14,11 @@ import { TwilioMediaStream } from "./twilio/twilio-media-stream";
 /** Turns a call id and a transport into a live conversation (lib/media/live-call.ts); resolves when it ends. */
 export type LiveCallStarter = (callId: string, transport: CarrierMediaTransport) => Promise<unknown>;
 
-export type MediaSocketDependencies = TelephonyDependencies & { startLiveCall: LiveCallStarter };
+export type MediaSocketDependencies = TelephonyDependencies & {
+  startLiveCall: LiveCallStarter;
+  /** This process as the holder of the calls whose streams it takes (a crash ends them; see lib/media/media-instance.ts). */
+  instance?: MediaInstance;
+};
 
 /** A stream that has not said `start` with a valid token this soon is closed. */
 const START_TIMEOUT_MS = 10_000;
@@ -83,7 +88,7 @@ export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier:
     // Checked before any SQL: Postgres refuses a malformed uuid with an error, not "no such call".
     if (!isUuid(callId)) return refuse(`the start's call_id ${describe(callId)} is not a call id`, "Invalid call_id");
     const call = await findCall(deps.db, callId);
-    if (!call || call.carrier !== carrier || !(await claimStreamToken(deps.db, callId, token))) {
+    if (!call || call.carrier !== carrier || !(await claimStreamToken(deps.db, callId, token, deps.instance?.id))) {
       return refuse(`no stream for call ${callId}: unknown call or invalid one-time token`, "Invalid stream token");
     }
     if (refused) return;

@@ -53,12 +53,15 @@ export async function issueStreamToken(db: Database, callId: string, carrier?: C
   return token;
 }
 
-/** Takes the stream token: true once for the right token of an ongoing call, false for anything else (atomic). */
-export async function claimStreamToken(db: Database, callId: string, token: string): Promise<boolean> {
+/**
+ * Takes the stream token: true once for the right token of an ongoing call, false for anything else
+ * (atomic). `mediaInstanceId`: the process taking the stream holds the call from now on.
+ */
+export async function claimStreamToken(db: Database, callId: string, token: string, mediaInstanceId?: string): Promise<boolean> {
   if (!isUuid(callId) || !token) return false;
   const taken = await db
     .update(calls)
-    .set({ streamTokenHash: null })
+    .set({ streamTokenHash: null, ...(mediaInstanceId ? { mediaInstanceId } : {}) })
     .where(and(eq(calls.id, callId), eq(calls.streamTokenHash, hashToken(token)), inArray(calls.status, [...ONGOING_STATUSES])))
     .returning({ id: calls.id });
   return taken.length === 1;
