@@ -13,6 +13,9 @@ export type ServerProcess = {
   child: ChildProcess;
   port: number;
   apiKey: string;
+  /** Where its data lives: the Postgres database's URL, or the embedded database's directory. */
+  databaseUrl: string | undefined;
+  dataDir: string;
   /** Everything the process printed so far. */
   output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -57,14 +60,19 @@ export type ServerMode = "api-only" | "studio";
  * `mode: "studio"`: the normal mode, with Next.js loaded: as `--dev` (tests run before any production
  * build exists; ~15 s to start), in `.next/dev`, so only one such server per checkout at a time (a
  * build directory of its own would make Next.js rewrite tsconfig.json).
+ * `shareWith`: another instance on the same data (its Postgres database; or its embedded directory,
+ * once that process has ended): the first process's cleanUp removes the data, so clean this one up first.
  */
-export async function startServerProcess(env: Record<string, string> = {}, options: { mode?: ServerMode } = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string> = {}, options: { mode?: ServerMode; shareWith?: ServerProcess } = {}): Promise<ServerProcess> {
   const studio = options.mode === "studio";
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "voice-server-"));
+  const shared = options.shareWith;
+  const dataDir = shared?.dataDir ?? mkdtempSync(path.join(tmpdir(), "voice-server-"));
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let apiKey: string;
-  if (process.env.TEST_DB === "postgres") {
+  if (shared) {
+    apiKey = shared.apiKey;
+  } else if (process.env.TEST_DB === "postgres") {
     database = await createTestDatabase();
     const org = await createOrganization(database.db, "Server process");
     apiKey = (await createApiKey(database.db, { organizationId: org.id, name: "server test" })).apiKey;
@@ -80,7 +88,7 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? "",
+      DATABASE_URL: shared?.databaseUrl ?? database?.url ?? "",
       SEED_DEMO: "false",
       ...(studio ? { NEXT_DIST_DIR: "" } : {}),
       ...env,
@@ -96,6 +104,7 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
   const cleanUp = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await exited;
+    if (shared) return;
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -107,5 +116,5 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, port, apiKey, output: () => output, exited, cleanUp };
+  return { child, port: Number(env.PORT ?? port), apiKey, databaseUrl: shared?.databaseUrl ?? database?.url, dataDir, output: () => output, exited, cleanUp };
 }
