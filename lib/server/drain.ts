@@ -6,6 +6,8 @@ import type { AppRuntime } from "./runtime";
 
 /** How long the ends of cut calls may take to be stored (and carrier legs hung up) before the sockets close. */
 const END_GRACE_MS = 3_000;
+/** How long sockets of calls just ended get to close on their own before the drain closes them (1001). */
+const SOCKET_CLOSE_GRACE_MS = 1_000;
 
 export type Drainable = {
   server: Server;
@@ -37,6 +39,8 @@ export async function drain(target: Drainable, drainMs: number): Promise<void> {
   if (!finished) {
     log(`drain time is up: ending the live calls (server_shutdown), closing ${live.sockets} WebSocket(s) and ${live.requests} request(s)`);
     await runtime.endLiveCalls?.(END_GRACE_MS);
+    // An ended call's socket closes itself (1000) once its last events are sent: a moment for that, then the rest is cut.
+    await Promise.race([live.idle(), sleep(SOCKET_CLOSE_GRACE_MS)]);
     live.closeSockets("Server shutting down");
     server.closeAllConnections();
     await Promise.race([live.idle(), sleep(3_000)]);
