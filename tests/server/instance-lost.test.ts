@@ -163,3 +163,32 @@ describe.skipIf(!onPostgres)("a server killed with live calls, another instance 
     expect((await fetch(`http://127.0.0.1:${b.port}/api/health`)).status).toBe(200);
   }, 120_000);
 });
+
+describe.skipIf(onPostgres)("a server killed with a live call, on the embedded database", () => {
+  let speech: FakeOpenAiSpeech;
+  let first: ServerProcess | undefined;
+  let restarted: ServerProcess | undefined;
+
+  afterAll(async () => {
+    await restarted?.cleanUp();
+    await first?.cleanUp();
+    await speech?.close();
+  });
+
+  it("the process started in its place ends the call at once (it owns the data directory: no earlier process can still be running)", async () => {
+    speech = await startFakeOpenAiSpeech();
+    first = await startServerProcess(speech.env());
+    const api = apiOf(first);
+    const agent = await api.request("POST", "/v1/agents", voiceAgent());
+    const web = await api.request("POST", "/v1/calls/web", { agent_id: agent.json.data.id, mode: "voice" });
+    const call = web.json.data as { call_id: string; media_url: string; session_token: string };
+    const browser = await MediaSocketClient.connect(`${call.media_url}${call.media_url.includes("?") ? "&" : "?"}session_token=${call.session_token}`);
+    await until(() => browser.events.some((event) => event.frame.type === "started"), 10_000, "the web call's start");
+    first.child.kill("SIGKILL");
+    await first.exited;
+    restarted = await startServerProcess(speech.env(), { shareWith: first });
+    // Ended while the new process started, before it served its first request.
+    expect((await apiOf(restarted).request("GET", `/v1/calls/${call.call_id}`)).json.data).toMatchObject({ status: "ended", end_reason: "error" });
+    browser.socket.terminate();
+  }, 120_000);
+});
