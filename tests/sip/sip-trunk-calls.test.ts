@@ -342,7 +342,7 @@ describe.skipIf(!sippInstalled)("SIPp calling our SIP numbers", () => {
     const register = (sources: string[]) =>
       api.request("POST", "/v1/phone-numbers", {
         apiKey: other.apiKey,
-        body: { number, type: "sip", inbound_agent_id: otherAgent, sip_trunk: { termination_uri: "sip:10.0.0.1", allowed_source_addresses: sources } },
+        body: { number, type: "sip", inbound_agent_id: otherAgent, sip_trunk: { termination_uri: "sip:54.172.60.1", allowed_source_addresses: sources } },
       });
     const created = await register(["10.0.0.0/8"]);
     expect(created.status).toBe(201);
@@ -351,7 +351,7 @@ describe.skipIf(!sippInstalled)("SIPp calling our SIP numbers", () => {
     expect(row).toMatchObject({ organizationId: org.organizationId, agentId });
 
     const otherId = (await created.json()).data.id;
-    await api.request("PATCH", `/v1/phone-numbers/${otherId}`, { apiKey: other.apiKey, body: { sip_trunk: { termination_uri: "sip:10.0.0.1", allowed_source_addresses: ["127.0.0.0/8"] } } });
+    await api.request("PATCH", `/v1/phone-numbers/${otherId}`, { apiKey: other.apiKey, body: { sip_trunk: { termination_uri: "sip:54.172.60.1", allowed_source_addresses: ["127.0.0.0/8"] } } });
     await new Promise((resolve) => setTimeout(resolve, 5_100)); // the routing cache's lifetime
     expectScenarioPassed(await sippCalls(process, "caller-refused.xml", number, { status: "485", check_header: "CSeq:", check_value: "1 INVITE" }));
     expect(await callsTo(number)).toHaveLength(1);
