@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "@/lib/config";
 import { connectPostgres, type DatabaseConnection } from "@/lib/db/client";
 import { calls, mediaInstances } from "@/lib/db/schema";
 import { DEFAULT_INSTANCE_HEARTBEAT_MS, DEFAULT_INSTANCE_TIMEOUT_MS } from "@/lib/media/media-instance";
@@ -29,9 +30,13 @@ async function eventually(check: () => boolean | Promise<boolean>, timeoutMs: nu
   }
 }
 
-it("the production defaults end a dead instance's calls within 30 s of its last heartbeat", () => {
+it("the production defaults end a dead instance's calls within 30 s of its last heartbeat; a timeout under two heartbeats is refused", () => {
+  const { instances } = loadConfig({});
+  expect(instances).toEqual({ heartbeatMs: DEFAULT_INSTANCE_HEARTBEAT_MS, timeoutMs: DEFAULT_INSTANCE_TIMEOUT_MS });
   // The sweep runs on every survivor's heartbeat: timeout + one heartbeat after the last beat, at worst.
-  expect(DEFAULT_INSTANCE_TIMEOUT_MS + DEFAULT_INSTANCE_HEARTBEAT_MS).toBeLessThanOrEqual(20_000);
+  expect(instances.timeoutMs + instances.heartbeatMs).toBeLessThanOrEqual(20_000);
+  expect(() => loadConfig({ INSTANCE_HEARTBEAT_SECONDS: "5", INSTANCE_TIMEOUT_SECONDS: "8" })).toThrow(/INSTANCE_TIMEOUT_SECONDS must be at least twice/);
+  expect(loadConfig({ INSTANCE_HEARTBEAT_SECONDS: "0.5", INSTANCE_TIMEOUT_SECONDS: "2" }).instances).toEqual({ heartbeatMs: 500, timeoutMs: 2000 });
 });
 
 type Api = { request: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: { data: Record<string, unknown> } & Record<string, unknown> }> };
