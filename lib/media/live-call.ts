@@ -114,7 +114,6 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
   }, END_WATCH_MS);
   watch.unref();
 
-  let release = () => {};
   const ended = session.ended.then(async (summary: SessionSummary) => {
     clearInterval(watch);
     await port.settled();
@@ -132,10 +131,9 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     const row = await liveCallStatus(deps.db, callId);
     return { endReason: row?.endReason ?? null, durationMs: summary.durationMs, turns: summary.turns, recordingMs: summary.recording?.durationMs ?? null };
   });
-  if (deps.instance) {
-    release = deps.instance.hold(callId, { terminate: (reason) => session.terminate(reason), ended });
-    void ended.finally(() => release()).catch(() => undefined);
-  }
+  // Held here until it ends: the drain can end it as server_shutdown.
+  const release = deps.instance?.hold(callId, { terminate: (reason) => session.terminate(reason), ended });
+  if (release) void ended.finally(release).catch(() => undefined);
 
   return {
     callId,

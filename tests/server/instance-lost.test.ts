@@ -31,12 +31,13 @@ async function eventually(check: () => boolean | Promise<boolean>, timeoutMs: nu
 }
 
 it("the production defaults end a dead instance's calls within 30 s of its last heartbeat; a timeout under two heartbeats is refused", () => {
-  const { instances } = loadConfig({});
+  const env = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv;
+  const { instances } = loadConfig(env({}));
   expect(instances).toEqual({ heartbeatMs: DEFAULT_INSTANCE_HEARTBEAT_MS, timeoutMs: DEFAULT_INSTANCE_TIMEOUT_MS });
   // The sweep runs on every survivor's heartbeat: timeout + one heartbeat after the last beat, at worst.
   expect(instances.timeoutMs + instances.heartbeatMs).toBeLessThanOrEqual(20_000);
-  expect(() => loadConfig({ INSTANCE_HEARTBEAT_SECONDS: "5", INSTANCE_TIMEOUT_SECONDS: "8" })).toThrow(/INSTANCE_TIMEOUT_SECONDS must be at least twice/);
-  expect(loadConfig({ INSTANCE_HEARTBEAT_SECONDS: "0.5", INSTANCE_TIMEOUT_SECONDS: "2" }).instances).toEqual({ heartbeatMs: 500, timeoutMs: 2000 });
+  expect(() => loadConfig(env({ INSTANCE_HEARTBEAT_SECONDS: "5", INSTANCE_TIMEOUT_SECONDS: "8" }))).toThrow(/INSTANCE_TIMEOUT_SECONDS must be at least twice/);
+  expect(loadConfig(env({ INSTANCE_HEARTBEAT_SECONDS: "0.5", INSTANCE_TIMEOUT_SECONDS: "2" })).instances).toEqual({ heartbeatMs: 500, timeoutMs: 2000 });
 });
 
 type Api = { request: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: { data: Record<string, unknown> } & Record<string, unknown> }> };
