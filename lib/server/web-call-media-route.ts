@@ -7,6 +7,7 @@ import { callChanges } from "@/lib/services/calls/call-changes";
 import { loadRuntimeCall, recordedEventsAfter } from "@/lib/services/calls/runtime-calls";
 import { sessionTokenMatches } from "@/lib/services/calls/web-calls";
 import type { WebSocketHandler } from "./websocket-routes";
+import { isUuid } from "@/lib/schemas/ids";
 
 export const WEB_CALL_MEDIA_PATH = "/v1/calls/web/:call_id/media";
 
@@ -14,7 +15,6 @@ export const DEFAULT_INPUT_RATE: SampleRate = 16000;
 export const DEFAULT_OUTPUT_RATE: SampleRate = 24000;
 /** How long the socket waits for an optional start frame before the defaults apply. */
 const START_FRAME_WAIT_MS = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ClientFrame = { type: "start"; input_sample_rate?: unknown; output_sample_rate?: unknown } | { type: "text"; text?: unknown } | { type: "hangup" };
 
@@ -72,7 +72,7 @@ const toBytes = (data: RawData): Uint8Array => (Array.isArray(data) ? Buffer.con
 export function webCallMediaRoute(deps: LiveCallDependencies): WebSocketHandler {
   return async ({ url, params, accept, reject }) => {
     const callId = params.call_id ?? "";
-    if (!UUID.test(callId)) return reject(404, "Call not found");
+    if (!isUuid(callId)) return reject(404, "Call not found");
     const call = await loadRuntimeCall(deps.db, callId);
     const token = url.searchParams.get("session_token") ?? undefined;
     if (!call || !sessionTokenMatches(call.state, token, deps.clock?.now() ?? new Date())) {

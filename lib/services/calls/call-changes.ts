@@ -23,7 +23,7 @@ const DEFAULTS: CallChangeOptions = { fallbackMs: 10_000, unfedFallbackMs: 1_000
 
 /**
  * Who follows a live call (its media socket, an event stream, the end watch) is woken when the call
- * changes, on whichever instance the change was written: triggers NOTIFY (drizzle 0016), and this
+ * changes, on whichever instance the change was written: triggers NOTIFY (drizzle 0018), and this
  * process's one listening connection fans the notification out to the watchers of that call. A call
  * nobody writes to costs nothing. As a fallback (a bug, a notification lost in a reconnect), every
  * watched call is checked in one query per `fallbackMs`, whatever their number, and its watchers
