@@ -54,6 +54,9 @@ class Listeners {
   }
 }
 
+/** How the listening connection shows in pg_stat_activity. */
+export const CHANGE_FEED_APPLICATION = "voice-change-feed";
+
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const RECONNECT_MS = [250, 1_000, 2_000, 5_000];
 
@@ -69,7 +72,7 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
 
   const connect = (): Promise<void> =>
     (connecting ??= (async () => {
-      const next = new pg.Client({ connectionString });
+      const next = new pg.Client({ connectionString, application_name: CHANGE_FEED_APPLICATION });
       const lost = (error?: Error) => {
         if (client !== next) return;
         client = null;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHANGE_FEED_APPLICATION } from "@/lib/db/change-feed";
 import type { DatabaseConnection } from "@/lib/db/client";
 import { createTestDatabase } from "../helpers/test-database";
 import { sleep, waitFor } from "../helpers/voice-call";
@@ -39,7 +40,7 @@ describe("the change feed", () => {
     let gaps = 0;
     const stop = connection.changes.listen("feed_gap", (payload) => got.push(payload), () => gaps++);
     await waitFor(() => connection.changes.live, 5_000, "listening");
-    const killed = await connection.query("select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and query ilike 'listen%'");
+    const killed = await connection.query("select pg_terminate_backend(pid) as done from pg_stat_activity where datname = current_database() and application_name = $1", [CHANGE_FEED_APPLICATION]);
     expect(killed.rows.length).toBeGreaterThanOrEqual(1);
     await waitFor(() => !connection.changes.live, 2_000, "the loss noticed");
     await waitFor(() => connection.changes.live && gaps === 1, 5_000, "back, with a gap reported");
