@@ -29,6 +29,7 @@ export type CallFilterInput = {
   endReason?: CallEndReason;
   answerType?: CallAnswerType;
   carrier?: CarrierName;
+  campaignId?: string;
   /** Words in what was said (web-search syntax: "a phrase", -word, or), matched by Postgres full-text search. */
   search?: string;
 };
@@ -73,6 +74,7 @@ const summaryColumns = {
   transfer: calls.transfer,
   recordingBlobKey: calls.recordingBlobKey,
   secureRecordingUrl: calls.secureRecordingUrl,
+  campaignId: calls.campaignId,
 };
 
 function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inline): SQL[] {
@@ -87,6 +89,7 @@ function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inlin
   if (input.endReason) where.push(eq(calls.endReason, bind("endReason", input.endReason)));
   if (input.answerType) where.push(eq(calls.answerType, bind("answerType", input.answerType)));
   if (input.carrier) where.push(eq(calls.carrier, bind("carrier", input.carrier)));
+  if (input.campaignId) where.push(eq(calls.campaignId, bind("campaignId", input.campaignId)));
   if (input.search) where.push(sql`${calls.transcriptSearch} @@ websearch_to_tsquery('english', ${bind("search", input.search)})`);
   return where;
 }
@@ -148,7 +151,7 @@ const FAR_FUTURE = new Date("9999-12-31T00:00:00.000Z");
 export async function countCalls(ctx: ServiceContext, input: CallFilterInput): Promise<CallCount> {
   const { agentId, startTimeGt, startTimeLt } = input;
   // Named one by one: a page-mode list passes its whole input (page, limit, …) here.
-  const others = [input.callType, input.fromNumber, input.toNumber, input.status, input.endReason, input.answerType, input.search];
+  const others = [input.callType, input.fromNumber, input.toNumber, input.status, input.endReason, input.answerType, input.carrier, input.campaignId, input.search];
   if (others.every((value) => !value)) {
     // start_time_gt is exclusive and times are kept to the millisecond.
     const from = startTimeGt ? new Date(startTimeGt.getTime() + 1) : EPOCH;
