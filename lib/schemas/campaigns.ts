@@ -155,7 +155,7 @@ export type Campaign = z.infer<typeof CampaignSchema>;
 export const CampaignIdParamSchema = uuidPathParam("campaign_id", "The campaign's id");
 
 export const ListCampaignsQuerySchema = z.object({
-  status: z.enum(campaignStatuses, { message: `Must be one of ${campaignStatuses.join(", ")}` }).optional(),
+  status: z.enum(campaignStatuses, { message: `Must be one of ${campaignStatuses.join(", ")}` }).optional().openapi({ description: "Only campaigns in this status." }),
   cursor: cursorQuery,
   limit: limitQuery,
 });
@@ -181,8 +181,8 @@ export const CampaignContactSchema = z
 export type CampaignContact = z.infer<typeof CampaignContactSchema>;
 
 export const ListContactsQuerySchema = z.object({
-  status: z.enum(contactStatuses, { message: `Must be one of ${contactStatuses.join(", ")}` }).optional(),
-  outcome: z.enum(contactOutcomes, { message: `Must be one of ${contactOutcomes.join(", ")}` }).optional(),
+  status: z.enum(contactStatuses, { message: `Must be one of ${contactStatuses.join(", ")}` }).optional().openapi({ description: "Only contacts in this status." }),
+  outcome: z.enum(contactOutcomes, { message: `Must be one of ${contactOutcomes.join(", ")}` }).optional().openapi({ description: "Only contacts whose last call ended so (an end_reason, or voicemail)." }),
   cursor: z.string().regex(/^p\d{1,9}$/, "Must be a next_cursor from a previous page").optional().openapi({ description: "The `next_cursor` of the previous page (contacts page in import order)." }),
   limit: limitQuery,
 });
