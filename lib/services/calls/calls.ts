@@ -226,6 +226,8 @@ export function callPageSql(ctx: ServiceContext, input: ListCallsInput): { sql: 
       input.status,
       input.endReason,
       input.answerType,
+      input.carrier,
+      input.campaignId,
       input.search,
     ].map(Boolean),
   ].join();
@@ -245,6 +247,8 @@ export function callPageSql(ctx: ServiceContext, input: ListCallsInput): { sql: 
     status: input.status,
     endReason: input.endReason,
     answerType: input.answerType,
+    carrier: input.carrier,
+    campaignId: input.campaignId,
     search: input.search,
     cursorTime: cursor?.time.toISOString(),
     cursorId: cursor?.id,

@@ -32,6 +32,8 @@ export type TwilioDoubleCall = {
   callbacks: TwilioCallback[];
   answeredAt: number | null;
   endedAt: number | null;
+  /** When the call was created (the dial request, or the inbound ring), Date.now(). */
+  createdAt: number;
 };
 
 type Stream = { url: string; parameters: Record<string, string>; statusCallback: string | null };
@@ -280,6 +282,7 @@ export class TwilioDouble {
       callbacks: [],
       answeredAt: null,
       endedAt: null,
+      createdAt: Date.now(),
     };
     this.calls.set(call.sid, call);
     return call;
