@@ -71,7 +71,9 @@ export function nextWindowStart(from: Date, windows: CallingWindow[], zone: stri
     const weekday = WEEKDAYS[date.toUTCString().slice(0, 3)];
     for (const window of windows) {
       if (!window.days.includes(weekday)) continue;
-      const start = instantOf(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), minutesOf(window.start), zone);
+      let start = instantOf(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), minutesOf(window.start), zone);
+      // A start inside a daylight-saving gap (02:30 on the night clocks skip to 03:00): the window opens when the clock reaches it.
+      for (let step = 0; step < 8 && !insideWindows(start, windows, zone); step++) start = new Date(start.getTime() + 15 * 60_000);
       if (start.getTime() < from.getTime() || !insideWindows(start, windows, zone)) continue;
       if (!best || start < best) best = start;
     }
