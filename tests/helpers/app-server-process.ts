@@ -53,12 +53,15 @@ function embeddedTemplate() {
  * studio pages) in a child process on a free loopback port, on a fresh database with one
  * organization and API key: on TEST_DATABASE_URL's server with TEST_DB=postgres, else embedded.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string> = {}, shared?: { databaseUrl: string; apiKey: string }): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "voice-server-"));
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let apiKey: string;
-  if (process.env.TEST_DB === "postgres") {
+  if (shared) {
+    // Several instances on one Postgres database that the test made (and drops).
+    apiKey = shared.apiKey;
+  } else if (process.env.TEST_DB === "postgres") {
     database = await createTestDatabase();
     const org = await createOrganization(database.db, "Server process");
     apiKey = (await createApiKey(database.db, { organizationId: org.id, name: "server test" })).apiKey;
@@ -74,7 +77,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? "",
+      DATABASE_URL: shared?.databaseUrl ?? database?.url ?? "",
       SEED_DEMO: "false",
       ...env,
     },
