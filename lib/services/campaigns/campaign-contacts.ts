@@ -20,13 +20,15 @@ export type ContactDraft = {
   timezone?: unknown;
   dynamic_variables_values?: unknown;
   metadata?: unknown;
+  /** Read from a CSV: every value is text, so only the number and the zone need checking. */
+  fromCsv?: boolean;
 };
 
 export type RejectedRow = AddContactsResult["rejected"][number];
 
 type Accepted = { phoneNumber: string; timezone: string | null; dynamicVariablesValues: Record<string, unknown>; metadata: Record<string, unknown> };
 
-const INSERT_CHUNK = 4_000;
+const INSERT_CHUNK = 20_000;
 
 function formatPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, part) => (typeof part === "number" ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), "");
@@ -34,6 +36,7 @@ function formatPath(path: readonly PropertyKey[]): string {
 
 /** Checks one contact: its number normalised by libphonenumber, its zone an IANA name, its values JSON objects. */
 function checkContact(draft: ContactDraft, defaultCountry: string | undefined, rejected: RejectedRow[]): Accepted | null {
+  if (draft.fromCsv) return checkCsvContact(draft, defaultCountry, rejected);
   const shaped = ContactInputSchema.safeParse(Object.fromEntries(Object.entries(draft).filter(([key, value]) => key !== "row" && value !== undefined)));
   if (!shaped.success) {
     for (const issue of shaped.error.issues) {
@@ -57,6 +60,26 @@ function checkContact(draft: ContactDraft, defaultCountry: string | undefined, r
     timezone: given ?? timezoneOfNumber(number.e164),
     dynamicVariablesValues: shaped.data.dynamic_variables_values ?? {},
     metadata: shaped.data.metadata ?? {},
+  };
+}
+
+/** A CSV row is text only (its shape is known): the number and the zone are what can be wrong. */
+function checkCsvContact(draft: ContactDraft, defaultCountry: string | undefined, rejected: RejectedRow[]): Accepted | null {
+  const number = normalizePhoneNumber(String(draft.phone_number ?? ""), defaultCountry);
+  if (!number.ok) {
+    rejected.push({ row: draft.row, field: "phone_number", message: number.message });
+    return null;
+  }
+  const given = typeof draft.timezone === "string" ? draft.timezone : undefined;
+  if (given !== undefined && !isTimeZone(given)) {
+    rejected.push({ row: draft.row, field: "timezone", message: `"${given}" is not an IANA time zone` });
+    return null;
+  }
+  return {
+    phoneNumber: number.e164,
+    timezone: given ?? timezoneOfNumber(number.e164),
+    dynamicVariablesValues: (draft.dynamic_variables_values as Record<string, unknown>) ?? {},
+    metadata: (draft.metadata as Record<string, unknown>) ?? {},
   };
 }
 
@@ -99,26 +122,24 @@ export async function addCampaignContacts(
     const [{ last }] = await tx.select({ last: max(campaignContacts.position) }).from(campaignContacts).where(eq(campaignContacts.campaignId, campaignId));
     let position = (last ?? 0) + 1;
     for (let i = 0; i < accepted.length; i += INSERT_CHUNK) {
-      const chunk = accepted.slice(i, i + INSERT_CHUNK);
-      const inserted = await tx
-        .insert(campaignContacts)
-        .values(
-          chunk.map((contact) => ({
-            organizationId: ctx.organizationId,
-            campaignId,
-            position: position++,
-            phoneNumber: contact.phoneNumber,
-            timezone: contact.timezone,
-            dynamicVariablesValues: contact.dynamicVariablesValues,
-            metadata: contact.metadata,
-            status: (listed.has(contact.phoneNumber) ? "skipped_dnc" : "pending") as ContactStatus,
-          })),
-        )
-        .onConflictDoNothing({ target: [campaignContacts.campaignId, campaignContacts.phoneNumber] })
-        .returning({ status: campaignContacts.status });
-      added += inserted.length;
-      skipped += inserted.filter((row) => row.status === "skipped_dnc").length;
-      duplicates += chunk.length - inserted.length;
+      const chunk = accepted.slice(i, i + INSERT_CHUNK).map((contact) => ({
+        p: position++,
+        n: contact.phoneNumber,
+        tz: contact.timezone,
+        v: contact.dynamicVariablesValues,
+        m: contact.metadata,
+        s: listed.has(contact.phoneNumber) ? "skipped_dnc" : "pending",
+      }));
+      // One statement per chunk, its rows as one JSON parameter: far faster than thousands of bound values.
+      const result = (await tx.execute(sql`
+        insert into ${campaignContacts} (organization_id, campaign_id, position, phone_number, timezone, dynamic_variables_values, metadata, status)
+        select ${ctx.organizationId}::uuid, ${campaignId}::uuid, r.p, r.n, r.tz, r.v, r.m, r.s
+          from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(p int, n text, tz text, v jsonb, m jsonb, s text)
+        on conflict (campaign_id, phone_number) do nothing
+        returning status`)) as unknown as { rows: { status: string }[] };
+      added += result.rows.length;
+      skipped += result.rows.filter((row) => row.status === "skipped_dnc").length;
+      duplicates += chunk.length - result.rows.length;
     }
     if (added > 0 && (campaign.status === "running" || campaign.status === "scheduled")) await nudgeCampaign(queue, campaignId, tx);
   });

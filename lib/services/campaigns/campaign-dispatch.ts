@@ -8,7 +8,7 @@ import type { JobQueue } from "@/lib/jobs/queue";
 import { LIVE_CALL_STATUSES, outboundSlotsFree } from "../concurrency/concurrency";
 import { listedNumbers } from "../do-not-call/do-not-call";
 import { ValidationError } from "../errors";
-import { recordOutboundPhoneCall } from "../phone-calls/start-phone-call";
+import { recordOutboundPhoneCall, validateReferences } from "../phone-calls/start-phone-call";
 import { insideWindows, nextWindowStart } from "./calling-windows";
 import { nudgeCampaign } from "./campaign-ticks";
 
@@ -21,9 +21,14 @@ export const DIAL_BACKSTOP_MS = 60_000;
 /** How often a dispatcher waiting for a free slot looks again. */
 const SLOT_POLL_MS = 200;
 const CLAIM_BATCH = 25;
+/** Calls one step may place at once when dispatching fell behind its pacing (the per-second cap still holds). */
+const BURST = 10;
+
+export type PlacedCall = { callId: string; numberType: PhoneNumberType; failed: boolean };
 
 export type DispatchStep =
-  | { kind: "placed"; callId: string; numberType: PhoneNumberType; failed: boolean }
+  /** Calls recorded in this step; the next may be placed `waitMs` later (the pacing). */
+  | { kind: "placed"; calls: PlacedCall[]; waitMs: number }
   /** Something frees soon (a pacing token, a slot, a contact's window): try again after `ms`. */
   | { kind: "wait"; ms: number; why: "pacing" | "campaign_slots" | "organization_slots" | "rescheduled" }
   /** Nothing is due now. */
@@ -96,12 +101,19 @@ export async function dispatchStep(db: Database, queue: JobQueue, campaignId: st
       await finishAtEnd(tx, campaign, now);
       return { kind: "stopped" };
     }
-    await tx.update(campaigns).set(lease).where(eq(campaigns.id, campaignId));
+    if (!campaign.dispatchLeaseUntil || campaign.dispatchLeaseUntil.getTime() - now.getTime() < DISPATCH_LEASE_MS - 2000 || campaign.dispatchLeaseOwner !== options.owner) {
+      await tx.update(campaigns).set(lease).where(eq(campaigns.id, campaignId));
+    }
     if (options.fitRetries) await fitRetriesIntoWindows(tx, campaign, now);
 
-    // Pacing: evenly spaced (the bucket), and never more than calls_per_second in any second (the sliding count).
+    // Pacing: a token bucket (evenly spaced calls, a burst of BURST at most to catch up after a slow step),
+    // and never more than calls_per_second in any second (the sliding count, exact whatever the timing).
     const rate = campaign.pacing.calls_per_second;
+    const spacingMs = 1000 / rate;
     if (campaign.pacingNextAt && campaign.pacingNextAt > now) return { kind: "wait", ms: campaign.pacingNextAt.getTime() - now.getTime(), why: "pacing" };
+    // GCRA: the theoretical time of the next call, never further back than a burst's worth.
+    const scheduled = Math.max(campaign.pacingNextAt?.getTime() ?? now.getTime(), now.getTime() - (BURST - 1) * spacingMs);
+    const tokens = Math.min(BURST, 1 + Math.floor((now.getTime() - scheduled) / spacingMs));
     const perSecond = Math.max(1, Math.floor(rate + 1e-9));
     const recent = await tx
       .select({ startTime: calls.startTime })
@@ -115,8 +127,11 @@ export async function dispatchStep(db: Database, queue: JobQueue, campaignId: st
       .select({ live: sql<number>`count(*)::int` })
       .from(calls)
       .where(and(eq(calls.campaignId, campaignId), inArray(calls.status, [...LIVE_CALL_STATUSES])));
-    if (Number(live) >= campaign.pacing.max_concurrent_calls) return { kind: "wait", ms: SLOT_POLL_MS, why: "campaign_slots" };
-    if ((await outboundSlotsFree(tx, campaign.organizationId)) <= 0) return { kind: "wait", ms: SLOT_POLL_MS, why: "organization_slots" };
+    const campaignRoom = campaign.pacing.max_concurrent_calls - Number(live);
+    if (campaignRoom <= 0) return { kind: "wait", ms: SLOT_POLL_MS, why: "campaign_slots" };
+    const organizationRoom = await outboundSlotsFree(tx, campaign.organizationId);
+    if (organizationRoom <= 0) return { kind: "wait", ms: SLOT_POLL_MS, why: "organization_slots" };
+    const room = Math.min(tokens, perSecond - recent.length, campaignRoom, organizationRoom);
 
     const due = sql`coalesce(${campaignContacts.nextAttemptAt}, '-infinity'::timestamptz)`;
     const candidates = await tx
@@ -128,16 +143,17 @@ export async function dispatchStep(db: Database, queue: JobQueue, campaignId: st
       .for("update", { skipLocked: true });
     if (!candidates.length) return (await completeIfDone(tx, campaign, now)) ? { kind: "stopped" } : { kind: "idle" };
     const listed = await listedNumbers(tx, campaign.organizationId, candidates.map((contact) => contact.phoneNumber));
-    let chosen: CampaignContactRow | undefined;
+    const chosen: CampaignContactRow[] = [];
     for (const contact of candidates) {
+      if (chosen.length >= room) break;
       if (listed.has(contact.phoneNumber)) {
         await tx.update(campaignContacts).set({ status: "skipped_dnc", nextAttemptAt: null, updatedAt: now }).where(eq(campaignContacts.id, contact.id));
         continue;
       }
       const zone = zoneOf(campaign, contact);
       if (insideWindows(now, campaign.schedule.windows, zone)) {
-        chosen = contact;
-        break;
+        chosen.push(contact);
+        continue;
       }
       const next = nextWindowStart(now, campaign.schedule.windows, zone);
       const pastEnd = !next || (campaign.schedule.end_at !== null && next >= new Date(campaign.schedule.end_at));
@@ -146,32 +162,48 @@ export async function dispatchStep(db: Database, queue: JobQueue, campaignId: st
         .set(pastEnd ? { status: "cancelled", nextAttemptAt: null, updatedAt: now } : { status: contact.status === "pending" ? "scheduled" : contact.status, nextAttemptAt: next, nextAttemptInWindow: true, updatedAt: now })
         .where(eq(campaignContacts.id, contact.id));
     }
-    if (!chosen) return { kind: "wait", ms: 0, why: "rescheduled" };
+    if (!chosen.length) return { kind: "wait", ms: 0, why: "rescheduled" };
 
-    const callId = randomUUID();
-    const fromNumber = campaign.fromNumbers[campaign.callsPlaced % campaign.fromNumbers.length];
-    await tx
-      .update(campaignContacts)
-      .set({ status: "dialing", attempts: chosen.attempts + 1, lastCallId: callId, nextAttemptAt: null, nextAttemptInWindow: true, outcome: null, updatedAt: now })
-      .where(eq(campaignContacts.id, chosen.id));
-    let record;
-    try {
-      record = await recordOutboundPhoneCall(
-        { db: tx, organizationId: campaign.organizationId },
-        queue,
-        { from_number: fromNumber, to_number: chosen.phoneNumber, agent_id: campaign.agentId, dynamic_variables_values: chosen.dynamicVariablesValues },
-        { now, callId, metadata: chosen.metadata, campaign: { campaignId, contactId: chosen.id }, slots: "checked", dialAfter: new Date(now.getTime() + DIAL_BACKSTOP_MS) },
-      );
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      // The agent or a number is no longer the organization's: no call of this campaign can be placed until it is fixed.
-      throw new CampaignBlockedError(campaignId, error.message);
+    const placed: PlacedCall[] = [];
+    const references = new Map<string, Awaited<ReturnType<typeof validateReferences>>>();
+    for (const contact of chosen) {
+      const callId = randomUUID();
+      const fromNumber = campaign.fromNumbers[(campaign.callsPlaced + placed.length) % campaign.fromNumbers.length];
+      await tx
+        .update(campaignContacts)
+        .set({ status: "dialing", attempts: contact.attempts + 1, lastCallId: callId, nextAttemptAt: null, nextAttemptInWindow: true, outcome: null, updatedAt: now })
+        .where(eq(campaignContacts.id, contact.id));
+      const ctx = { db: tx, organizationId: campaign.organizationId };
+      try {
+        if (!references.has(fromNumber)) references.set(fromNumber, await validateReferences(ctx, { agent_id: campaign.agentId, from_number: fromNumber }));
+        const record = await recordOutboundPhoneCall(
+          ctx,
+          queue,
+          { from_number: fromNumber, to_number: contact.phoneNumber, agent_id: campaign.agentId, dynamic_variables_values: contact.dynamicVariablesValues },
+          {
+            now,
+            callId,
+            metadata: contact.metadata,
+            campaign: { campaignId, contactId: contact.id },
+            slots: "checked",
+            doNotCallChecked: true,
+            references: references.get(fromNumber),
+            dialAfter: new Date(now.getTime() + DIAL_BACKSTOP_MS),
+          },
+        );
+        placed.push({ callId: record.callId, numberType: record.numberType, failed: record.failed });
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        // The agent or a number is no longer the organization's: no call of this campaign can be placed until it is fixed.
+        throw new CampaignBlockedError(campaignId, error.message);
+      }
     }
+    const nextAt = new Date(Math.ceil(scheduled + placed.length * spacingMs));
     await tx
       .update(campaigns)
-      .set({ callsPlaced: sql`${campaigns.callsPlaced} + 1`, pacingNextAt: new Date(now.getTime() + Math.ceil(1000 / rate)), updatedAt: now })
+      .set({ callsPlaced: sql`${campaigns.callsPlaced} + ${placed.length}`, pacingNextAt: nextAt, ...lease, updatedAt: now })
       .where(eq(campaigns.id, campaignId));
-    return { kind: "placed", callId: record.callId, numberType: record.numberType, failed: record.failed };
+    return { kind: "placed", calls: placed, waitMs: Math.max(0, nextAt.getTime() - now.getTime()) };
   });
 }
 
@@ -211,12 +243,18 @@ export async function runCampaignTick(deps: TickDependencies, campaignId: string
   const dials = new Set<Promise<void>>();
   let last: DispatchStep = { kind: "idle" };
   let lastFit = 0;
+  const stats = { steps: 0, stepMs: 0, placed: 0, waits: {} as Record<string, number> };
   try {
     while (Date.now() < deadline) {
       const fitRetries = Date.now() - lastFit > 2000;
       if (fitRetries) lastFit = Date.now();
       try {
+        const began = performance.now();
         last = await dispatchStep(deps.db, deps.queue, campaignId, { owner, fitRetries });
+        stats.steps++;
+        stats.stepMs += performance.now() - began;
+        if (last.kind === "placed") stats.placed += last.calls.length;
+        if (last.kind === "wait") stats.waits[last.why] = (stats.waits[last.why] ?? 0) + 1;
       } catch (error) {
         if (!(error instanceof CampaignBlockedError)) throw error;
         console.warn(`campaigns: ${error.message}; paused`);
@@ -224,11 +262,14 @@ export async function runCampaignTick(deps: TickDependencies, campaignId: string
         return "stopped";
       }
       if (last.kind === "placed") {
-        if (!last.failed) {
-          const dial = deps.dial(last.callId, last.numberType).catch((error) => console.error(`campaigns: dialling call ${(last as { callId: string }).callId} failed:`, error));
+        for (const placed of last.calls) {
+          if (placed.failed) continue;
+          const dial = deps.dial(placed.callId, placed.numberType).catch((error) => console.error(`campaigns: dialling call ${placed.callId} failed:`, error));
           dials.add(dial);
           void dial.finally(() => dials.delete(dial));
         }
+        // The next call is due after the pacing interval: wait here rather than ask the database.
+        if (last.waitMs > 0) await sleep(Math.min(last.waitMs, Math.max(0, deadline - Date.now())));
         continue;
       }
       if (last.kind === "wait") {
@@ -244,6 +285,7 @@ export async function runCampaignTick(deps: TickDependencies, campaignId: string
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.dispatchLeaseOwner, owner)))
       .catch(() => undefined);
     await Promise.allSettled([...dials]);
+    if (process.env.CAMPAIGN_TICK_STATS) console.log(`campaign ${campaignId} tick: ${stats.steps} steps, ${(stats.stepMs / Math.max(1, stats.steps)).toFixed(1)} ms each, ${stats.placed} calls, waits ${JSON.stringify(stats.waits)}`);
   }
   if (last.kind === "placed" || last.kind === "wait") await nudgeCampaign(deps.queue, campaignId);
   return last.kind;

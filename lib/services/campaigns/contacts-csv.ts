@@ -46,7 +46,7 @@ export function contactsFromCsv(text: string, mapping: Record<string, string> = 
       rejected.push({ row, field: "row", message: `Has ${record.length} cells; the header has ${header.length}` });
       continue;
     }
-    const draft: ContactDraft = { row, phone_number: "" };
+    const draft: ContactDraft = { row, phone_number: "", fromCsv: true };
     const variables: Record<string, unknown> = {};
     const metadata: Record<string, unknown> = {};
     header.forEach((name, index) => {

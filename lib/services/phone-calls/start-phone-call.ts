@@ -34,7 +34,7 @@ function fingerprint(input: StartPhoneCallInput): string {
   return createHash("sha256").update(canonicalJson(input)).digest("hex");
 }
 
-async function validateReferences(ctx: ServiceContext, input: StartPhoneCallInput): Promise<{ agentVersion: number; numberType: PhoneNumberType }> {
+export async function validateReferences(ctx: ServiceContext, input: Pick<StartPhoneCallInput, "agent_id" | "from_number">): Promise<{ agentVersion: number; numberType: PhoneNumberType }> {
   const [[agent], [number]] = await Promise.all([
     ctx.db
       .select({ version: agents.publishedVersion })
@@ -67,6 +67,10 @@ export type OutboundCallOptions = {
   slots?: "check" | "checked";
   /** The dial job not before this time (a campaign dials at once in its own process; the job is the backstop). */
   dialAfter?: Date;
+  /** The number was checked against the do-not-call list in this transaction already (a campaign's claim). */
+  doNotCallChecked?: boolean;
+  /** The references as the caller read them in this transaction (a campaign placing several calls). */
+  references?: { agentVersion: number; numberType: PhoneNumberType };
 };
 
 export type OutboundCallRecord = { callId: string; numberType: PhoneNumberType; failed: boolean };
@@ -78,8 +82,8 @@ export type OutboundCallRecord = { callId: string; numberType: PhoneNumberType; 
  */
 export async function recordOutboundPhoneCall(tx: ServiceContext, queue: JobQueue, input: StartPhoneCallInput, options: OutboundCallOptions): Promise<OutboundCallRecord> {
   const { now } = options;
-  const { agentVersion, numberType } = await validateReferences(tx, input);
-  await assertCallable(tx.db, tx.organizationId, input.to_number);
+  const { agentVersion, numberType } = options.references ?? (await validateReferences(tx, input));
+  if (!options.doNotCallChecked) await assertCallable(tx.db, tx.organizationId, input.to_number);
   if (options.slots !== "checked") await reserveOutboundSlot(tx.db, tx.organizationId);
   // A SIP number's call is placed by a process running the SIP user agent; with none alive it fails visibly now.
   const sipUnavailable = numberType === "sip" && (await liveSipInstances(tx.db, now)).length === 0;
