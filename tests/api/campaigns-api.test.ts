@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- API answers read loosely in this test; their shapes are asserted field by field */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAgent, insertPhoneNumber } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
