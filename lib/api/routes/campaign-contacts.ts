@@ -124,7 +124,7 @@ export function campaignContactRoutes() {
         drafts = body.contacts.map((contact, index) =>
           typeof contact === "object" && contact !== null && !Array.isArray(contact)
             ? { ...(contact as Record<string, unknown>), row: index, phone_number: (contact as Record<string, unknown>).phone_number }
-            : { row: index, phone_number: undefined, __not_an_object: true },
+            : { row: index, phone_number: undefined },
         );
       }
       const result = await addCampaignContacts(ctx, c.get("deps").queue, campaignId, drafts, { defaultCountry, rejected });

@@ -41,7 +41,10 @@ function checkContact(draft: ContactDraft, defaultCountry: string | undefined, r
   if (!shaped.success) {
     for (const issue of shaped.error.issues) {
       if (issue.code === "unrecognized_keys") for (const key of issue.keys) rejected.push({ row: draft.row, field: formatPath([...issue.path, key]), message: `Unknown field "${key}"` });
-      else rejected.push({ row: draft.row, field: formatPath(issue.path) || "contact", message: issue.message.replace(/^Invalid input: /, "") });
+      else {
+        const message = issue.code === "invalid_type" && /received undefined/.test(issue.message) ? "Required" : issue.message.replace(/^Invalid input: /, "");
+        rejected.push({ row: draft.row, field: formatPath(issue.path) || "contact", message });
+      }
     }
     return null;
   }
