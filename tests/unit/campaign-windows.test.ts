@@ -64,7 +64,7 @@ describe("contacts CSV", () => {
       "First Name": "first_name",
       notes: "",
     });
-    expect(drafts).toEqual([{ row: 2, phone_number: "+12125550123", dynamic_variables_values: { first_name: "Ada, Jr." }, metadata: { crm: "A1" } }]);
+    expect(drafts).toEqual([{ row: 2, phone_number: "+12125550123", dynamic_variables_values: { first_name: "Ada, Jr." }, metadata: { crm: "A1" }, fromCsv: true }]);
     expect(rejected).toEqual([{ row: 3, field: "row", message: "Has 6 cells; the header has 5" }]);
     expect(() => contactsFromCsv("name\nAda\n")).toThrow(/phone_number/);
   });
