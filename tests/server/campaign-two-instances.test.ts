@@ -111,7 +111,8 @@ describe.runIf(postgres)("a campaign on two instances, one killed mid-campaign",
     expect(all.length).toBe(CONTACTS);
     expect(new Set(all.map((call) => call.to)).size).toBe(CONTACTS);
     expect(maxOverlap(all.map((call) => ({ start: call.createdAt, end: call.endedAt })))).toBeLessThanOrEqual(MAX_CONCURRENT);
-    expect(maxInWindow(all.map((call) => call.createdAt))).toBeLessThanOrEqual(PER_SECOND);
+    // At the carrier (another process): the same bound, less 100 ms for the trip and event-loop lag on this shared machine.
+    expect(maxInWindow(all.map((call) => call.createdAt), 900)).toBeLessThanOrEqual(PER_SECOND);
     const recorded = (await api("GET", `/v1/calls?campaign_id=${id}&limit=100`)).data as { start_time: string; status: string }[];
     expect(recorded.length).toBe(CONTACTS);
     expect(maxInWindow(recorded.map((call) => Date.parse(call.start_time)))).toBeLessThanOrEqual(PER_SECOND);

@@ -69,7 +69,8 @@ describe("a campaign against the Twilio double", () => {
     expect(dials.length).toBe(16);
     expect(new Set(dials.map((d) => d.to)).size).toBe(16); // nobody dialled twice
     expect(maxOverlap(dials.map((d) => ({ start: d.createdAt, end: d.endedAt })))).toBeLessThanOrEqual(3);
-    expect(maxInWindow(dials.map((d) => d.createdAt))).toBeLessThanOrEqual(4);
+    // At the carrier: the same bound, less 100 ms for the trip and event-loop lag (the records, exact, are checked below).
+    expect(maxInWindow(dials.map((d) => d.createdAt), 900)).toBeLessThanOrEqual(4);
     // The numbers are used in turn.
     expect(new Set(dials.map((d) => d.from))).toEqual(new Set(LINES));
 
@@ -78,6 +79,7 @@ describe("a campaign against the Twilio double", () => {
     const byCampaign = (await call("GET", `/v1/calls?campaign_id=${id}&limit=100`)).json.data as any[];
     expect(byCampaign.length).toBe(16);
     expect(byCampaign.every((c) => c.campaign_id === id && c.end_reason === "no_answer")).toBe(true);
+    expect(maxInWindow(byCampaign.map((c) => Date.parse(c.start_time)))).toBeLessThanOrEqual(4);
     const first = byCampaign.find((c) => c.id === contacts[0].last_call_id);
     expect(first.dynamic_variables_values).toEqual(contacts[0].dynamic_variables_values);
   }, 60_000);

@@ -86,3 +86,15 @@ describe("the add_to_do_not_call tool in the engine", () => {
     expect(engine.snapshot).toMatchObject({ status: "ended", end_reason: "agent_hangup" });
   });
 });
+
+describe("the dial pacer", () => {
+  it("spaces a burst and keeps any second (plus its margin) to perSecond, counting calls sent before it", async () => {
+    const { DialPacer } = await import("@/lib/services/campaigns/dial-pacer");
+    const { maxInWindow } = await import("../helpers/campaign-checks");
+    const pacer = new DialPacer(4, 225, 100, [0, 300]);
+    const times = Array.from({ length: 12 }, () => pacer.next(400));
+    expect(times[0]).toBe(525);
+    expect(maxInWindow([0, 300, ...times], 1100)).toBeLessThanOrEqual(4);
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(225);
+  });
+});

@@ -11,6 +11,7 @@ import { ValidationError } from "../errors";
 import { recordOutboundPhoneCall, validateReferences } from "../phone-calls/start-phone-call";
 import { insideWindows, nextWindowStart } from "./calling-windows";
 import { nudgeCampaign } from "./campaign-ticks";
+import { DialPacer } from "./dial-pacer";
 
 /** A dispatcher holds its campaign this long past its last step; a dead instance's hold runs out. */
 export const DISPATCH_LEASE_MS = 20_000;
@@ -28,7 +29,7 @@ export type PlacedCall = { callId: string; numberType: PhoneNumberType; failed: 
 
 export type DispatchStep =
   /** Calls recorded in this step; the next may be placed `waitMs` later (the pacing). */
-  | { kind: "placed"; calls: PlacedCall[]; waitMs: number }
+  | { kind: "placed"; calls: PlacedCall[]; waitMs: number; perSecond: number; spacingMs: number; recentStarts: number[] }
   /** Something frees soon (a pacing token, a slot, a contact's window): try again after `ms`. */
   | { kind: "wait"; ms: number; why: "pacing" | "campaign_slots" | "organization_slots" | "rescheduled" }
   /** Nothing is due now. */
@@ -203,7 +204,14 @@ export async function dispatchStep(db: Database, queue: JobQueue, campaignId: st
       .update(campaigns)
       .set({ callsPlaced: sql`${campaigns.callsPlaced} + ${placed.length}`, pacingNextAt: nextAt, ...lease, updatedAt: now })
       .where(eq(campaigns.id, campaignId));
-    return { kind: "placed", calls: placed, waitMs: Math.max(0, nextAt.getTime() - now.getTime()) };
+    return {
+      kind: "placed",
+      calls: placed,
+      waitMs: Math.max(0, nextAt.getTime() - now.getTime()),
+      perSecond,
+      spacingMs,
+      recentStarts: recent.map((row) => row.startTime.getTime()).reverse(),
+    };
   });
 }
 
@@ -244,6 +252,7 @@ export async function runCampaignTick(deps: TickDependencies, campaignId: string
   let last: DispatchStep = { kind: "idle" };
   let lastFit = 0;
   const stats = { steps: 0, stepMs: 0, placed: 0, waits: {} as Record<string, number> };
+  let pacer: DialPacer | undefined;
   try {
     while (Date.now() < deadline) {
       const fitRetries = Date.now() - lastFit > 2000;
@@ -262,9 +271,13 @@ export async function runCampaignTick(deps: TickDependencies, campaignId: string
         return "stopped";
       }
       if (last.kind === "placed") {
+        pacer ??= new DialPacer(last.perSecond, last.spacingMs * 0.9, 100, last.recentStarts);
         for (const placed of last.calls) {
           if (placed.failed) continue;
-          const dial = deps.dial(placed.callId, placed.numberType).catch((error) => console.error(`campaigns: dialling call ${placed.callId} failed:`, error));
+          const delay = pacer.next(Date.now()) - Date.now();
+          const dial = (delay > 0 ? sleep(delay) : Promise.resolve())
+            .then(() => deps.dial(placed.callId, placed.numberType))
+            .catch((error) => console.error(`campaigns: dialling call ${placed.callId} failed:`, error));
           dials.add(dial);
           void dial.finally(() => dials.delete(dial));
         }
