@@ -1,5 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- API answers read loosely in this test; their shapes are asserted field by field */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
@@ -58,7 +61,9 @@ describe.runIf(postgres)("a campaign on two instances, one killed mid-campaign",
       TWILIO_AUTH_TOKEN: double.authToken,
       TWILIO_API_BASE_URL: double.baseUrl,
     };
-    for (const port of ports) servers.push(await startServerProcess({ ...env, PORT: String(port) }, { databaseUrl: scratch.url, apiKey }));
+    // Both instances on the test's own database (created and dropped here).
+    const data = { databaseUrl: scratch.url, apiKey, dataDir: mkdtempSync(path.join(tmpdir(), "voice-campaign-")) } as ServerProcess;
+    for (const port of ports) servers.push(await startServerProcess({ ...env, PORT: String(port) }, { shareWith: data }));
   }, 180_000);
 
   afterAll(async () => {
