@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Download, Pause, Play, RotateCcw, XCircle } from "lucide-react";
 import { apiErrorText } from "@/components/calls/api-error-text";
 import { SelectField } from "@/components/calls/select-field";
@@ -53,6 +53,14 @@ export function CampaignDetail({ initial, canEdit }: { initial: Campaign; canEdi
   if (cursors.length) query.set("cursor", cursors.at(-1)!);
   const contacts = useCampaignContacts(campaign.id, query.toString(), live);
   const calls = useCampaignCalls(campaign.id, live);
+  // The table and the chart follow the counts: when they move (a call ended, the campaign finished), both are read again.
+  const progressKey = `${campaign.status}:${JSON.stringify(campaign.progress)}`;
+  const { mutate: refreshContacts } = contacts;
+  const { mutate: refreshCalls } = calls;
+  useEffect(() => {
+    void refreshContacts();
+    void refreshCalls();
+  }, [progressKey, refreshContacts, refreshCalls]);
   const [busy, setBusy] = useState<string | null>(null);
 
   const act = async (action: CampaignAction) => {
