@@ -29,6 +29,7 @@ export type CallFilterInput = {
   endReason?: CallEndReason;
   answerType?: CallAnswerType;
   carrier?: CarrierName;
+  campaignId?: string;
   /** Words in what was said (web-search syntax: "a phrase", -word, or), matched by Postgres full-text search. */
   search?: string;
 };
@@ -49,6 +50,7 @@ const FILTER_NAMES = [
   "endReason",
   "answerType",
   "carrier",
+  "campaignId",
   "search",
 ] as const satisfies readonly (keyof CallFilterInput)[];
 const everyFilterNamed: Exclude<keyof CallFilterInput, (typeof FILTER_NAMES)[number]> extends never ? true : never = true;
@@ -94,6 +96,7 @@ const summaryColumns = {
   transfer: calls.transfer,
   recordingBlobKey: calls.recordingBlobKey,
   secureRecordingUrl: calls.secureRecordingUrl,
+  campaignId: calls.campaignId,
 };
 
 function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inline): SQL[] {
@@ -108,6 +111,7 @@ function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inlin
   if (input.endReason) where.push(eq(calls.endReason, bind("endReason", input.endReason)));
   if (input.answerType) where.push(eq(calls.answerType, bind("answerType", input.answerType)));
   if (input.carrier) where.push(eq(calls.carrier, bind("carrier", input.carrier)));
+  if (input.campaignId) where.push(eq(calls.campaignId, bind("campaignId", input.campaignId)));
   if (input.search) where.push(sql`${calls.transcriptSearch} @@ websearch_to_tsquery('english', ${bind("search", input.search)})`);
   return where;
 }
