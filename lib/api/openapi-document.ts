@@ -50,6 +50,7 @@ export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
       { name: "Pricing", description: "The price table that computes each call's cost" },
       { name: "Telephony", description: "Extension: carrier accounts (Twilio, Telnyx) per organization, their numbers and the webhook URLs to give them" },
       { name: "Analytics", description: "Extension: call counts, costs, durations and post-call answers over a date range" },
+      { name: "Audit log", description: "Extension: who changed what, append-only and hash-chained, with its retention" },
     ],
   }));
 }

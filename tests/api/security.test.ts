@@ -137,7 +137,7 @@ beforeAll(async () => {
   owner = await api.createOrganization("Owner");
   stranger = await api.createOrganization("Stranger");
   const revoked = await api.createOrganization("Revoked");
-  await revokeApiKey(api.db, revoked.organizationId, revoked.apiKeyId);
+  await revokeApiKey({ db: api.db, organizationId: revoked.organizationId }, revoked.apiKeyId);
   revokedKey = revoked.apiKey;
   ids.agent = await insertAgent(api.db, owner.organizationId);
   ids.call = await insertCall(api.db, owner.organizationId, ids.agent, { metadata: { original: true } });
