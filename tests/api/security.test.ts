@@ -123,6 +123,10 @@ const routes: RouteCase[] = [
   { name: "list carrier numbers", method: "GET", path: () => "/v1/telephony/providers/twilio/numbers", ownResource: false },
   { name: "import carrier numbers", method: "POST", path: () => "/v1/telephony/providers/twilio/numbers/import", body: () => ({}), ownResource: false },
   { name: "disconnect telephony provider", method: "DELETE", path: () => "/v1/telephony/providers/telnyx", ownResource: false },
+  { name: "list audit log", method: "GET", path: () => "/v1/audit-log", ownResource: false },
+  { name: "verify audit log", method: "GET", path: () => "/v1/audit-log/verify", ownResource: false },
+  { name: "get audit log settings", method: "GET", path: () => "/v1/audit-log/settings", ownResource: false },
+  { name: "update audit log settings", method: "PATCH", path: () => "/v1/audit-log/settings", body: () => ({ audit_retention_days: 60 }), ownResource: false },
   ...["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage"].map((report) => ({
     name: `analytics ${report}`,
     method: "GET",
