@@ -29,6 +29,7 @@ const call: Call = {
   carrier: null,
   carrier_call_id: null,
   transfer: null,
+  redacted_categories: [],
   transcript_string: "agent: Hello\nuser: =SUM(A1)",
 };
 

@@ -16,6 +16,7 @@ import {
   type TurnLatency,
   type VariableValue,
 } from "@/lib/schemas/call-values";
+import type { PiiCategory } from "@/lib/redaction/pii-categories";
 
 /**
  * One conversation. The transcript and variable values are JSONB on the row: they are written
@@ -63,6 +64,8 @@ export const calls = pgTable(
     // Voice calls: each caller turn's latency, stored when the call's media ends.
     turnLatency: jsonb("turn_latency").$type<TurnLatency[]>(),
     secureRecordingUrl: boolean("secure_recording_url").notNull().default(false),
+    /** The kinds of PII the agent's `redact_pii` found and replaced in what was kept of the call. */
+    redactedCategories: jsonb("redacted_categories").$type<PiiCategory[]>().notNull().default([]),
     // What both sides said, for full-text search; generated, so every writer keeps it in its own transaction.
     transcriptSearch: tsvector("transcript_search")
       .notNull()

@@ -73,6 +73,7 @@ const summaryColumns = {
   carrier: calls.carrier,
   carrierCallId: calls.carrierCallId,
   transfer: calls.transfer,
+  redactedCategories: calls.redactedCategories,
   recordingBlobKey: calls.recordingBlobKey,
   secureRecordingUrl: calls.secureRecordingUrl,
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "redacted_categories" jsonb DEFAULT '[]'::jsonb NOT NULL;
