@@ -959,6 +959,26 @@ export interface paths {
         patch: operations["updateAuditLogSettings"];
         trace?: never;
     };
+    "/v1/data-erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person's calls by phone number
+         * @description **Extension** (not in the interface specification). A data-subject erasure: deletes every call with `phone_number` on either side (from or to), with its transcript, variable values, post-call answers, events, webhook deliveries and recording, so nothing is found by the number afterwards (search included). The audit log keeps one `data.erased` entry with the number hashed (HMAC-SHA256 with the installation's secret). For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners.
+         */
+        post: operations["eraseDataByPhoneNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     event_variable_value_updated: {
@@ -1224,6 +1244,8 @@ export interface components {
                 status: "dialing" | "answered" | "completed" | "busy" | "no_answer" | "failed";
                 duration_seconds: number | null;
             } | null;
+            /** @description Extension: the kinds of PII the agent's `data_storage: redact_pii` found and replaced (`credit_card`, `ssn`, `email`, `phone_number`, `date_of_birth`, `iban`, `address`, `person_name`); empty otherwise. */
+            redacted_categories: ("credit_card" | "ssn" | "email" | "phone_number" | "date_of_birth" | "iban" | "address" | "person_name")[];
             /** @description Lists: only with include_transcript=true. */
             transcript_string?: string;
             /** @description Lists: only with include_transcript=true. */
@@ -1830,6 +1852,13 @@ export interface components {
             custom_vocabulary: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids: string[];
+            /**
+             * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
+             * @enum {string}
+             */
+            data_storage: "everything" | "redact_pii" | "metadata_only";
+            /** @description Extension: calls older than this many days are deleted (record, transcript, recording, events) by a daily job; null (default) keeps them. */
+            retention_days: number | null;
             /** Format: uuid */
             id: string;
             /** @description The version returned (the published one unless ?version= was given). */
@@ -1915,6 +1944,13 @@ export interface components {
             custom_vocabulary?: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids?: string[];
+            /**
+             * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
+             * @enum {string}
+             */
+            data_storage?: "everything" | "redact_pii" | "metadata_only";
+            /** @description Extension: calls older than this many days are deleted (record, transcript, recording, events) by a daily job; null (default) keeps them. */
+            retention_days?: number | null;
         };
         State: {
             name: string;
@@ -2116,6 +2152,13 @@ export interface components {
             custom_vocabulary?: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids?: string[];
+            /**
+             * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
+             * @enum {string}
+             */
+            data_storage?: "everything" | "redact_pii" | "metadata_only";
+            /** @description Extension: calls older than this many days are deleted (record, transcript, recording, events) by a daily job; null (default) keeps them. */
+            retention_days?: number | null;
             /**
              * Format: uuid
              * @description Read-only: this agent's id (another id is 400).
@@ -3237,6 +3280,25 @@ export interface components {
         };
         UpdateAuditSettingsRequest: {
             audit_retention_days: number;
+        };
+        DataErasureResponse: {
+            data: components["schemas"]["DataErasureResult"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        DataErasureResult: {
+            /** @description Calls deleted (with their transcripts, variable values, answers, events and webhook deliveries). */
+            calls_deleted: number;
+            /** @description Recordings deleted from storage. */
+            recordings_deleted: number;
+        };
+        DataErasureRequest: {
+            /**
+             * @description The person's number, E.164: every call with it on either side is deleted.
+             * @example +14155550123
+             */
+            phone_number: string;
         };
     };
     responses: never;
@@ -8890,6 +8952,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UpdatedAuditSettingsResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    eraseDataByPhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataErasureRequest"];
+            };
+        };
+        responses: {
+            /** @description What was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataErasureResponse"];
                 };
             };
             /** @description Invalid request: `error.details` names each offending field */

@@ -14,6 +14,7 @@ import { createRouter } from "./router";
 import { agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
 import { auditLogRoutes } from "./routes/audit-log";
+import { dataErasureRoutes } from "./routes/data-erasure";
 import { callRoutes } from "./routes/calls";
 import { knowledgeBaseRoutes } from "./routes/knowledge-bases";
 import { llmModelRoutes } from "./routes/llm-models";
@@ -77,6 +78,7 @@ export function createApiApp(dependencies: ApiDependencies) {
   app.route("/", analyticsRoutes());
   app.route("/", telephonyRoutes());
   app.route("/", auditLogRoutes());
+  app.route("/", dataErasureRoutes());
   return app;
 }
 

@@ -51,6 +51,7 @@ export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
       { name: "Telephony", description: "Extension: carrier accounts (Twilio, Telnyx) per organization, their numbers and the webhook URLs to give them" },
       { name: "Analytics", description: "Extension: call counts, costs, durations and post-call answers over a date range" },
       { name: "Audit log", description: "Extension: who changed what, append-only and hash-chained, with its retention" },
+      { name: "Data erasure", description: "Extension: erasing a person's calls by their phone number" },
     ],
   }));
 }

@@ -175,6 +175,8 @@ describe("answers match the OpenAPI document", () => {
     await send("GET", "/v1/audit-log/settings");
     await send("PATCH", "/v1/audit-log/settings", { body: { audit_retention_days: 90 } });
     await send("PATCH", "/v1/audit-log/settings", { body: { audit_retention_days: 7 } });
+    await send("POST", "/v1/data-erasure", { body: { phone_number: "+14155550998" } });
+    await send("POST", "/v1/data-erasure", { body: { phone_number: "not a number" } });
 
     expect(problems).toEqual([]);
     const missed = validator.operations.map((op) => `${op.method.toUpperCase()} ${op.path}`).filter((op) => !validator.seen.has(op));

@@ -126,6 +126,7 @@ const routes: RouteCase[] = [
   { name: "list audit log", method: "GET", path: () => "/v1/audit-log", ownResource: false },
   { name: "verify audit log", method: "GET", path: () => "/v1/audit-log/verify", ownResource: false },
   { name: "get audit log settings", method: "GET", path: () => "/v1/audit-log/settings", ownResource: false },
+  { name: "erase data by phone number", method: "POST", path: () => "/v1/data-erasure", body: () => ({ phone_number: "+14155550999" }), ownResource: false },
   { name: "update audit log settings", method: "PATCH", path: () => "/v1/audit-log/settings", body: () => ({ audit_retention_days: 60 }), ownResource: false },
   ...["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage"].map((report) => ({
     name: `analytics ${report}`,
