@@ -1,6 +1,8 @@
-import { AudioLines, BarChart3, BookOpen, Building2, Cable, Gauge, KeyRound, Phone, PhoneCall, Receipt, Users, Webhook, type LucideIcon } from "lucide-react";
+import { AudioLines, BarChart3, BookOpen, Building2, Cable, Gauge, KeyRound, Phone, PhoneCall, Receipt, ScrollText, Users, Webhook, type LucideIcon } from "lucide-react";
+import type { Permission } from "@/lib/auth/roles";
 
-export type NavItem = { href: string; label: string; icon: LucideIcon };
+/** `permission`: shown only to roles that have it (the page refuses the others too). */
+export type NavItem = { href: string; label: string; icon: LucideIcon; permission?: Permission };
 
 export const mainNav: NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: Gauge },
@@ -17,5 +19,6 @@ export const settingsNav: NavItem[] = [
   { href: "/settings/members", label: "Members", icon: Users },
   { href: "/settings/telephony", label: "Telephony", icon: Cable },
   { href: "/settings/pricing", label: "Prices", icon: Receipt },
+  { href: "/settings/audit-log", label: "Audit log", icon: ScrollText, permission: "manageMembers" },
   { href: "/settings/organization", label: "Organization", icon: Building2 },
 ];
