@@ -29,6 +29,4 @@ ALTER TABLE "audit_chain_heads" ADD CONSTRAINT "audit_chain_heads_organization_i
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "audit_log_org_seq_unique" ON "audit_log" USING btree ("organization_id","seq");--> statement-breakpoint
 CREATE INDEX "audit_log_org_at_idx" ON "audit_log" USING btree ("organization_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "audit_log_org_action_idx" ON "audit_log" USING btree ("organization_id","action","at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "audit_log_org_actor_idx" ON "audit_log" USING btree ("organization_id","actor_id","at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "audit_log_org_resource_idx" ON "audit_log" USING btree ("organization_id","resource_type","resource_id","at" DESC NULLS FIRST);

@@ -1,8 +1,7 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AuditChanges } from "@/lib/schemas/audit-log";
-import { selectRows } from "../analytics/analytics-source";
 import { systemActor, type ServiceContext } from "../context";
 import { canonicalContent, type AuditContent } from "./audit-chain";
 
@@ -15,6 +14,17 @@ export type AuditEvent = {
   changes?: AuditChanges;
 };
 
+/** RFC 9562 UUIDv7: the time in its first 48 bits, so entries' ids index in the order they are written. */
+function uuidV7(at: Date): string {
+  const bytes = randomBytes(16);
+  const ms = BigInt(at.getTime());
+  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  bytes[6] = (bytes[6] & 0x0f) | 0x70;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 const clip = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
 
 /**
@@ -23,13 +33,13 @@ const clip = (value: string | null | undefined, max: number) => (value ? value.s
  * after the change (the statement holds the organization's chain head until the transaction ends):
  * the entry is kept exactly when the change is.
  *
- * One statement: it moves the chain head (seq + 1, hash = SHA-256 of the previous hash and this
- * entry's canonical JSON) and inserts the entry with both hashes.
+ * One statement, the database's `audit_append` (drizzle/0017): it moves the chain head (seq + 1,
+ * hash = SHA-256 of the previous hash and this entry's canonical JSON) and inserts the entry.
  */
 export async function recordAudit(ctx: ServiceContext, event: AuditEvent, at = new Date()): Promise<string> {
   const actor = ctx.actor ?? systemActor();
   const content: AuditContent = {
-    id: randomUUID(),
+    id: uuidV7(at),
     at: at.toISOString(),
     organization_id: ctx.organizationId,
     actor: { type: actor.type, id: actor.id, label: actor.label },
@@ -42,21 +52,9 @@ export async function recordAudit(ctx: ServiceContext, event: AuditEvent, at = n
     user_agent: clip(ctx.origin?.userAgent, 512),
   };
   const canonical = canonicalContent(content);
-  const rows = await selectRows<{ seq: unknown }>(
-    ctx.db,
-    sql`with head as (
-      update audit_chain_heads
-      set last_seq = last_seq + 1, prev_hash = last_hash, last_hash = encode(sha256(convert_to(last_hash || ${canonical}, 'UTF8')), 'hex')
-      where organization_id = ${content.organization_id}
-      returning last_seq, prev_hash, last_hash
-    )
-    insert into audit_log (id, organization_id, seq, at, actor_type, actor_id, actor_label, action, resource_type, resource_id, changes, request_id, ip, user_agent, prev_hash, hash)
-    select ${content.id}, ${content.organization_id}, head.last_seq, ${content.at}::timestamptz, ${actor.type}, ${actor.id}, ${actor.label}, ${content.action},
-      ${content.resource_type}, ${content.resource_id}, ${JSON.stringify(content.changes)}::jsonb, ${content.request_id}, ${content.ip}, ${content.user_agent},
-      head.prev_hash, head.last_hash
-    from head
-    returning seq`,
+  await ctx.db.execute(
+    sql`select audit_append(${content.id}, ${content.organization_id}, ${content.at}::timestamptz, ${actor.type}, ${actor.id}, ${actor.label}, ${content.action},
+      ${content.resource_type}, ${content.resource_id}, ${JSON.stringify(content.changes)}::jsonb, ${content.request_id}, ${content.ip}, ${content.user_agent}, ${canonical})`,
   );
-  if (rows.length === 0) throw new Error(`recordAudit: organization ${ctx.organizationId} has no audit chain (is it deleted?)`);
   return content.id;
 }
