@@ -41,10 +41,20 @@ export function redactText(text: string, now?: Date): Redacted<string> {
   return { value: out + text.slice(at), categories: byCategoryOrder(new Set(spans.map((span) => span.category))) };
 }
 
-/** Every string in a JSON value redacted (object keys are kept), and the categories found anywhere. */
+/** Keys of identifiers, counters and times (`call_id`, `seq`, `at`, `duration_ms` …): kept as they are. */
+const TECHNICAL_KEY = /^(id|seq|at|type|event|role|timestamp|version|status)$|_(id|ids|at|ms|seconds|count|index|version|tokens|type)$/i;
+const IDENTIFIER = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)$/i;
+
+/**
+ * Every string in a JSON value redacted (object keys are kept), and the categories found anywhere.
+ * Identifiers, counters and times are left alone: values under keys such as `call_id`, `seq`, `at`,
+ * `duration_ms`, and strings that are a UUID or an ISO timestamp.
+ */
 export function redactJson<T>(value: T, now?: Date): Redacted<T> {
   const categories = new Set<PiiCategory>();
-  const walk = (item: unknown): unknown => {
+  const walk = (item: unknown, key?: string): unknown => {
+    if (key !== undefined && TECHNICAL_KEY.test(key)) return item;
+    if (typeof item === "string" && IDENTIFIER.test(item)) return item;
     if (typeof item === "string") {
       const redacted = redactText(item, now);
       for (const category of redacted.categories) categories.add(category);
@@ -59,8 +69,8 @@ export function redactJson<T>(value: T, now?: Date): Redacted<T> {
       }
       return item;
     }
-    if (Array.isArray(item)) return item.map(walk);
-    if (item && typeof item === "object") return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
+    if (Array.isArray(item)) return item.map((inner) => walk(inner));
+    if (item && typeof item === "object") return Object.fromEntries(Object.entries(item).map(([name, inner]) => [name, walk(inner, name)]));
     return item;
   };
   const redacted = walk(value) as T;

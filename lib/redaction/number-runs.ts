@@ -25,13 +25,26 @@ const REPEATS: Record<string, number> = { double: 2, triple: 3 };
 const TOKEN = /\d+|[A-Za-z]+|[^\sA-Za-z\d]/g;
 const SEPARATORS = new Set(["-", ".", ",", "(", ")", "/", "–"]);
 
+/**
+ * A digit group inside a word that also holds letters ("4fd1", a UUID's groups, "2026-11-26T22",
+ * "A113"): part of an identifier, a code or a timestamp, never a number said. The word is what
+ * letters, digits, `_` and `-` join.
+ */
+function glued(text: string, start: number, end: number): boolean {
+  let from = start;
+  let to = end;
+  while (from > 0 && /[\w-]/.test(text[from - 1])) from--;
+  while (to < text.length && /[\w-]/.test(text[to])) to++;
+  return /[A-Za-z_]/.test(text.slice(from, to));
+}
+
 export function numberRuns(text: string): NumberRun[] {
   const runs: NumberRun[] = [];
-  let current: (NumberRun & { realDigits: number }) | null = null;
+  let current: (NumberRun & { realDigits: number; tainted?: boolean }) | null = null;
   let repeat = 1;
   let pendingPlus = false;
   const close = () => {
-    if (current && current.realDigits > 0) runs.push({ start: current.start, end: current.end, digits: current.digits, groups: current.groups, spoken: current.spoken, plus: current.plus });
+    if (current && current.realDigits > 0 && !current.tainted) runs.push({ start: current.start, end: current.end, digits: current.digits, groups: current.groups, spoken: current.spoken, plus: current.plus });
     current = null;
     repeat = 1;
   };
@@ -43,7 +56,17 @@ export function numberRuns(text: string): NumberRun[] {
     const end = start + token.length;
     let digits: string | null = null;
     let spoken = false;
-    if (/^\d+$/.test(token)) digits = token;
+    if (/^\d+$/.test(token)) {
+      digits = token;
+      if (glued(text, start, end)) {
+        // An identifier's digits: whatever run it belongs to is not a number anyone said.
+        if (current) current.tainted = true;
+        else {
+          current = { start, end, digits: "", groups: [], spoken: false, plus: false, realDigits: 0, tainted: true };
+          pendingPlus = false;
+        }
+      }
+    }
     else if (lower in WORD_DIGITS && (lower !== "o" && lower !== "oh" ? true : current !== null || /^\s*(?:\d|zero|one|two|three|four|five|six|seven|eight|nine|double|triple)\b/i.test(text.slice(end)))) {
       digits = WORD_DIGITS[lower].repeat(repeat);
       spoken = true;

@@ -127,3 +127,18 @@ describe("redacting", () => {
     expect(numberRuns("oh seven seven double two")[0]).toMatchObject({ digits: "07722", spoken: true });
   });
 });
+
+describe("what is not PII", () => {
+  it("leaves identifiers, codes and timestamps whose digits look like numbers", () => {
+    for (const text of ["call 84920415-9932-4fd1-8a2b-112233445566", "at 2026-11-26T22:18:01.123Z", "flight A4112233445566", "ticket 4111111111111111abc"]) {
+      expect(categories(text)).toEqual([]);
+    }
+  });
+
+  it("keeps ids, counters and times of a JSON payload as they are", () => {
+    const payload = { call_id: "84920415-9932-4fd1-8a2b-112233445566", seq: 4155550123, at: 1795464967278, duration_ms: 41555501234, variable: { name: "phone", value: "415 555 0123" } };
+    const result = redactJson(payload, NOW);
+    expect(result.value).toEqual({ ...payload, variable: { name: "phone", value: "[phone_number]" } });
+    expect(result.categories).toEqual(["phone_number"]);
+  });
+});
