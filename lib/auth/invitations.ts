@@ -9,6 +9,7 @@ import { recordAudit } from "@/lib/services/audit/record-audit";
 import { withTransaction, type RequestOrigin, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
 import { assignableRoles, type MemberRole } from "./roles";
+import { isUuid } from "@/lib/schemas/ids";
 
 export const INVITATION_VALID_DAYS = 7;
 
@@ -66,7 +67,7 @@ export async function listPendingInvitations(db: Database, organizationId: strin
 }
 
 export async function revokeInvitation(ctx: ServiceContext, id: string): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("Invitation");
+  if (!isUuid(id)) throw new NotFoundError("Invitation");
   await withTransaction(ctx, async (tx) => {
     const rows = await tx.db
       .delete(invitations)

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys, users } from "@/lib/db/schema";
+import { isUuid } from "@/lib/schemas/ids";
 import { NotFoundError } from "@/lib/services/errors";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { forgetCachedApiKeys } from "./api-key-cache";
@@ -46,7 +47,7 @@ export async function listUserApiKeys(db: Database, organizationId: string): Pro
 
 /** Revokes a person's key of this organization (the console key is not theirs to revoke). */
 export async function revokeUserApiKey(ctx: ServiceContext, id: string, now = new Date()): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("API key");
+  if (!isUuid(id)) throw new NotFoundError("API key");
   await withTransaction(ctx, async (tx) => {
     const rows = await tx.db
       .update(apiKeys)

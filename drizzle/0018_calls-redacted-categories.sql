@@ -1,1 +1,0 @@
-ALTER TABLE "calls" ADD COLUMN "redacted_categories" jsonb DEFAULT '[]'::jsonb NOT NULL;
