@@ -19,7 +19,11 @@ export function auditValue(value: unknown, secretKey = false): unknown {
   if (value === undefined) return null;
   if (value === null) return null;
   if (Array.isArray(value)) return value.map((item) => auditValue(item, secretKey));
-  if (isPlain(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [storable(key), auditValue(item, SECRET_KEY.test(key))]));
+  if (isPlain(value)) {
+    // A `{name, value}` pair whose name is a credential's (a tool's `Authorization` header): its value is one.
+    const namedSecret = typeof value.name === "string" && (SECRET_KEY.test(value.name) || /auth|signature/i.test(value.name));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [storable(key), auditValue(item, SECRET_KEY.test(key) || (namedSecret && key === "value"))]));
+  }
   if (secretKey) return REDACTED;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "string") return storable(value);
