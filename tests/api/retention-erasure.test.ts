@@ -12,7 +12,7 @@ import { trimAuditLog } from "@/lib/services/retention/audit-retention";
 import { callRecordingKey } from "@/lib/storage/blob-keys";
 import type { AuditEntry } from "@/lib/schemas/audit-log";
 import { createTestApi, type TestApi } from "../helpers/test-api";
-import { insertCall } from "../helpers/fixtures";
+import { insertCall, insertPhoneNumber } from "../helpers/fixtures";
 
 const DAY = 86_400_000;
 const NOW = new Date();
@@ -136,7 +136,7 @@ describe("data erasure", () => {
 
     const erased = await send("POST", "/v1/data-erasure", { phone_number: number });
     expect(erased.status).toBe(200);
-    expect(erased.body.data).toEqual({ calls_deleted: 2, recordings_deleted: 1 });
+    expect(erased.body.data).toEqual({ calls_deleted: 2, recordings_deleted: 1, contacts_deleted: 0, do_not_call: "suppressed" });
     for (const query of [`from_number=${encodeURIComponent(number)}`, `to_number=${encodeURIComponent(number)}`, `search=${encodeURIComponent(number)}`, `search=4155550188`]) {
       expect((await send("GET", `/v1/calls?${query}`)).body.data).toEqual([]);
     }
@@ -150,8 +150,67 @@ describe("data erasure", () => {
     expect(entry.changes).toMatchObject({ calls_deleted: { to: 2 }, recordings_deleted: { to: 1 } });
     expect(entry.changes.phone_number_hash.to).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(log)).not.toContain("4155550188");
-    expect((await send("POST", "/v1/data-erasure", { phone_number: number })).body.data).toEqual({ calls_deleted: 0, recordings_deleted: 0 });
+    expect((await send("POST", "/v1/data-erasure", { phone_number: number })).body.data).toEqual({ calls_deleted: 0, recordings_deleted: 0, contacts_deleted: 0, do_not_call: "suppressed" });
     expect((await send("POST", "/v1/data-erasure", { phone_number: "555" })).body.error.details[0].field).toBe("phone_number");
+  });
+
+  it("removes the number from every campaign's contacts and keeps it only as a hashed suppression: never called again, found by no one", async () => {
+    const agent = (await send("POST", "/v1/agents", agentBody("Campaign desk"))).body.data.id as string;
+    const from = "+14155550140";
+    await insertPhoneNumber(api.db, organizationId, from);
+    const number = "+12125550166";
+    const campaign = async (name: string) => {
+      const id = (await send("POST", "/v1/campaigns", { name, agent_id: agent, from_numbers: [from] })).body.data.id as string;
+      const contacts = [
+        { phone_number: number, dynamic_variables_values: { name: "Ada Lovelace" }, metadata: { crm: "CRM-66" } },
+        { phone_number: "+12125550167", dynamic_variables_values: { name: "Grace Hopper" } },
+      ];
+      expect((await send("POST", `/v1/campaigns/${id}/contacts`, { contacts })).body.data.added).toBe(2);
+      return id;
+    };
+    const first = await campaign("Renewals");
+    const second = await campaign("Win-back");
+    // The campaign's call to the person: erased with the rest, and its contact with it.
+    const [contact] = (await send("GET", `/v1/campaigns/${first}/contacts?limit=10`)).body.data as { id: string; phone_number: string }[];
+    const call = await insertCall(api.db, organizationId, agent, { fromNumber: from, toNumber: number });
+    await api.db.update(calls).set({ campaignId: first, campaignContactId: contact.id }).where(eq(calls.id, call));
+    expect((await send("GET", `/v1/calls?campaign_id=${first}`)).body.data.length).toBe(1);
+
+    const erased = await send("POST", "/v1/data-erasure", { phone_number: number });
+    expect(erased.body.data).toEqual({ calls_deleted: 1, recordings_deleted: 0, contacts_deleted: 2, do_not_call: "suppressed" });
+    for (const id of [first, second]) {
+      const left = (await send("GET", `/v1/campaigns/${id}/contacts?limit=10`)).body.data as { phone_number: string }[];
+      expect(left.map((item) => item.phone_number)).toEqual(["+12125550167"]);
+      expect(JSON.stringify(left)).not.toMatch(/Ada|CRM-66/);
+      expect((await send("GET", `/v1/campaigns/${id}`)).body.data.progress.total).toBe(1);
+    }
+    expect((await send("GET", `/v1/calls?campaign_id=${first}`)).body.data).toEqual([]);
+
+    // The suppression: an entry without the number, reason or call, that still refuses the number everywhere.
+    const list = (await send("GET", "/v1/do-not-call?limit=100")).body.data as { id: string; phone_number: string | null; erased: boolean; source: string; reason: string | null }[];
+    const suppression = list.find((entry) => entry.erased)!;
+    expect(suppression).toMatchObject({ phone_number: null, source: "erasure", reason: null });
+    expect(JSON.stringify(list)).not.toContain("2125550166");
+    const refused = await send("POST", "/v1/calls/phone", { from_number: from, to_number: number, agent_id: agent });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.type).toBe("do_not_call");
+    const reimported = await send("POST", `/v1/campaigns/${second}/contacts`, { contacts: [{ phone_number: number }] });
+    expect(reimported.body.data).toMatchObject({ added: 1, skipped_dnc: 1 });
+    // Listing the number again does not bring it back in the clear.
+    expect((await send("POST", "/v1/do-not-call", { phone_numbers: [number] })).body.data).toMatchObject({ added: 0, already_listed: 1 });
+    expect(JSON.stringify((await send("GET", "/v1/do-not-call?limit=100")).body.data)).not.toContain("2125550166");
+    const log = (await send("GET", "/v1/audit-log?action=data.erased&limit=1")).body.data as AuditEntry[];
+    expect(log[0].changes).toMatchObject({ contacts_deleted: { to: 2 }, do_not_call: { to: "suppressed" } });
+
+    // Removed by its id (the only name it has left), or not kept at all when asked.
+    expect((await send("DELETE", `/v1/do-not-call/${suppression.id}`)).status).toBe(200);
+    expect((await send("POST", "/v1/calls/phone", { from_number: from, to_number: number, agent_id: agent })).status).toBe(201);
+    const listed = async () => ((await send("GET", "/v1/do-not-call?limit=100")).body.data as unknown[]).length;
+    const before = await listed();
+    await send("POST", "/v1/do-not-call", { phone_numbers: ["+12125550167"] });
+    expect(await listed()).toBe(before + 1);
+    expect((await send("POST", "/v1/data-erasure", { phone_number: "+12125550167", do_not_call: "remove" })).body.data).toMatchObject({ contacts_deleted: 2, do_not_call: "removed" });
+    expect(await listed()).toBe(before);
   });
 
   it("is for owners' and admins' keys and, in the studio, for owners", async () => {
