@@ -5,7 +5,7 @@ import { addMembership } from "@/lib/auth/memberships";
 import { createOrganization, createOrganizationWithOwner } from "@/lib/auth/organizations";
 import { createPasswordUser } from "@/lib/auth/users";
 import { bffPermission } from "@/lib/console/bff-proxy";
-import { callEvents, calls, webhookDeliveries } from "@/lib/db/schema";
+import { callEvents, calls, campaignContacts, webhookDeliveries } from "@/lib/db/schema";
 import { recordAudit } from "@/lib/services/audit/record-audit";
 import { applyRetention, runDailyRetention } from "@/lib/services/retention/daily-retention";
 import { trimAuditLog } from "@/lib/services/retention/audit-retention";
@@ -82,6 +82,50 @@ describe("call retention", () => {
     }
     const [entry] = (await send("GET", "/v1/audit-log?action=call.retention_deleted")).body.data as AuditEntry[];
     expect(entry).toMatchObject({ actor: { type: "system", label: "retention job" }, resource_id: month.body.data.id, changes: { calls: { from: 1, to: 0 }, retention_days: { to: 30 } } });
+  });
+
+  it("deletes the agent's campaign contacts settled longer ago than retention_days; contacts still to be called stay", async () => {
+    const agent = (await send("POST", "/v1/agents", agentBody("Campaigns, 30 days", { retention_days: 30 }))).body.data.id as string;
+    const forever = (await send("POST", "/v1/agents", agentBody("Campaigns, forever"))).body.data.id as string;
+    const from = "+14155550150";
+    await insertPhoneNumber(api.db, organizationId, from);
+    const campaignOf = async (agentId: string, numbers: string[]) => {
+      const id = (await send("POST", "/v1/campaigns", { name: `List of ${agentId}`, agent_id: agentId, from_numbers: [from] })).body.data.id as string;
+      await send("POST", `/v1/campaigns/${id}/contacts`, { contacts: numbers.map((phone_number) => ({ phone_number, dynamic_variables_values: { name: "Ada Lovelace" } })) });
+      return id;
+    };
+    const settle = async (phoneNumber: string, status: string, daysAgo: number, lastCallId: string | null = null) => {
+      const [contact] = await api.db
+        .update(campaignContacts)
+        .set({ status: status as "completed", updatedAt: new Date(NOW.getTime() - daysAgo * DAY), lastCallId })
+        .where(eq(campaignContacts.phoneNumber, phoneNumber))
+        .returning();
+      if (lastCallId) await api.db.update(calls).set({ campaignId: contact.campaignId, campaignContactId: contact.id }).where(eq(calls.id, lastCallId));
+    };
+    const campaign = await campaignOf(agent, ["+12125550181", "+12125550182", "+12125550183", "+12125550184", "+12125550185"]);
+    const other = await campaignOf(forever, ["+12125550186"]);
+    const oldCall = await callWithContent(agent, new Date(NOW.getTime() - 32 * DAY), { from, to: "+12125550181" });
+    const lateCall = await callWithContent(agent, new Date(NOW.getTime() - 31 * DAY), { from, to: "+12125550185" });
+    await settle("+12125550181", "completed", 31, oldCall.id);
+    await settle("+12125550182", "failed", 40);
+    await settle("+12125550183", "pending", 90); // imported long ago, not called yet: the campaign's work
+    await settle("+12125550184", "cancelled", 29);
+    await settle("+12125550185", "failed", 10, lateCall.id); // its last call is old, its outcome recent
+    await settle("+12125550186", "completed", 900);
+
+    await applyRetention(api.db, api.storage, NOW);
+    const left = await api.db.select().from(campaignContacts).where(eq(campaignContacts.campaignId, campaign));
+    expect(left.map((contact) => contact.phoneNumber).sort()).toEqual(["+12125550183", "+12125550184", "+12125550185"]);
+    expect(await exists(oldCall.id)).toBe(false);
+    expect(await exists(lateCall.id)).toBe(false);
+    // The contact whose call went keeps its outcome, no longer names the call, and ages from its own settling.
+    const late = left.find((contact) => contact.phoneNumber === "+12125550185")!;
+    expect(late).toMatchObject({ status: "failed", lastCallId: null });
+    expect(late.updatedAt.getTime()).toBe(NOW.getTime() - 10 * DAY);
+    expect((await api.db.select().from(campaignContacts).where(eq(campaignContacts.campaignId, other))).length).toBe(1);
+    expect((await send("GET", `/v1/campaigns/${campaign}`)).body.data.progress.total).toBe(3);
+    const [entry] = (await send("GET", `/v1/audit-log?action=call.retention_deleted&resource_id=${agent}`)).body.data as AuditEntry[];
+    expect(entry.changes).toMatchObject({ calls: { from: 2, to: 0 }, campaign_contacts: { from: 2, to: 0 } });
   });
 
   it("runs once a day, whichever process asks first", async () => {
