@@ -4,7 +4,7 @@ import type { ApiSettings, RuntimeSettings } from "@/lib/api/context";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
 import type { Database, DatabaseConnection } from "@/lib/db/client";
-import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
+import { pgBossQueue, startPgBoss, stopPgBoss } from "@/lib/jobs/pg-boss-queue";
 import { startWorkers } from "@/lib/server/workers";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";
@@ -40,6 +40,8 @@ export type TestApiOptions = {
   runtime?: RuntimeSettings;
   /** Carriers (PUBLIC_BASE_URL, environment accounts, API base URLs); with workers, phone calls are dialled through them. */
   telephony?: TelephonySettings;
+  /** How long closing waits for running jobs to finish (default 3000 ms). */
+  shutdownTimeoutMs?: number;
 };
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -80,8 +82,10 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       return { organizationId: org.id, apiKey: key.apiKey, apiKeyId: key.id };
     },
     close: async () => {
+      // Timers first (they queue jobs), then the queue (running jobs finish and report, or are failed),
+      // and the connection only once pg-boss has nothing in flight on it.
       workers?.stop();
-      await boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
+      await stopPgBoss(boss, { graceful: true, timeoutMs: options.shutdownTimeoutMs ?? 3000 }).catch(() => undefined);
       await connection.close();
     },
   };
