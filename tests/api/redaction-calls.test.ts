@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { channelOf, decodeWav } from "@/lib/media/audio/wav";
-import { startWorkers } from "@/lib/server/workers";
 import { createSafeFetch } from "@/lib/net/safe-fetch";
 import { findTones, soundingMs, speech } from "../helpers/audio-analysis";
 import { startFakeOpenAiServer, toolNames, type FakeOpenAiServer } from "../helpers/fake-openai-server";
@@ -40,7 +39,7 @@ beforeAll(async () => {
   });
   receiver = await startWebhookReceiver();
   api = await createTestApi({ runtime: { env: llm.env(), http: safeFetch, eventPollMs: 50 } });
-  await startWorkers(api.boss, { db: api.db, telephonyProvider: null, webhooks: { fetch: safeFetch }, postCallAnswers: { env: llm.env() } });
+  await api.startWorkers({ telephonyProvider: null, webhooks: { fetch: safeFetch }, postCallAnswers: { env: llm.env() } });
   org = await api.createOrganization();
 });
 afterAll(async () => {

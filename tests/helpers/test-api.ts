@@ -5,7 +5,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
 import type { Database, DatabaseConnection } from "@/lib/db/client";
 import { pgBossQueue, startPgBoss, stopPgBoss } from "@/lib/jobs/pg-boss-queue";
-import { startWorkers } from "@/lib/server/workers";
+import { startWorkers, type WorkerDependencies } from "@/lib/server/workers";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";
 import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";
@@ -24,6 +24,8 @@ export type TestApi = {
   request: (method: string, path: string, options?: RequestOptions) => Promise<Response>;
   /** A new organization with one API key. */
   createOrganization: (name?: string) => Promise<{ organizationId: string; apiKey: string; apiKeyId: string }>;
+  /** Subscribes workers on this app's queue and database with `deps`; `close` stops their timers before the pool closes. */
+  startWorkers: (deps: Omit<WorkerDependencies, "db">) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -50,7 +52,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const links = await createSignedLinks(connection.db, { ttlSeconds: 3600, ...options.links });
   const boss = await startPgBoss(connection);
   const telephonyProvider = options.telephony ? carrierDialer(connection.db, pgBossQueue(boss), options.telephony) : null;
-  const workers = options.workers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage }) : null;
+  const workers: { stop: () => void }[] = [];
+  if (options.workers) workers.push(await startWorkers(boss, { db: connection.db, telephonyProvider, storage }));
   const app = createApiApp({
     db: connection.db,
     queue: pgBossQueue(boss),
@@ -81,10 +84,13 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       const key = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "test key" });
       return { organizationId: org.id, apiKey: key.apiKey, apiKeyId: key.id };
     },
+    startWorkers: async (deps) => {
+      workers.push(await startWorkers(boss, { db: connection.db, ...deps }));
+    },
     close: async () => {
       // Timers first (they queue jobs), then the queue (running jobs finish and report, or are failed),
       // and the connection only once pg-boss has nothing in flight on it.
-      workers?.stop();
+      for (const handle of workers) handle.stop();
       await stopPgBoss(boss, { graceful: true, timeoutMs: options.shutdownTimeoutMs ?? 3000 }).catch(() => undefined);
       await connection.close();
     },
