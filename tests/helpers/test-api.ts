@@ -42,7 +42,7 @@ export type TestApiOptions = {
   runtime?: RuntimeSettings;
   /** Carriers (PUBLIC_BASE_URL, environment accounts, API base URLs); with workers, phone calls are dialled through them. */
   telephony?: TelephonySettings;
-  /** How long closing waits for running jobs to finish (default 3000 ms). */
+  /** How long closing waits for running jobs to finish (default 1000 ms, pg-boss's least: a campaign tick runs for 15 s and is failed, not awaited). */
   shutdownTimeoutMs?: number;
 };
 
@@ -91,7 +91,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       // Timers first (they queue jobs), then the queue (running jobs finish and report, or are failed),
       // and the connection only once pg-boss has nothing in flight on it.
       for (const handle of workers) handle.stop();
-      await stopPgBoss(boss, { graceful: true, timeoutMs: options.shutdownTimeoutMs ?? 3000 }).catch(() => undefined);
+      await stopPgBoss(boss, { graceful: true, timeoutMs: options.shutdownTimeoutMs ?? 1000 }).catch(() => undefined);
       await connection.close();
     },
   };
