@@ -17,6 +17,16 @@ import { isVoiceApiError } from "@/lib/voice-api/errors";
 
 const SOURCES: Record<string, string> = { api: "API", studio: "Studio", agent: "Asked during a call", erasure: "Data erasure" };
 
+/**
+ * The numbers typed: separated by commas, semicolons, lines, or spaces before a "+"; spaces inside a
+ * number ("+1 415 555 0190") are the way people write them and stay (the API normalises them).
+ */
+const splitNumbers = (text: string) =>
+  text
+    .split(/[,;\n]+|\s+(?=\+)/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
 /** How an entry is named: its number, or (an erased person's entry keeps no number) what it is. */
 const entryName = (entry: DoNotCallEntry) => entry.phone_number ?? "Erased number";
 
@@ -32,7 +42,7 @@ export function DoNotCallManager({ canEdit }: { canEdit: boolean }) {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const list = numbers.split(/[\s,;]+/).filter(Boolean);
+    const list = splitNumbers(numbers);
     if (!list.length) return setProblem("Enter one or more numbers, such as +14155550123");
     setSaving(true);
     try {
@@ -67,7 +77,7 @@ export function DoNotCallManager({ canEdit }: { canEdit: boolean }) {
         <Card>
           <CardHeader>
             <CardTitle>Add numbers</CardTitle>
-            <CardDescription>One or more numbers in international form, separated by spaces, commas or lines.</CardDescription>
+            <CardDescription>One or more numbers in international form (+1 415 555 0123), separated by commas or lines.</CardDescription>
           </CardHeader>
           <CardContent>
             <form onSubmit={add} className="grid gap-4" aria-label="Add to the do-not-call list">
