@@ -12,6 +12,7 @@ import { requestId } from "./middleware/request-id";
 import { registerOpenApiDocument } from "./openapi-document";
 import { createRouter } from "./router";
 import { agentRoutes } from "./routes/agents";
+import { agentTestRoutes } from "./routes/agent-tests";
 import { analyticsRoutes } from "./routes/analytics";
 import { callRoutes } from "./routes/calls";
 import { knowledgeBaseRoutes } from "./routes/knowledge-bases";
@@ -20,6 +21,7 @@ import { phoneNumberRoutes } from "./routes/phone-numbers";
 import { postCallQuestionRoutes } from "./routes/post-call-questions";
 import { pricingRoutes } from "./routes/pricing";
 import { telephonyRoutes } from "./routes/telephony";
+import { testRunRoutes } from "./routes/test-runs";
 import { registerWebhookEvents, webhookRoutes } from "./routes/webhooks";
 import { webCallRoutes } from "./routes/web-calls";
 
@@ -75,6 +77,8 @@ export function createApiApp(dependencies: ApiDependencies) {
   app.route("/", llmModelRoutes());
   app.route("/", analyticsRoutes());
   app.route("/", telephonyRoutes());
+  app.route("/", agentTestRoutes());
+  app.route("/", testRunRoutes());
   return app;
 }
 
