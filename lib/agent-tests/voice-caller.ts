@@ -135,7 +135,8 @@ class VoiceTestCaller implements TestCaller {
         response.firstAudioAt ??= this.clock.now();
       }
     } else if (event.type === "turn_metrics") {
-      const { type: _type, ...metrics } = event;
+      const metrics: TurnMetrics & { type?: string } = { ...event };
+      delete metrics.type;
       this.turns.push(metrics);
     } else if (event.type === "user_transcript" && event.final) this.transcripts.push(event.text);
     else if (event.type === "media_error") this.mediaErrors.push(`${event.stage}: ${event.message}`);

@@ -155,7 +155,16 @@ function perTest(counts: Counts[]): TestRunTest[] {
   }
   return [...tests.values()]
     .sort((a, b) => a.position - b.position)
-    .map(({ position: _position, ...test }) => ({ ...test, pass_rate: test.finished ? test.passed / test.finished : 0 }));
+    .map((test) => ({
+      test_id: test.test_id,
+      test_name: test.test_name,
+      repetitions: test.repetitions,
+      finished: test.finished,
+      passed: test.passed,
+      failed: test.failed,
+      errored: test.errored,
+      pass_rate: test.finished ? test.passed / test.finished : 0,
+    }));
 }
 
 function toRunItem(row: RunRow, tests: TestRunTest[]): TestRunListItem {
