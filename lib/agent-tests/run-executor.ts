@@ -37,7 +37,8 @@ export async function executeTestRun(db: Database, environment: TestEnvironment,
   let claim = await claimTestRun(db, runId, owner);
   while (claim.kind === "held" && Date.now() < waitUntil) {
     // Another process holds it: alive (it renews, and we leave it the run) or dead (its lease lapses and we take over).
-    await sleep(Math.max(200, Math.min(claim.until.getTime() - Date.now() + 250, waitUntil - Date.now())));
+    // Checked every second: a holder known to be gone is released early (lib/server/workers' orphan hook).
+    await sleep(Math.max(200, Math.min(claim.until.getTime() - Date.now() + 250, 1000, waitUntil - Date.now())));
     claim = await claimTestRun(db, runId, owner);
   }
   if (claim.kind !== "claimed") return;

@@ -17,7 +17,7 @@ import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { jobNames } from "@/lib/jobs/queue";
 import { executeTestRun } from "@/lib/agent-tests/run-executor";
 import { agentTestEnvironment, type AgentTestSettings } from "@/lib/agent-tests/test-environment";
-import { failTestRun, sweepStalledTestRuns } from "@/lib/services/agent-tests/test-run-leases";
+import { failTestRun, releaseTestRunLease, sweepStalledTestRuns } from "@/lib/services/agent-tests/test-run-leases";
 
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -56,6 +56,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
       },
       [jobNames.runAgentTests]: async (data, { abandoned }) => {
         if (abandoned) await failTestRun(deps.db, String(data.runId), "The run stopped: the worker process ended unexpectedly on every attempt");
+        // Its holder is gone: the retried job takes the run over at once instead of waiting out the lease.
+        else await releaseTestRunLease(deps.db, String(data.runId));
       },
     },
   });

@@ -133,6 +133,14 @@ export async function finishTestResult(db: Database, runId: string, owner: strin
   return updated.length > 0;
 }
 
+/** Its holder is known to be gone (its process died): the next claim takes the run over at once, without waiting out the lease. */
+export async function releaseTestRunLease(db: Database, runId: string, now = new Date()): Promise<void> {
+  await db
+    .update(agentTestRuns)
+    .set({ leaseOwner: null, leaseExpiresAt: now, updatedAt: now })
+    .where(and(eq(agentTestRuns.id, runId), eq(agentTestRuns.status, "running")));
+}
+
 /** Ends the run from its results: error when one broke, failed when one failed, else passed. */
 export async function finishTestRun(db: Database, runId: string, owner: string, now = new Date()): Promise<void> {
   const [counts] = await db
