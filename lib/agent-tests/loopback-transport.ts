@@ -18,13 +18,17 @@ export class LoopbackTransport implements MediaTransport {
   private readonly utterances: Utterance[] = [];
   private readonly timer: PeriodicTimer;
   private closed = false;
+  private sentSlots = 0;
   /** Called for every frame the session plays, with when it was sent. */
   onPlayed: (frame: Int16Array, at: number) => void = () => {};
   /** When the session hung up (the agent ended the call, or it reached max duration). */
   hungUp = false;
 
   constructor(private readonly clock: MediaClock = realClock) {
-    this.timer = new PeriodicTimer(clock, FRAME_MS, () => this.send());
+    // Every 20 ms slot gets its frame, late timers included (a burst, as a network delivers), so the caller's speech never has gaps.
+    this.timer = new PeriodicTimer(clock, FRAME_MS, (slot) => {
+      for (; this.sentSlots <= slot && !this.closed; this.sentSlots++) this.send();
+    });
     this.timer.begin();
   }
 
