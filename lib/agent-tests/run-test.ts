@@ -31,6 +31,8 @@ export type TestEnvironment = {
   env: Record<string, string | undefined>;
   /** Voice tests: a caller speaking into a real media session (lib/agent-tests/voice-caller). */
   openVoiceCaller?: (store: TestConversationStore, host: RuntimeHostDependencies) => Promise<TestCaller>;
+  /** The longest a caller turn may take before the test is stopped (default 120 s). */
+  turnBudgetMs?: number;
 };
 
 export type TestSubject = { organizationId: string; agentId: string; agent: AgentDocument };
@@ -59,6 +61,9 @@ export class TestCancelledError extends Error {
 /** A failure that makes the result `error` (something broke, not the agent's behaviour), with what broke. */
 class TestBrokeError extends Error {}
 
+/** The longest a caller turn (with its answer and checks) may take by default before the test is stopped. */
+const TURN_BUDGET_MS = 120_000;
+
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function stopIfCancelled(signal: AbortSignal): void {
@@ -76,8 +81,13 @@ function brokeIfTurnFailed(events: RecordedEvent[]): void {
  * store of its own. Never throws for the agent's or a model's failure (the outcome says `error`);
  * throws TestCancelledError when the signal aborts.
  */
-export async function runAgentTest(environment: TestEnvironment, subject: TestSubject, test: AgentTestDefinition, signal: AbortSignal): Promise<TestOutcome> {
+export async function runAgentTest(environment: TestEnvironment, subject: TestSubject, test: AgentTestDefinition, cancel: AbortSignal): Promise<TestOutcome> {
   const startedAt = Date.now();
+  // A model or provider that never answers must not hold the run: each conversation has a deadline.
+  const budget = environment.turnBudgetMs ?? TURN_BUDGET_MS;
+  const limitMs = ((test.type === "scripted" ? test.turns.length : test.max_turns) + 1) * budget;
+  const deadline = AbortSignal.timeout(limitMs);
+  const signal = AbortSignal.any([cancel, deadline]);
   const store = new TestConversationStore(subject.agent, subject, test.dynamic_variables_values);
   const start = { state: store.current.state_name, variables: store.current.variable_values };
   const host: RuntimeHostDependencies = { ...environment.host, http: mockedHttp(test.tool_mocks, environment.host.http) };
@@ -99,8 +109,9 @@ export async function runAgentTest(environment: TestEnvironment, subject: TestSu
         ? await scriptedAssertions(test, store, start, caller.heardAnswers(), said, judge, signal)
         : await simulatedAssertions(test, store, start, judge, signal);
   } catch (failure) {
-    if (failure instanceof TestCancelledError || signal.aborted) throw new TestCancelledError();
-    error = failure instanceof TestBrokeError ? failure.message : `The test could not run: ${describe(failure)}`;
+    if (cancel.aborted) throw new TestCancelledError();
+    if (deadline.aborted) error = `The test took longer than ${limitMs / 1000} s (${budget / 1000} s a turn) and was stopped`;
+    else error = failure instanceof TestBrokeError ? failure.message : `The test could not run: ${describe(failure)}`;
     endReason = store.current.end_reason;
   } finally {
     await caller?.close().catch(() => undefined);

@@ -17,6 +17,8 @@ export type AgentTestSettings = {
   http?: HttpClient;
   /** Voice tests: the media session's clock (default the process's monotonic clock). */
   mediaClock?: MediaClock;
+  /** The longest a caller turn may take before its test is stopped as `error` (default 120 s). */
+  turnBudgetMs?: number;
 };
 
 export function agentTestEnvironment(db: Database, queue: JobQueue, settings: AgentTestSettings = {}): TestEnvironment {
@@ -26,5 +28,6 @@ export function agentTestEnvironment(db: Database, queue: JobQueue, settings: Ag
     structured: settings.structured ?? aiSdkStructuredModel(env),
     env,
     openVoiceCaller: (store, host) => openVoiceTestCaller({ host, store, env, clock: settings.mediaClock }),
+    turnBudgetMs: settings.turnBudgetMs,
   };
 }

@@ -198,6 +198,29 @@ describe("scripted text tests", () => {
     expect(result.transcript.filter((entry: { role: string }) => entry.role === "user")).toHaveLength(1);
   });
 
+  it("a model that never answers is stopped at the test's deadline, as an error", async () => {
+    const { runAgentTest } = await import("@/lib/agent-tests/run-test");
+    const { agentTestEnvironment } = await import("@/lib/agent-tests/test-environment");
+    const { pgBossQueue } = await import("@/lib/jobs/pg-boss-queue");
+    const { agentVersionDocument } = await import("@/lib/services/calls/runtime-calls");
+    llm.setHandler((request) => (/hangs/.test(JSON.stringify(request.body.messages)) ? { text: "late", delayMs: 3000 } : bistroModel()(request)));
+    try {
+      const environment = agentTestEnvironment(api.db, pgBossQueue(api.boss), { env: llm.env(), turnBudgetMs: 300 });
+      const agent = (await agentVersionDocument(api.db, agentId, 1))!;
+      const started = Date.now();
+      const outcome = await runAgentTest(
+        environment,
+        { organizationId: org.organizationId, agentId, agent },
+        { name: "hangs", type: "scripted", mode: "text", tags: [], dynamic_variables_values: {}, tool_mocks: [], turns: [{ user: "this hangs" }] },
+        new AbortController().signal,
+      );
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(outcome).toMatchObject({ status: "error", error: "The test took longer than 0.6 s (0.3 s a turn) and was stopped", assertions: [] });
+    } finally {
+      llm.setHandler(bistroModel((request) => (/You play a caller/.test(systemOf(request)) ? { json: simulator(request) } : { json: judgeVerdicts(request) })));
+    }
+  });
+
   it("test conversations are not calls: nothing reaches /v1/calls, analytics or webhooks", async () => {
     const calls = await (await api.request("GET", "/v1/calls", { apiKey: org.apiKey })).json();
     expect(calls.data).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUp } from "./helpers/accounts";
+import { fillSignUpForm, PASSWORD, signUp, uniqueEmail } from "./helpers/accounts";
 
 /**
  * The agent's Tests tab as a person uses it: a scripted test built with the form (expectations picked
@@ -137,5 +137,51 @@ test.describe("agent tests in the studio", () => {
     // Run one test: only it runs.
     await rows.filter({ hasText: "From call" }).getByRole("button", { name: /^Run From call/ }).click();
     await expect(run.getByRole("status")).toHaveText("1 of 1 finished · 1 passed, 0 failed, 0 errored", { timeout: 30_000 });
+  });
+
+  test("viewers see tests and results, and cannot change or run them", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await signUp(page, { organization: "Tests Viewers" });
+    const agentId = await createAgent(page);
+    const created = await page.request.post(`/api/console/v1/agents/${agentId}/tests`, {
+      data: { name: "Says hello", type: "scripted", turns: [{ user: "Hello there", expect: [{ type: "agent_says", match: "contains", value: "hello there" }] }] },
+    });
+    expect(created.status()).toBe(201);
+    const testId = (await created.json()).data.id;
+    const started = await page.request.post(`/api/console/v1/agents/${agentId}/test-runs`, { data: {} });
+    expect(started.status()).toBe(201);
+    const runId = (await started.json()).data.id;
+    await expect.poll(async () => (await (await page.request.get(`/api/console/v1/test-runs/${runId}`)).json()).data.status, { timeout: 30_000 }).toBe("passed");
+    const invitation = await page.request.post("/api/console/invitations", { data: { role: "viewer" } });
+    expect(invitation.status()).toBe(201);
+
+    const viewerContext = await browser.newContext();
+    const viewer = await viewerContext.newPage();
+    await viewer.setViewportSize({ width: 1440, height: 900 });
+    await viewer.goto((await invitation.json()).data.url);
+    await viewer.getByRole("link", { name: "Create an account and join" }).click();
+    await fillSignUpForm(viewer, { email: uniqueEmail("test-viewer"), password: PASSWORD, name: "Vic Viewer" });
+    await expect(viewer).toHaveURL(/\/dashboard$/);
+
+    await viewer.goto(`/agents/${agentId}?tab=tests`);
+    const row = viewer.getByRole("table", { name: "Tests" }).locator("tbody tr");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Says hello");
+    await expect(row).toContainText("passed");
+    await expect(row).toContainText("100%");
+    await expect(viewer.getByRole("region", { name: "Test run" }).getByRole("table", { name: "Assertions" })).toContainText("hello there");
+    for (const name of ["Run all", "Scripted test", "Simulated test", "Run Says hello", "Edit Says hello", "Delete Says hello"]) {
+      await expect(viewer.getByRole("button", { name, exact: true })).toHaveCount(0);
+    }
+    await shot(viewer, "viewer");
+    const refused = [
+      await viewer.request.post(`/api/console/v1/agents/${agentId}/test-runs`, { data: {} }),
+      await viewer.request.post(`/api/console/v1/agents/${agentId}/tests`, { data: { name: "Mine", type: "scripted", turns: [{ user: "x" }] } }),
+      await viewer.request.patch(`/api/console/v1/agents/${agentId}/tests/${testId}`, { data: { name: "Renamed" } }),
+      await viewer.request.delete(`/api/console/v1/agents/${agentId}/tests/${testId}`),
+      await viewer.request.post(`/api/console/v1/test-runs/${runId}/cancel`),
+    ];
+    for (const response of refused) expect(response.status(), response.url()).toBe(403);
+    await viewerContext.close();
   });
 });
