@@ -60,7 +60,7 @@ function ExpectationRow({
   const set = (patch: Partial<ExpectationDraft>) => onChange({ ...draft, ...patch });
   const at = (field: string) => problemsAt(problems, `${path}.${field}`);
   return (
-    <li className="grid gap-2 rounded-md border bg-muted/20 p-2 sm:grid-cols-[12rem_minmax(0,1fr)_auto]" aria-label={`Expectation: ${typeLabels[draft.type]}`}>
+    <li className="grid gap-2 rounded-md border bg-muted/20 p-2 sm:grid-cols-[13rem_minmax(0,1fr)_auto]" aria-label={`Expectation: ${typeLabels[draft.type]}`}>
       <Field label="Expect" errors={[...problemsAt(problems, path), ...at("type")]}>
         {(control) => (
           <NativeSelect value={draft.type} disabled={readOnly} onChange={(event) => set({ type: event.target.value as ExpectationDraft["type"] })} {...control}>

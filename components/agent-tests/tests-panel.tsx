@@ -1,7 +1,7 @@
 "use client";
 
 import { FlaskConical, Pencil, Play, Plus, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { NativeSelect } from "@/components/agent-builder/fields";
 import { DateTime } from "@/components/knowledge-bases/date-time";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
@@ -58,15 +58,9 @@ export function TestsPanel({ agent, readOnly }: { agent: Agent; readOnly: boolea
   const runId = shownRun ?? runList?.[0]?.id ?? null;
   const running = runList?.some((run) => isRunLive(run.status)) ?? false;
 
-  // A run that just finished changed the tests' last results.
   const { mutate: refreshTests } = tests;
-  useEffect(() => {
-    if (!running) void refreshTests();
-  }, [running, refreshTests]);
-
-  const refresh = async () => {
-    await Promise.all([tests.mutate(), runs.mutate()]);
-  };
+  const { mutate: refreshRuns } = runs;
+  const refresh = useCallback(() => void Promise.all([refreshTests(), refreshRuns()]), [refreshTests, refreshRuns]);
 
   const start = async (body: { test_ids?: string[]; tags?: string[] }, what: string) => {
     setStarting(true);
@@ -112,7 +106,7 @@ export function TestsPanel({ agent, readOnly }: { agent: Agent; readOnly: boolea
             </Button>
             <label className="flex items-center gap-1 text-sm">
               Repeat
-              <NativeSelect className="h-8 w-16" value={repeat} onChange={(event) => setRepeat(Number(event.target.value))} aria-label="Repeat each test">
+              <NativeSelect className="h-8 w-20" value={repeat} onChange={(event) => setRepeat(Number(event.target.value))} aria-label="Repeat each test">
                 {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => (
                   <option key={n} value={n}>
                     {n}×

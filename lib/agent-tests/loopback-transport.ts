@@ -24,12 +24,23 @@ export class LoopbackTransport implements MediaTransport {
   /** When the session hung up (the agent ended the call, or it reached max duration). */
   hungUp = false;
 
-  constructor(private readonly clock: MediaClock = realClock) {
+  constructor(clock: MediaClock = realClock) {
+    this.clock = clock;
     // Every 20 ms slot gets its frame, late timers included (a burst, as a network delivers), so the caller's speech never has gaps.
     this.timer = new PeriodicTimer(clock, FRAME_MS, (slot) => {
       for (; this.sentSlots <= slot && !this.closed; this.sentSlots++) this.send();
     });
-    this.timer.begin();
+  }
+
+  private readonly clock: MediaClock;
+
+  /**
+   * Starts the line, its frames due at `firstAt` and every 20 ms after. Given a phase just ahead of the
+   * session's own 20 ms input ticks, a stalled event loop (a loaded machine) runs this line's late
+   * sends before the session's late pulls, so the session never finds a frame missing mid-speech.
+   */
+  begin(firstAt: number = this.clock.now()): void {
+    if (!this.closed) this.timer.begin(firstAt);
   }
 
   onAudio(listener: (audio: InboundAudio) => void): void {

@@ -17,6 +17,8 @@ import type { TestConversationStore } from "./test-conversation";
 
 /** How long the agent may take to start answering a caller turn (end of turn, transcript, model, speech). */
 const ANSWER_TIMEOUT_MS = 30_000;
+/** When the line sends each frame: this long after the session's start, i.e. 10 ms before the session's input tick reads it. */
+const LINE_LEAD_MS = 10;
 /** A pause between the end of the agent's answer and the caller's next words, as a person leaves. */
 const CALLER_PAUSE_MS = 300;
 
@@ -179,6 +181,8 @@ class VoiceTestCaller implements TestCaller {
       },
       onEvent: (event) => this.onEvent(event),
     });
+    // The session's input ticks are due every 20 ms from now (+20); the line's sends 10 ms before each.
+    this.transport.begin(this.clock.now() + LINE_LEAD_MS);
     void this.session.ended.then(() => (this.sessionOver = true));
   }
 
