@@ -19,6 +19,8 @@ import type { TestConversationStore } from "./test-conversation";
 const ANSWER_TIMEOUT_MS = 30_000;
 /** When the line sends each frame: this long after the session's start, i.e. 10 ms before the session's input tick reads it. */
 const LINE_LEAD_MS = 10;
+/** How much caller audio the session may hold after a stall of the event loop before it drops some. */
+const LINE_BUFFER_MAX_MS = 5_000;
 /** A pause between the end of the agent's answer and the caller's next words, as a person leaves. */
 const CALLER_PAUSE_MS = 300;
 
@@ -180,6 +182,9 @@ class VoiceTestCaller implements TestCaller {
         end_of_turn: this.agent.end_of_turn,
       },
       onEvent: (event) => this.onEvent(event),
+      // The line is in process: a frame is late only when the whole machine is, and it must then be
+      // read late rather than dropped (the caller's words would lose syllables).
+      jitterMaxMs: LINE_BUFFER_MAX_MS,
     });
     // The session's input ticks are due every 20 ms from now (+20); the line's sends 10 ms before each.
     this.transport.begin(this.clock.now() + LINE_LEAD_MS);
