@@ -1,7 +1,7 @@
 "use client";
 
 import { Square } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
@@ -17,13 +17,11 @@ export function RunPanel({ runId, readOnly, onChanged }: { runId: string; readOn
   const { data, error, mutate } = useTestRun(runId);
   const [openResult, setOpenResult] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
-  // When the run finishes, the tests' last results and the list of runs change too.
+  // Once the run has finished (often before its first poll: text runs take a second), the tests'
+  // last results and the list of runs are read again.
   const status = data?.data.status;
-  const wasLive = useRef(false);
   useEffect(() => {
-    if (!status) return;
-    if (wasLive.current && !isRunLive(status)) onChanged();
-    wasLive.current = isRunLive(status);
+    if (status && !isRunLive(status)) onChanged();
   }, [status, onChanged]);
   if (error) return <p role="alert" className="text-sm text-destructive">The run could not be loaded: {describeError(error)}</p>;
   const run = data?.data;
