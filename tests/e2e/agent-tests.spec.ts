@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { fillSignUpForm, PASSWORD, signUp, uniqueEmail } from "./helpers/accounts";
 
@@ -26,6 +27,14 @@ async function createAgent(page: Page): Promise<string> {
   const response = await page.request.post("/api/console/v1/agents", { data: agentBody });
   expect(response.status()).toBe(200);
   return (await response.json()).data.id;
+}
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page as it is (as tests/e2e/accessibility.spec.ts checks pages). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(" | ")}`);
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/agent-tests-${name}.png`, fullPage: true });
@@ -67,6 +76,7 @@ test.describe("agent tests in the studio", () => {
     await dialog.getByRole("listitem", { name: "Expectation: The agent says" }).last().getByLabel("Expect", { exact: true }).selectOption("ended");
     await dialog.getByRole("listitem", { name: "Expectation: The call has ended" }).getByLabel("End reason (optional)", { exact: true }).selectOption("agent_hangup");
     await shot(page, "form");
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Create test" }).click();
     await expect(dialog).toHaveCount(0);
 
@@ -107,9 +117,21 @@ test.describe("agent tests in the studio", () => {
     await expect(failed).toContainText("Nice to meet you, Ada Lovelace.");
     await expect(run.getByRole("list", { name: "Transcript" })).toContainText("Hi, my name is Ada Lovelace");
     await shot(page, "failed-result");
+    expect(await seriousViolations(page)).toEqual([]);
     await run.getByRole("navigation", { name: "Results" }).getByRole("button", { name: /Greets by name/ }).click();
     await expect(run.getByRole("table", { name: "Assertions" }).locator('tr[data-passed="true"]')).toHaveCount(4);
     await shot(page, "passed-result");
+
+    // The same in dark mode.
+    await page.evaluate(() => window.localStorage.setItem("theme", "dark"));
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await expect(run.getByRole("table", { name: "Assertions" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, "dark");
+    await page.evaluate(() => window.localStorage.setItem("theme", "light"));
+    await page.emulateMedia({ colorScheme: "light" });
 
     // The Versions tab: this version's last pass rate.
     await page.getByRole("tab", { name: "Versions" }).click();
