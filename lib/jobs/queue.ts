@@ -9,6 +9,8 @@ export const jobNames = {
   deliverWebhook: "webhook-deliver",
   /** One agent test run: any instance takes it; the run's lease decides who executes it (lib/agent-tests). */
   runAgentTests: "agent-test-run",
+  /** One campaign's dispatch for a while (singleton key: the campaign id, at most one queued). */
+  campaignTick: "campaign-tick",
 } as const;
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
 
@@ -30,6 +32,8 @@ export const jobExpirySeconds: Record<JobName, number> = {
   // A run may take many minutes; the run's own lease (renewed every few seconds) tells a live executor
   // from a dead one, so a second copy of the job after this expiry simply finds the run taken.
   [jobNames.runAgentTests]: 3600,
+  // A tick dispatches for at most 15 s, holding the campaign's 20 s lease; a dead instance's tick is retried after this.
+  [jobNames.campaignTick]: 60,
 };
 
 export type JobOptions = {
@@ -40,6 +44,8 @@ export type JobOptions = {
   retryDelaySeconds?: number;
   /** Not before this time (jobs that keep their own schedule, such as webhook retries). */
   startAfter?: Date;
+  /** At most one job with this key waits in the queue (a second send while one waits is dropped). */
+  singletonKey?: string;
 };
 
 /**

@@ -4,6 +4,7 @@ import { loadConfig } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { failKnowledgeBaseSource, ingestKnowledgeBaseSource, type IngestionLimits } from "@/lib/services/knowledge-bases/knowledge-base-ingestion";
 import { purgeExpiredRecords } from "@/lib/services/maintenance";
+import { runDailyRetention } from "@/lib/services/retention/daily-retention";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { dialCall, type TelephonyProvider } from "@/lib/telephony/dialer";
@@ -18,6 +19,8 @@ import { jobNames } from "@/lib/jobs/queue";
 import { executeTestRun } from "@/lib/agent-tests/run-executor";
 import { agentTestEnvironment, type AgentTestSettings } from "@/lib/agent-tests/test-environment";
 import { failTestRun, releaseTestRunLease, sweepStalledTestRuns } from "@/lib/services/agent-tests/test-run-leases";
+import { campaignsNeedingDispatch, runCampaignTick } from "@/lib/services/campaigns/campaign-dispatch";
+import { nudgeCampaign } from "@/lib/services/campaigns/campaign-ticks";
 
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -37,6 +40,11 @@ export type WorkerDependencies = {
   /** Agent test runs: models, HTTP and environment; by default the AI SDK over process.env and the safe outbound fetch. */
   agentTests?: AgentTestSettings;
 };
+
+/** Campaign ticks mostly wait (for pacing, slots, the carrier): several campaigns dispatch at once in each process. */
+const CAMPAIGN_TICK_WORKERS_PER_PROCESS = 4;
+/** How often each worker process looks for campaigns with work and no dispatcher (a dead one's, a due retry, a scheduled start). */
+const CAMPAIGN_SWEEP_MS = 3_000;
 
 /** Webhook attempts wait on the network, not the CPU: several run at once in each process. */
 const WEBHOOK_WORKERS_PER_PROCESS = 4;
@@ -97,8 +105,25 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
     sweepStalledTestRuns(deps.db, queue).catch((error) => console.error("test run sweep failed:", error));
   }, TEST_RUN_SWEEP_MS);
   testRunSweep.unref();
+  const dialCampaignCall = async (callId: string, numberType: string) => {
+    // SIP calls go to a process running the SIP user agent (their job was queued with the call).
+    if (numberType !== "sip") await dialCall(deps.db, callId, deps.telephonyProvider);
+  };
+  for (let i = 0; i < CAMPAIGN_TICK_WORKERS_PER_PROCESS; i++) {
+    await boss.work<{ campaignId: string }>(jobNames.campaignTick, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
+      track(jobNames.campaignTick, job.id, () => runCampaignTick({ db: deps.db, queue, dial: dialCampaignCall }, job.data.campaignId)),
+    );
+  }
+  const campaignSweep = setInterval(() => {
+    campaignsNeedingDispatch(deps.db)
+      .then((ids) => Promise.all(ids.map((id) => nudgeCampaign(queue, id))))
+      .catch((error) => console.error("campaign sweep failed:", error));
+  }, CAMPAIGN_SWEEP_MS);
+  campaignSweep.unref();
   const maintenance = setInterval(() => {
     purgeExpiredRecords(deps.db).catch((error) => console.error("maintenance failed:", error));
+    // Once a day, by whichever process claims the day first: agents' call retention and the audit log's.
+    runDailyRetention(deps.db, storage).catch((error) => console.error("retention failed:", error));
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
   const timerSweep = startCallTimerSweep(deps.db, queue);
@@ -107,6 +132,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
       recovery.stop();
       clearInterval(maintenance);
       clearInterval(testRunSweep);
+      clearInterval(campaignSweep);
       timerSweep.stop();
     },
   };

@@ -14,7 +14,9 @@ import {
   recordTransfer,
   type PhoneCallRow,
 } from "@/lib/services/phone-calls/phone-call-progress";
+import { isUuid } from "@/lib/schemas/ids";
 import { pstnNumbersByNumber } from "@/lib/services/phone-numbers/phone-numbers";
+import { admitInboundCall } from "@/lib/services/concurrency/concurrency";
 import { accountsByRef, organizationsWithAccount } from "@/lib/services/telephony/telephony-accounts";
 import type { Carrier, InboundAction, WebhookReply, WebhookRequest } from "./carrier";
 import { CarrierWebhookError } from "./carrier-error";
@@ -115,6 +117,12 @@ export async function handleCarrierWebhook(deps: TelephonyDependencies, name: Ca
     if (error instanceof CarrierWebhookError) return refusal(400, error.message);
     throw error;
   }
+  // Our call id comes back in the callback URL (Twilio) or client_state (Telnyx): checked before any SQL.
+  const malformed = events.find((event) => event.callId !== null && !isUuid(event.callId));
+  if (malformed) {
+    console.warn(`telephony: refused a ${name} webhook to ${url.pathname}: its call_id is not a call id`);
+    return refusal(400, "Bad request: call_id is not a call id");
+  }
   for (const event of events) {
     if (event.type === "inbound_call") return reply(await verified.carrier.answerInbound(event, await routeInbound(deps, verified, event)));
     if (event.type === "message_played") {
@@ -127,9 +135,14 @@ export async function handleCarrierWebhook(deps: TelephonyDependencies, name: Ca
   return reply(verified.carrier.acknowledge());
 }
 
+/**
+ * The call an event is about: by our id (callback URL, client_state), else by the carrier's id. Only
+ * a phone call of this carrier, of an organization the signing account acts for: a validly signed
+ * Telnyx event naming a Twilio call (or a SIP or web call) changes nothing.
+ */
 async function callOf(db: Database, verified: Verified, event: CarrierEvent): Promise<PhoneCallRow | null> {
   const call = (event.callId ? await findCall(db, event.callId) : null) ?? (await findCallByCarrierId(db, event.carrier, event.carrierCallId));
-  return call && call.type === "phone_call" && verified.accepts(call.organizationId) ? call : null;
+  return call && call.type === "phone_call" && call.carrier === event.carrier && verified.accepts(call.organizationId) ? call : null;
 }
 
 async function apply(deps: TelephonyDependencies, call: PhoneCallRow, event: CarrierEvent): Promise<void> {
@@ -170,8 +183,12 @@ async function routeInbound(deps: TelephonyDependencies, verified: Verified, eve
   if (candidates.length > 1) console.warn(`telephony: ${event.to} is registered in ${candidates.length} organizations on one ${event.carrier} account; the oldest takes its calls`);
   const base = { from: event.from, to: event.to, carrier: event.carrier, carrierCallId: event.carrierCallId };
   if (number?.redirect && number.redirectPhoneNumber) {
-    const call = await createInboundCall(deps.db, { ...base, organizationId: number.organizationId, agentId: number.inboundAgentId, agentVersion: null, redirectTo: number.redirectPhoneNumber });
-    return { kind: "redirect", callId: call.id, to: number.redirectPhoneNumber };
+    const to = number.redirectPhoneNumber;
+    const call = await admitInboundCall(deps.db, number.organizationId, (tx) =>
+      createInboundCall(tx, { ...base, organizationId: number.organizationId, agentId: number.inboundAgentId, agentVersion: null, redirectTo: to }),
+    );
+    if (!call) return busy(event, number.organizationId);
+    return { kind: "redirect", callId: call.id, to };
   }
   const agent = number?.inboundAgentId ? await getAgent({ db: deps.db, organizationId: number.organizationId }, number.inboundAgentId).catch(() => null) : null;
   if (!number || !agent) {
@@ -180,12 +197,20 @@ async function routeInbound(deps: TelephonyDependencies, verified: Verified, eve
     );
     return { kind: "reject", message: NOT_IN_SERVICE_MESSAGE };
   }
-  const call = await createInboundCall(deps.db, {
-    ...base,
-    organizationId: number.organizationId,
-    agentId: agent.id,
-    agentVersion: agent.version,
-    secureRecordingUrl: agent.secure_recording_urls,
-  });
+  const call = await admitInboundCall(deps.db, number.organizationId, (tx) =>
+    createInboundCall(tx, {
+      ...base,
+      organizationId: number.organizationId,
+      agentId: agent.id,
+      agentVersion: agent.version,
+      secureRecordingUrl: agent.secure_recording_urls,
+    }),
+  );
+  if (!call) return busy(event, number.organizationId);
   return { kind: "stream", callId: call.id, streamParameters: { token: await issueStreamToken(deps.db, call.id) } };
+}
+
+function busy(event: Extract<CarrierEvent, { type: "inbound_call" }>, organizationId: string): InboundAction {
+  console.warn(`telephony: refused a ${event.carrier} call from ${event.from} to ${event.to} busy: organization ${organizationId} is at its concurrency limit`);
+  return { kind: "busy" };
 }

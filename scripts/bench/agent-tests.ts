@@ -102,7 +102,7 @@ async function main() {
   const env = { OPENAI_API_KEY: "bench" };
   const app = createApiApp({ db, queue, runtime: { env }, settings: { rateLimitPerMinute: 1_000_000, jsonBodyLimitBytes: 1 << 20 } });
   const organization = await createOrganization(db, "Bench");
-  const key = await createApiKey(db, { organizationId: organization.id, name: "bench" });
+  const key = await createApiKey({ db, organizationId: organization.id }, { name: "bench" });
   const post = async (url: string, body: unknown) => {
     const response = await app.request(url, { method: "POST", headers: { "x-api-key": key.apiKey, "content-type": "application/json" }, body: JSON.stringify(body) });
     const json = await response.json();

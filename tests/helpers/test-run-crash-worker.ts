@@ -33,7 +33,7 @@ async function main() {
   const queue = pgBossQueue(boss);
   if (mode === "first") {
     const organization = await createOrganization(db, "Crash");
-    const key = await createApiKey(db, { organizationId: organization.id, name: "crash" });
+    const key = await createApiKey({ db, organizationId: organization.id }, { name: "crash" });
     const app = createApiApp({ db, queue, runtime: { env }, settings: { rateLimitPerMinute: 1000, jsonBodyLimitBytes: 1 << 20 } });
     const call = async (path: string, body: unknown) => {
       const response = await app.request(path, { method: "POST", headers: { "x-api-key": key.apiKey, "content-type": "application/json" }, body: JSON.stringify(body) });

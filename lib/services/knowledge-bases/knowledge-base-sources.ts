@@ -7,6 +7,8 @@ import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { knowledgeBaseFileKey, knowledgeBaseTextKey, safeFileName } from "@/lib/storage/blob-keys";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { withTransaction } from "../context";
+import { change } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import type { KnowledgeBase } from "@/lib/schemas/knowledge-bases";
 import { DomainError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
 import {
@@ -18,6 +20,7 @@ import {
 } from "./knowledge-bases";
 import { isPdf } from "./pdf-text";
 import { chunkText, looksLikeContents } from "./text-chunks";
+import { isUuid } from "@/lib/schemas/ids";
 
 /** A file part of an upload; `field` is the part's name as sent, for error details. */
 export type UploadedFile = { field: string; fileName: string; bytes: Uint8Array };
@@ -31,7 +34,6 @@ export const MAX_TEXT_SOURCE_BYTES = 1024 * 1024;
 export const INGESTION_RETRY_LIMIT = 2;
 /** Small enough that one insert (tsvector computed in the statement) holds an embedded database only briefly. */
 const CHUNK_INSERT_BATCH = 100;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A file or text over its size limit: 413 naming each part. */
 export class UploadTooLargeError extends DomainError {
@@ -197,6 +199,16 @@ export async function addKnowledgeBaseSources(
       for (const sourceId of fileSourceIds) {
         await deps.queue.send(jobNames.ingestKnowledgeBaseSource, { sourceId }, { db: tx.db, retryLimit: INGESTION_RETRY_LIMIT });
       }
+      await recordAudit(tx, {
+        action: "knowledge_base.sources_added",
+        resourceType: "knowledge_base",
+        resourceId: knowledgeBaseId,
+        changes: change(
+          "sources",
+          null,
+          sources.map((source) => ({ id: source.id, type: source.type, title: source.title })),
+        ),
+      });
     });
   } catch (error) {
     if (external) await deleteBlobsAfterCommit(deps.storage, blobs.map((blob) => blob.key));
@@ -218,13 +230,13 @@ export async function deleteKnowledgeBaseSources(
   if (!sourceIds.length) throw ValidationError.field("source_ids", "Name at least one source id");
   const wanted = [...new Set(sourceIds.map((id) => String(id).toLowerCase()))];
   // A malformed id cannot name a source: it is reported as unknown, like a missing one.
-  const wellFormed = wanted.filter((id) => UUID_PATTERN.test(id));
+  const wellFormed = wanted.filter((id) => isUuid(id));
   const keys = await withTransaction(ctx, async (tx) => {
     await findKnowledgeBase(tx, knowledgeBaseId, true);
     const found = !wellFormed.length
       ? []
       : await tx.db
-      .select({ id: knowledgeBaseSources.id, blobKey: knowledgeBaseSources.blobKey })
+      .select({ id: knowledgeBaseSources.id, title: knowledgeBaseSources.title, blobKey: knowledgeBaseSources.blobKey })
       .from(knowledgeBaseSources)
       .where(
         and(
@@ -246,6 +258,12 @@ export async function deleteKnowledgeBaseSources(
     if (storage.withDatabase) await storage.withDatabase(tx.db).delete(blobKeys);
     await tx.db.delete(knowledgeBaseSources).where(inArray(knowledgeBaseSources.id, [...foundIds]));
     await tx.db.update(knowledgeBases).set({ updatedAt: new Date() }).where(ownedKnowledgeBase(tx, knowledgeBaseId));
+    await recordAudit(tx, {
+      action: "knowledge_base.sources_deleted",
+      resourceType: "knowledge_base",
+      resourceId: knowledgeBaseId,
+      changes: change("sources", found.map((row) => ({ id: row.id, title: row.title })), null),
+    });
     return blobKeys;
   });
   if (!storage.withDatabase) await deleteBlobsAfterCommit(storage, keys);
