@@ -101,6 +101,28 @@ describe("agent tests CRUD", () => {
   });
 });
 
+describe("the audit log", () => {
+  it("records who created, changed and deleted a test, and who started and cancelled a run", async () => {
+    const id = (await create(scripted({ name: "audited" }))).json.data.id;
+    await api.request("PATCH", `/v1/agents/${agentId}/tests/${id}`, { apiKey: org.apiKey, body: { tags: ["audit"] } });
+    const run = await (await api.request("POST", `/v1/agents/${agentId}/test-runs`, { apiKey: org.apiKey, body: { test_ids: [id], repeat: 2 } })).json();
+    expect((await api.request("POST", `/v1/test-runs/${run.data.id}/cancel`, { apiKey: org.apiKey })).status).toBe(200);
+    expect((await api.request("DELETE", `/v1/agents/${agentId}/tests/${id}`, { apiKey: org.apiKey })).status).toBe(200);
+
+    const log = (await (await api.request("GET", "/v1/audit-log?limit=100", { apiKey: org.apiKey })).json()).data as { action: string; resource_id: string; changes: Record<string, unknown>; actor: { type: string } }[];
+    const entry = (action: string, resourceId: string) => log.find((item) => item.action === action && item.resource_id === resourceId);
+    expect(entry("agent_test.created", id)?.changes).toMatchObject({ agent_id: { from: null, to: agentId }, name: { from: null, to: "audited" } });
+    expect(entry("agent_test.created", id)?.actor.type).toBe("api_key");
+    expect(entry("agent_test.updated", id)?.changes).toEqual({ tags: { from: ["booking", "smoke"], to: ["audit"] } });
+    expect(entry("test_run.created", run.data.id)?.changes).toMatchObject({ test_ids: { from: null, to: [id] }, repeat: { from: null, to: 2 } });
+    expect(entry("test_run.cancelled", run.data.id)?.changes).toEqual({ status: { from: "queued", to: "cancelled" } });
+    expect(entry("agent_test.deleted", id)?.changes).toMatchObject({ name: { from: "audited", to: null } });
+    // Another organization's log has none of it.
+    const theirs = (await (await api.request("GET", "/v1/audit-log?limit=100", { apiKey: other.apiKey })).json()).data as { resource_id: string }[];
+    expect(theirs.some((item) => item.resource_id === id)).toBe(false);
+  });
+});
+
 describe("agent test validation", () => {
   const detailsOf = async (body: unknown) => {
     const { status, json } = await create(body);

@@ -10,6 +10,8 @@ import {
   type ListAgentTestsQuery,
   type UpdateAgentTestInput,
 } from "@/lib/schemas/agent-tests";
+import { change, fieldChanges } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { agentVersionDocument } from "../calls/runtime-calls";
 import { withTransaction, type ServiceContext } from "../context";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
@@ -92,24 +94,40 @@ async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> 
 export async function createAgentTest(ctx: ServiceContext, agentId: string, test: AgentTestDefinition, options: TestRuleOptions, now = new Date()): Promise<AgentTest> {
   const agent = await publishedAgent(ctx, agentId);
   checkAgainstAgent(test, agent.document, options);
-  await assertNameFree(ctx, agentId, test.name);
-  const [row] = await uniqueName(test.name, () =>
-    ctx.db
-      .insert(agentTests)
-      .values({
-        organizationId: ctx.organizationId,
-        agentId,
-        name: test.name,
-        type: test.type,
-        mode: test.mode,
-        tags: test.tags,
-        definition: definitionOf(test),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(),
-  );
-  return toResponse(row, null);
+  return withTransaction(ctx, async (tx) => {
+    await assertNameFree(tx, agentId, test.name);
+    const [row] = await uniqueName(test.name, () =>
+      tx.db
+        .insert(agentTests)
+        .values({
+          organizationId: ctx.organizationId,
+          agentId,
+          name: test.name,
+          type: test.type,
+          mode: test.mode,
+          tags: test.tags,
+          definition: definitionOf(test),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+    );
+    const created = toResponse(row, null);
+    await auditTest(tx, "agent_test.created", null, created);
+    return created;
+  });
+}
+
+/** One test's audit entry: its fields as the API shows them, before and after. */
+async function auditTest(ctx: ServiceContext, action: string, before: AgentTest | null, after: AgentTest | null): Promise<void> {
+  const test = (after ?? before)!;
+  const shown = (value: AgentTest | null) => (value ? { ...value, last_result: undefined } : null);
+  await recordAudit(ctx, {
+    action,
+    resourceType: "agent_test",
+    resourceId: test.id,
+    changes: { ...(before ? {} : change("agent_id", null, test.agent_id)), ...fieldChanges(shown(before), shown(after), { ignore: ["id", "agent_id", "created_at", "updated_at"] }) },
+  });
 }
 
 async function findTest(ctx: ServiceContext, agentId: string, testId: string): Promise<Row> {
@@ -199,18 +217,23 @@ export async function updateAgentTest(
         .returning(),
     );
     const last = await lastResults(tx, [testId]);
-    return toResponse(updated, last.get(testId) ?? null);
+    const after = toResponse(updated, last.get(testId) ?? null);
+    await auditTest(tx, "agent_test.updated", toResponse(row, null), after);
+    return after;
   });
 }
 
 /** The test goes; runs that had it keep their results. */
 export async function deleteAgentTest(ctx: ServiceContext, agentId: string, testId: string): Promise<void> {
   await publishedAgent(ctx, agentId);
-  const deleted = await ctx.db
-    .delete(agentTests)
-    .where(and(eq(agentTests.id, testId), eq(agentTests.agentId, agentId), eq(agentTests.organizationId, ctx.organizationId)))
-    .returning({ id: agentTests.id });
-  if (deleted.length === 0) throw new NotFoundError("Test");
+  await withTransaction(ctx, async (tx) => {
+    const deleted = await tx.db
+      .delete(agentTests)
+      .where(and(eq(agentTests.id, testId), eq(agentTests.agentId, agentId), eq(agentTests.organizationId, ctx.organizationId)))
+      .returning();
+    if (deleted.length === 0) throw new NotFoundError("Test");
+    await auditTest(tx, "agent_test.deleted", toResponse(deleted[0], null), null);
+  });
 }
 
 /** Each test's outcome in the newest run that finished one of its repetitions. */

@@ -4,6 +4,8 @@ import { agents, agentTestResults, agentTestRuns, agentTests } from "@/lib/db/sc
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import type { CreateTestRunInput, ListTestRunsQuery, TestResult, TestRun, TestRunListItem, TestRunTest } from "@/lib/schemas/agent-tests";
 import type { CallEndReason } from "@/lib/schemas/call-values";
+import { change, fieldChanges } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { agentVersionDocument } from "../calls/runtime-calls";
 import { withTransaction, type ServiceContext } from "../context";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
@@ -98,6 +100,12 @@ export async function createTestRun(ctx: ServiceContext, queue: JobQueue, agentI
       ),
     );
     await queue.send(jobNames.runAgentTests, { runId: run.id }, { db: tx.db, retryLimit: 5, retryDelaySeconds: 1 });
+    await recordAudit(tx, {
+      action: "test_run.created",
+      resourceType: "test_run",
+      resourceId: run.id,
+      changes: fieldChanges(null, { agent_id: agentId, agent_version: version, test_ids: tests.map((test) => test.id), tags: input.tags ?? [], repeat: input.repeat, concurrency: input.concurrency }),
+    });
     return run.id;
   });
   return getTestRun(ctx, runId);
@@ -261,12 +269,17 @@ export async function listTestRuns(ctx: ServiceContext, agentId: string, input: 
 export async function cancelTestRun(ctx: ServiceContext, runId: string, now = new Date()): Promise<TestRun> {
   const row = await findRun(ctx, runId);
   if (row.status === "queued" || row.status === "running") {
-    const updated = await ctx.db
-      .update(agentTestRuns)
-      .set({ status: "cancelled", finishedAt: now, updatedAt: now, leaseOwner: null, leaseExpiresAt: null })
-      .where(and(eq(agentTestRuns.id, runId), inArray(agentTestRuns.status, ["queued", "running"])))
-      .returning({ id: agentTestRuns.id });
-    if (updated.length === 0) return cancelTestRun(ctx, runId, now);
+    const cancelled = await withTransaction(ctx, async (tx) => {
+      const updated = await tx.db
+        .update(agentTestRuns)
+        .set({ status: "cancelled", finishedAt: now, updatedAt: now, leaseOwner: null, leaseExpiresAt: null })
+        .where(and(eq(agentTestRuns.id, runId), inArray(agentTestRuns.status, ["queued", "running"])))
+        .returning({ id: agentTestRuns.id });
+      if (updated.length === 0) return false;
+      await recordAudit(tx, { action: "test_run.cancelled", resourceType: "test_run", resourceId: runId, changes: change("status", row.status, "cancelled") });
+      return true;
+    });
+    if (!cancelled) return cancelTestRun(ctx, runId, now);
   } else if (row.status !== "cancelled") {
     throw new ConflictError(`The run has already finished (${row.status})`, [{ field: "run_id", message: `Finished: ${row.status}` }]);
   }
