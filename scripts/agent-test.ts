@@ -29,6 +29,9 @@ const USAGE = `Usage: npm run agent-test -- --base-url URL --api-key KEY --agent
   --junit PATH        also write the results as JUnit XML
   --timeout SECONDS   give up (and cancel the run) after this long (default 1800)
 
+Interrupted (Ctrl-C, or SIGTERM from a cancelled CI job) while the run is going, it cancels the run
+on the server, reports what finished, and exits 1; a second interrupt exits at once.
+
 Exit status: 0 all tests passed, 1 a test failed or errored, 2 usage or connection error.`;
 
 type Options = {
@@ -110,7 +113,12 @@ function options(argv: string[]): Options | null {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts. */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
 
 async function main(argv: string[]): Promise<number> {
   const opts = options(argv);
@@ -151,15 +159,32 @@ async function main(argv: string[]): Promise<number> {
   console.log(`Running ${run.summary.total} test conversation${run.summary.total === 1 ? "" : "s"} of ${agentName} (version ${run.agent_version}), run ${run.id}`);
 
   const deadline = Date.now() + opts.timeoutS * 1000;
+  // An interrupted CLI does not leave the run going on the server: the loop cancels it (a second signal exits at once).
+  let interrupted: NodeJS.Signals | null = null;
+  const wake = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) process.exit(signal === "SIGINT" ? 130 : 143);
+    interrupted = signal;
+    wake.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   let reported = 0;
   while (run.status === "queued" || run.status === "running") {
-    if (Date.now() > deadline) {
-      await call("cancel the run", () => client.POST("/v1/test-runs/{run_id}/cancel", { params: { path: { run_id: run.id } } }));
-      console.error(`Gave up after ${opts.timeoutS} s: the run was cancelled`);
-      run = { ...run, status: "cancelled" };
+    if (interrupted || Date.now() > deadline) {
+      const cancelled = await call("cancel the run", () => client.POST("/v1/test-runs/{run_id}/cancel", { params: { path: { run_id: run.id } } }));
+      if (cancelled.data) {
+        console.error(interrupted ? `Interrupted (${interrupted}): the run was cancelled` : `Gave up after ${opts.timeoutS} s: the run was cancelled`);
+        run = cancelled.data.data;
+      } else {
+        // It finished meanwhile (409): report it as it ended.
+        const polled = await call("read the run", () => client.GET("/v1/test-runs/{run_id}", { params: { path: { run_id: run.id } } }));
+        if (!polled.data) throw new UsageError(`Cannot read the run: ${describeRefusal(polled.status, polled.error)}`);
+        run = polled.data.data;
+      }
       break;
     }
-    await sleep(500);
+    await sleep(500, wake.signal);
     const polled = await call("read the run", () => client.GET("/v1/test-runs/{run_id}", { params: { path: { run_id: run.id } } }));
     if (!polled.data) throw new UsageError(`Cannot read the run: ${describeRefusal(polled.status, polled.error)}`);
     run = polled.data.data;

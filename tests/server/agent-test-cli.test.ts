@@ -38,12 +38,15 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(args: string[], onStdout?: (stdout: string, child: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/agent-test.ts", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+      onStdout?.(stdout, child);
+    });
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
   });
@@ -116,6 +119,28 @@ describe.runIf(process.env.TEST_DB === database)("npm run agent-test", () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/✗ model down {2}0% \(0\/1\) {2}error \(repetition 1\): The agent's model failed: The model answered 500/);
     expect(result.stdout).not.toContain("tells the hours  ");
+  }, 60_000);
+
+  it("cancels the run on the server when interrupted, reports it, and exits 1", async () => {
+    llm.setHandler((request) => (/takes its time/.test(JSON.stringify(request.body.messages)) ? { text: "Still thinking.", delayMs: 20_000 } : bistroModel()(request)));
+    try {
+      const slow = { name: "slow answer", type: "scripted", tags: ["slow"], turns: [{ user: "This takes its time" }] };
+      let signalled = false;
+      const result = await cli([...connection(), "--file", file("slow.yaml", [slow]), "--tags", "slow"], (stdout, child) => {
+        if (!signalled && /Running 1 test conversation/.test(stdout)) {
+          signalled = true;
+          child.kill("SIGINT");
+        }
+      });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain("Interrupted (SIGINT): the run was cancelled");
+      const runId = /run ([0-9a-f-]{36})/.exec(result.stdout)![1];
+      const run = await (await api.request("GET", `/v1/test-runs/${runId}`, { apiKey: org.apiKey })).json();
+      expect(run.data.status).toBe("cancelled");
+      expect(result.stdout).toMatch(/cancelled/);
+    } finally {
+      llm.setHandler(bistroModel());
+    }
   }, 60_000);
 
   it("exits 2 on usage and connection errors, saying what is wrong", async () => {
