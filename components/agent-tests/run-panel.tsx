@@ -93,7 +93,7 @@ export function RunPanel({ runId, readOnly, onChanged }: { runId: string; readOn
                     onClick={() => setOpenResult(result.id)}
                     aria-current={result.id === selected?.id ? "true" : undefined}
                     className={cn(
-                      "flex w-full items-center justify-between gap-2 rounded-md border px-3 py-2 text-left text-sm hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring aria-[current]:border-primary aria-[current]:bg-accent",
+                      "flex w-full items-center justify-between gap-2 rounded-md border px-3 py-2 text-left text-sm hover:bg-accent/50 focus-visible:outline-2 focus-visible:outline-ring aria-[current]:border-primary aria-[current]:font-medium aria-[current]:ring-1 aria-[current]:ring-primary",
                     )}
                   >
                     <span className="truncate">
