@@ -5,6 +5,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
 import type { Database, DatabaseConnection } from "@/lib/db/client";
 import { pgBossQueue, startPgBoss, stopPgBoss } from "@/lib/jobs/pg-boss-queue";
+import type { AgentTestSettings } from "@/lib/agent-tests/test-environment";
 import { startWorkers, type WorkerDependencies } from "@/lib/server/workers";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";
@@ -44,6 +45,8 @@ export type TestApiOptions = {
   telephony?: TelephonySettings;
   /** How long closing waits for running jobs to finish (default 1000 ms, pg-boss's least: a campaign tick runs for 15 s and is failed, not awaited). */
   shutdownTimeoutMs?: number;
+  /** Agent test runs (with workers): models, HTTP, environment; by default the runtime's env with the AI SDK. */
+  agentTests?: AgentTestSettings;
 };
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -52,8 +55,9 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const links = await createSignedLinks(connection.db, { ttlSeconds: 3600, ...options.links });
   const boss = await startPgBoss(connection);
   const telephonyProvider = options.telephony ? carrierDialer(connection.db, pgBossQueue(boss), options.telephony) : null;
+  const agentTests = options.agentTests ?? { env: options.runtime?.env, llm: options.runtime?.llm, http: options.runtime?.http };
   const workers: { stop: () => void }[] = [];
-  if (options.workers) workers.push(await startWorkers(boss, { db: connection.db, telephonyProvider, storage }));
+  if (options.workers) workers.push(await startWorkers(boss, { db: connection.db, telephonyProvider, storage, agentTests }));
   const app = createApiApp({
     db: connection.db,
     queue: pgBossQueue(boss),
