@@ -10,7 +10,7 @@ import { signIn, auth } from "@/lib/server/next-auth";
 import { studioDatabase } from "@/lib/server/studio-database";
 import { ACTIVE_ORGANIZATION_COOKIE, activeOrganizationCookieOptions } from "@/lib/console/active-organization";
 import { isInvitationPath, safeCallbackPath } from "@/lib/console/safe-redirect";
-import { ConflictError, ValidationError } from "@/lib/services/errors";
+import { ConflictError, ValidationError } from "@/lib/utils/domain-errors";
 
 export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
 

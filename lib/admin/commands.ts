@@ -4,7 +4,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganizationWithOwner, organizationExists } from "@/lib/auth/organizations";
 import type { Database } from "@/lib/db/client";
 import { seedCalls } from "@/lib/demo/calls";
-import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/services/errors";
+import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { createPhoneNumber } from "@/lib/services/phone-numbers/phone-numbers";
 
 /** Option values as they come from a command line: `--owner-email x` is `{"owner-email": "x"}`. */

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
-import { NotFoundError } from "@/lib/services/errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import { cachedKeyLookup, forgetCachedApiKeys } from "./api-key-cache";
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-key-token";
 

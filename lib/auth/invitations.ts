@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { invitations, memberships, organizations, users } from "@/lib/db/schema";
 import { withTransaction } from "@/lib/services/context";
-import { NotFoundError, ValidationError } from "@/lib/services/errors";
+import { NotFoundError, ValidationError } from "@/lib/utils/domain-errors";
 import { assignableRoles, type MemberRole } from "./roles";
 
 export const INVITATION_VALID_DAYS = 7;

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { memberships, organizations, users } from "@/lib/db/schema";
 import { withTransaction } from "@/lib/services/context";
-import { ConflictError, NotFoundError, ValidationError } from "@/lib/services/errors";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/utils/domain-errors";
 import { assignableRoles, type MemberRole } from "./roles";
 
 export type UserMembership = { organizationId: string; organizationName: string; role: MemberRole };

@@ -3,7 +3,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { memberships, organizations, users } from "@/lib/db/schema";
-import { ConflictError, ValidationError } from "@/lib/services/errors";
+import { ConflictError, ValidationError } from "@/lib/utils/domain-errors";
 import { mintConsoleApiKey } from "./console-key";
 import { hashPassword } from "./passwords";
 import { newWebhookSecret } from "@/lib/webhooks/sign-webhook";

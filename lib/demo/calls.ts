@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { agents, agentVersions, phoneNumbers, postCallQuestionOptions, postCallQuestions } from "@/lib/db/schema";
 import { loadConfig } from "@/lib/config";
-import { NotFoundError } from "@/lib/services/errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import { callRecordingKey } from "@/lib/storage/blob-keys";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";

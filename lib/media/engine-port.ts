@@ -1,7 +1,7 @@
 import { prepareCallOperation, endCall, type PreparedOperation, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import { CallEndedError } from "@/lib/runtime/engine";
 import type { RecordedEvent, RuntimeEvent } from "@/lib/runtime/types";
-import { ConflictError } from "@/lib/services/errors";
+import { ConflictError } from "@/lib/utils/domain-errors";
 import { reviseTranscript } from "@/lib/services/calls/live-calls";
 import { AsyncChannel } from "./async-channel";
 import type { AgentOutput, AgentSpeechReport, CallerInput, ConversationPort, SessionEndReason } from "./session/conversation-port";

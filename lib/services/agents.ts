@@ -7,7 +7,7 @@ import { agentVariables } from "@/lib/agents/variables";
 import { agents, agentVersions, knowledgeBases } from "@/lib/db/schema";
 import type { Agent, AgentVersionSummary } from "@/lib/schemas/agents";
 import { withTransaction, type ServiceContext } from "./context";
-import { NotFoundError, ValidationError, type FieldProblem } from "./errors";
+import { NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { cursorPage, olderThanCursor } from "./cursor-paging";
 import { listFields, pageInfo } from "./paging";
 

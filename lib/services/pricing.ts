@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { organizations } from "@/lib/db/schema";
 import { withTransaction, type ServiceContext } from "./context";
-import { NotFoundError } from "./errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import { DEFAULT_PRICING, pricingFields, type Pricing, type PricingResponse, type UpdatePricingBody } from "@/lib/schemas/pricing";
 
 /** Stored overrides (a partial table) over the defaults. */

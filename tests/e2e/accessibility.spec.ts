@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { firstId, signInAsDemo } from "./helpers/demo-session";
@@ -32,13 +33,13 @@ async function pages(page: Page): Promise<string[]> {
   ];
 }
 
+// The current axe-core release, injected into @axe-core/playwright (whose own 4.14 declares Node 22).
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
 async function seriousViolations(page: Page) {
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  // Swagger UI nests its copy button inside each operation's summary button: its markup, not ours.
-  if (new URL(page.url()).pathname === "/docs") builder.disableRules(["nested-interactive"]);
+  const builder = new AxeBuilder({ page, axeSource }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   const results = await builder.analyze();
   return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(" | ")}`);
 }
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
-import { formatPath } from "../validation";
+import { formatPath } from "@/lib/utils/zod-issue-details";
 
 /** Deeper than any document the API takes (an agent is about ten levels); deep nesting only exhausts stacks. */
 export const MAX_JSON_DEPTH = 32;

@@ -4,7 +4,7 @@ import type { JobQueue } from "@/lib/jobs/queue";
 import type { CallEndReason } from "@/lib/schemas/call-values";
 import { CallEndedError, CallEngine } from "@/lib/runtime/engine";
 import type { Clock, EventSink, HttpClient, KnowledgeChunk, KnowledgeRetriever, LanguageModelPort } from "@/lib/runtime/types";
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError, NotFoundError } from "@/lib/utils/domain-errors";
 import { searchKnowledgeBase } from "../knowledge-bases/knowledge-base-search";
 import { claimTurn, loadRuntimeCall, mediaBackstopAt, saveRuntimeCall, type RuntimeCall } from "./runtime-calls";
 

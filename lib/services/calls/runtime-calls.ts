@@ -11,7 +11,7 @@ import { nextDeadline } from "@/lib/runtime/timers";
 import type { CallSnapshot, RecordedEvent } from "@/lib/runtime/types";
 import { withVariableValue } from "@/lib/runtime/variable-values";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
-import { ConflictError } from "../errors";
+import { ConflictError } from "@/lib/utils/domain-errors";
 
 /** What `calls.runtime_state` holds: the engine's snapshot minus the columns of its own (transcript, variable_values, usage). */
 export type StoredRuntimeState = {

@@ -11,7 +11,7 @@ import { CallEngine } from "@/lib/runtime/engine";
 import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../context";
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/utils/domain-errors";
 import { saveRuntimeCall, splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
 
 export type StartWebCallResult = { callId: string; sessionToken: string; expiresAt: Date; mode: "voice" | "text" };

@@ -8,7 +8,7 @@ import { knowledgeBaseFileKey, knowledgeBaseTextKey, safeFileName } from "@/lib/
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { withTransaction } from "../context";
 import type { KnowledgeBase } from "@/lib/schemas/knowledge-bases";
-import { DomainError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
+import { DomainError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import {
   deleteBlobsAfterCommit,
   findKnowledgeBase,

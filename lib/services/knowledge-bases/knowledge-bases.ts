@@ -5,7 +5,7 @@ import type { KnowledgeBase, KnowledgeBaseSource, KnowledgeBaseSourceStatus, Kno
 import type { BlobStore } from "@/lib/storage/blob-store";
 import type { LinkSigner } from "@/lib/storage/signed-links";
 import { withTransaction, type ServiceContext } from "../context";
-import { NotFoundError, ValidationError, type FieldProblem } from "../errors";
+import { NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { listFields, pageInfo } from "../paging";
 

@@ -6,7 +6,7 @@ import { agents, callEvents, calls, idempotencyKeys, phoneNumbers, type PhoneNum
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../context";
-import { ConflictError, ValidationError, type FieldProblem } from "../errors";
+import { ConflictError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { liveSipInstances } from "../telephony/sip-media-instances";
 
 export const NO_SIP_PROCESS_MESSAGE =

@@ -16,7 +16,7 @@ import { carrierNames, type CarrierName } from "@/lib/schemas/telephony";
 import type { Database } from "@/lib/db/client";
 import { parseAddressRange } from "@/lib/net/address-ranges";
 import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
+import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { listFields, pageInfo } from "../paging";
 import { hasTrunkPassword, sealTrunkPassword } from "./sip-trunk-password";

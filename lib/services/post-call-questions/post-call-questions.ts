@@ -4,7 +4,7 @@ import { postCallQuestions } from "@/lib/db/schema";
 import { batchNameProblems, QUESTION_LIMITS, questionInputProblems, type ItemProblem } from "@/lib/schemas/post-call-question-rules";
 import type { BatchItemError, PostCallQuestion, PostCallQuestionItem, UpsertResult } from "@/lib/schemas/post-call-questions";
 import { withTransaction, type ServiceContext } from "../context";
-import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
+import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { clashMessage, nameClashes, planCreate, planUpdate, type QuestionPlan } from "./question-batch-plan";
 import { toPostCallQuestion } from "./question-response";
 import { applyPlans, findAgent, loadQuestions, questionsById } from "./question-store";

@@ -5,7 +5,7 @@ import { loadStudioSecret } from "@/lib/auth/studio-secret";
 import type { Database } from "@/lib/db/client";
 import { telephonyAccounts, type CarrierName } from "@/lib/db/schema";
 import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 
 export type TwilioSecrets = { accountSid: string; authToken: string };
 export type TelnyxSecrets = { apiKey: string; publicKey: string; connectionId: string };

@@ -7,7 +7,7 @@ import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { deliveryJobOptions } from "@/lib/webhooks/enqueue-webhook-event";
 import { withTransaction, type ServiceContext } from "../context";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError, NotFoundError } from "@/lib/utils/domain-errors";
 import { listFields } from "../paging";
 
 type Row = typeof webhookDeliveries.$inferSelect;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { newWebhookSecret } from "@/lib/webhooks/sign-webhook";
 import { organizations } from "@/lib/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import type { WebhookSecret } from "@/lib/schemas/webhooks";
 
 export async function getWebhookSecret(ctx: ServiceContext, now = new Date()): Promise<WebhookSecret> {
