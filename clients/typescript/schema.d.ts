@@ -1160,6 +1160,7 @@ export interface components {
                 status: "dialing" | "answered" | "completed" | "busy" | "no_answer" | "failed";
                 duration_seconds: number | null;
             } | null;
+            started_by: components["schemas"]["CallStarter"];
             /** @description Lists: only with include_transcript=true. */
             transcript_string?: string;
             /** @description Lists: only with include_transcript=true. */
@@ -1171,6 +1172,28 @@ export interface components {
             /** @description Extension, only in single-call responses: voice calls' latency per caller turn, stored when the call ends; null for text calls. */
             turn_latency?: components["schemas"]["TurnLatency"][] | null;
         };
+        /** @description Extension: who started the call through the API (web calls and outbound phone calls): a studio member, or an API key. Null for inbound calls (the caller started them) and for calls recorded before it was kept. */
+        CallStarter: {
+            /**
+             * @description studio: a member started it in the studio (an agent's Talk tab, or a test phone call); api: a request with one of the organization's API keys.
+             * @enum {string}
+             */
+            source: "studio" | "api";
+            /** @description studio: the member who started it, as they were named then. */
+            user: {
+                /** Format: uuid */
+                id: string;
+                name: string | null;
+                email: string;
+            } | null;
+            /** @description api: the key the request carried (its name and visible prefix, never the key). */
+            api_key: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                prefix: string;
+            } | null;
+        } | null;
         TranscriptEntry: {
             /**
              * @description `agent` or `user`

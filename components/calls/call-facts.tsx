@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import type { Call, PostCallAnswer, VariableValue } from "@/lib/voice-api/calls";
 import { CARRIER_LABELS } from "@/lib/voice-api/telephony";
 import { CallStatusBadge } from "./call-status-badge";
-import { callTypeLabel, formatCost, formatDuration, humanize } from "./format";
+import { formatMoney, moneyDecimals, formatMoneyParts } from "@/lib/utils/money";
+import { callTypeLabel, formatDuration, humanize } from "./format";
 import { LocalTime } from "./local-time";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -61,7 +62,8 @@ export function CallOverview({ call, agentName }: { call: Call; agentName: strin
         </Fact>
       ) : null}
       <Fact label="Cost">
-        <span className="tabular-nums">{formatCost(call.cost)}</span>
+        {/* In the precision of the breakdown beside it, so the two totals read the same. */}
+        <span className="tabular-nums">{formatMoney(call.cost, moneyDecimals([call.cost, ...Object.values(call.cost_breakdown ?? {})]))}</span>
       </Fact>
     </dl>
   );
@@ -72,18 +74,23 @@ const costPartLabel = (part: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** The lines and the total in one precision, the lines rounded so that they add up to the total shown. */
 export function CostBreakdown({ breakdown, total }: { breakdown: Record<string, number>; total: number | null }) {
   const entries = Object.entries(breakdown);
+  const shown = formatMoneyParts(
+    entries.map(([, amount]) => amount),
+    total ?? entries.reduce((sum, [, amount]) => sum + amount, 0),
+  );
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Cost breakdown</caption>
       <tbody>
-        {entries.map(([part, amount]) => (
+        {entries.map(([part], index) => (
           <tr key={part} className="border-b last:border-0">
             <th scope="row" className="py-1.5 text-left font-normal">
               {costPartLabel(part)}
             </th>
-            <td className="py-1.5 text-right tabular-nums">{formatCost(amount)}</td>
+            <td className="py-1.5 text-right tabular-nums">{shown.parts[index]}</td>
           </tr>
         ))}
       </tbody>
@@ -92,7 +99,7 @@ export function CostBreakdown({ breakdown, total }: { breakdown: Record<string, 
           <th scope="row" className="pt-2 text-left font-medium">
             Total
           </th>
-          <td className="pt-2 text-right font-medium tabular-nums">{formatCost(total)}</td>
+          <td className="pt-2 text-right font-medium tabular-nums">{shown.total}</td>
         </tr>
       </tfoot>
     </table>

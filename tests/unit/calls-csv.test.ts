@@ -29,6 +29,7 @@ const call: Call = {
   carrier: null,
   carrier_call_id: null,
   transfer: null,
+  started_by: null,
   transcript_string: "agent: Hello\nuser: =SUM(A1)",
 };
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listCallsJson } from "@/lib/services/calls/call-list-json";
 import { countCalls, deleteCall, getCall, terminateCall, updateCallMetadata, type CallFilterInput } from "@/lib/services/calls/calls";
+import { callStarterOf } from "@/lib/auth/call-starter";
 import { startPhoneCall } from "@/lib/services/phone-calls/start-phone-call";
 import { findPhoneNumberByNumber } from "@/lib/services/phone-numbers/phone-numbers";
 import { carrierOfNumber, PUBLIC_BASE_URL_MISSING } from "@/lib/telephony/carrier-directory";
@@ -230,6 +231,8 @@ export function callRoutes() {
       deps.queue,
       body,
       c.req.valid("header")["idempotency-key"],
+      new Date(),
+      await callStarterOf(deps.db, { apiKeyId: c.get("apiKeyId"), studioUserId: c.get("studioUserId") }),
     );
     if (result.replayed) c.header("Idempotent-Replayed", "true");
     return ok(c, { call_id: result.callId }, { message: "Phone call started successfully", status: 201 });

@@ -40,6 +40,7 @@ export function toCallResponse(row: CallRow, links?: LinkSigner): Call {
     carrier: row.carrier,
     carrier_call_id: row.carrierCallId,
     transfer: row.transfer,
+    started_by: row.startedBy,
   };
   if (row.transcript) {
     response.transcript_string = transcriptToString(row.transcript);

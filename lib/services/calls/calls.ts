@@ -71,6 +71,7 @@ const summaryColumns = {
   carrier: calls.carrier,
   carrierCallId: calls.carrierCallId,
   transfer: calls.transfer,
+  startedBy: calls.startedBy,
   recordingBlobKey: calls.recordingBlobKey,
   secureRecordingUrl: calls.secureRecordingUrl,
 };

@@ -4,6 +4,7 @@ import { canonicalJson } from "../canonical-json";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { agents, callEvents, calls, idempotencyKeys, phoneNumbers, type PhoneNumberType } from "@/lib/db/schema";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
+import type { CallStarter } from "@/lib/schemas/call-values";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../context";
 import { ConflictError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
@@ -62,6 +63,8 @@ export async function startPhoneCall(
   input: StartPhoneCallInput,
   idempotencyKey?: string,
   now = new Date(),
+  /** Who started it (a studio member or an API key), kept on the call. */
+  startedBy: CallStarter | null = null,
 ): Promise<StartPhoneCallResult> {
   const requestHash = fingerprint(input);
   const replay = async (): Promise<StartPhoneCallResult | null> => {
@@ -102,6 +105,7 @@ export async function startPhoneCall(
           startTime: now,
           dynamicVariablesValues: input.dynamic_variables_values ?? null,
           customHeaders: input.custom_headers ?? null,
+          startedBy,
           createdAt: now,
           updatedAt: now,
         })
