@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { Call, PostCallAnswer, VariableValue } from "@/lib/voice-api/calls";
+import type { Call, CallStarter, PostCallAnswer, VariableValue } from "@/lib/voice-api/calls";
 import { CARRIER_LABELS } from "@/lib/voice-api/telephony";
 import { CallStatusBadge } from "./call-status-badge";
 import { formatMoney, moneyDecimals, formatMoneyParts } from "@/lib/utils/money";
@@ -16,7 +16,36 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Who started a call through the API: a member in the studio, or an API key (never the key itself). */
+export function StartedBy({ starter }: { starter: CallStarter | null }) {
+  if (!starter) return <span className="text-muted-foreground">Not recorded</span>;
+  if (starter.source === "studio") {
+    return (
+      <>
+        {starter.user ? (
+          <>
+            {starter.user.name ?? starter.user.email}
+            {starter.user.name ? <span className="block text-xs break-all text-muted-foreground">{starter.user.email}</span> : null}
+          </>
+        ) : (
+          "A member"
+        )}
+        <span className="block text-xs text-muted-foreground">in the studio</span>
+      </>
+    );
+  }
+  return (
+    <>
+      {starter.api_key ? <>API key “{starter.api_key.name}”</> : "An API key"}
+      <span className="block text-xs text-muted-foreground">
+        through the API{starter.api_key ? <> · <span className="font-mono">{starter.api_key.prefix}…</span></> : null}
+      </span>
+    </>
+  );
+}
+
 export function CallOverview({ call, agentName }: { call: Call; agentName: string | null }) {
+  const web = call.type === "web_call";
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-4">
       <Fact label="Status">
@@ -25,15 +54,23 @@ export function CallOverview({ call, agentName }: { call: Call; agentName: strin
           {call.end_reason ? <span className="text-muted-foreground">{humanize(call.end_reason)}</span> : null}
         </span>
       </Fact>
-      <Fact label="Type">
-        {callTypeLabel(call.type)} · {call.direction}
-      </Fact>
-      <Fact label="From">
-        <span className="font-mono">{call.from_number ?? "—"}</span>
-      </Fact>
-      <Fact label="To">
-        <span className="font-mono">{call.to_number ?? "—"}</span>
-      </Fact>
+      {/* A web call has no numbers and no direction: someone talked to the agent in a browser, started from the studio or through the API. */}
+      <Fact label="Type">{web ? "Web call, in a browser" : `${callTypeLabel(call.type)} · ${call.direction}`}</Fact>
+      {web || call.started_by ? (
+        <Fact label="Started by">
+          <StartedBy starter={call.started_by} />
+        </Fact>
+      ) : null}
+      {web ? null : (
+        <>
+          <Fact label="From">
+            <span className="font-mono">{call.from_number ?? "—"}</span>
+          </Fact>
+          <Fact label="To">
+            <span className="font-mono">{call.to_number ?? "—"}</span>
+          </Fact>
+        </>
+      )}
       <Fact label="Agent">
         {agentName ? (
           <Link href={`/agents/${call.agent_id}`} className="underline-offset-4 hover:underline">
@@ -54,7 +91,7 @@ export function CallOverview({ call, agentName }: { call: Call; agentName: strin
         <span className="tabular-nums">{formatDuration(call.duration_seconds)}</span>
         {call.redirect_duration_seconds ? <span className="text-muted-foreground"> (+{formatDuration(call.redirect_duration_seconds)} redirected)</span> : null}
       </Fact>
-      <Fact label="Answered by">{humanize(call.answer_type)}</Fact>
+      {web ? null : <Fact label="Answered by">{humanize(call.answer_type)}</Fact>}
       {call.carrier ? <Fact label="Carrier">{CARRIER_LABELS[call.carrier]}</Fact> : null}
       {call.transfer ? (
         <Fact label="Transferred to">
