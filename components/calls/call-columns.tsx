@@ -44,7 +44,7 @@ export function callColumns(agentNames: ReadonlyMap<string, string>, costDecimal
     { id: "to_number", header: "To", cell: ({ row }) => <span className="font-mono text-xs whitespace-nowrap">{row.original.to_number ?? "—"}</span> },
     { id: "agent", header: "Agent", cell: ({ row }) => agentNames.get(row.original.agent_id) ?? <span className="text-muted-foreground">Deleted agent</span> },
     { id: "duration", header: () => <span className="block text-right">Duration</span>, cell: ({ row }) => <span className="block text-right tabular-nums">{formatDuration(row.original.duration_seconds)}</span> },
-    { id: "cost", header: () => <span className="block text-right">Cost</span>, cell: ({ row }) => <span className="block text-right tabular-nums">{formatMoney(row.original.cost, costDecimals)}</span> },
+    { id: "cost", header: () => <span className="block text-right">Cost</span>, cell: ({ row }) => <span className="block text-right tabular-nums" data-testid="call-cost">{formatMoney(row.original.cost, costDecimals)}</span> },
     { id: "end_reason", header: "End reason", cell: ({ row }) => humanize(row.original.end_reason) },
     { id: "answer_type", header: "Answered by", cell: ({ row }) => humanize(row.original.answer_type) },
     { id: "id", header: "Call ID", cell: ({ row }) => <span className="font-mono text-xs">{row.original.id}</span> },

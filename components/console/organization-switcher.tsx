@@ -19,8 +19,10 @@ export function OrganizationSwitcher() {
         <Button variant="outline" className="h-auto w-full justify-between px-2.5 py-2" disabled={pending}>
           <span className="grid min-w-0 text-left">
             <span className="truncate text-sm font-semibold">{organization.name}</span>{" "}
-            <span className="text-xs font-normal text-muted-foreground">{roleLabels[role]}</span>
-            <span className="sr-only">, switch organization</span>
+            <span className="text-xs font-normal text-muted-foreground">
+              {roleLabels[role]}
+              <span className="sr-only">, switch organization</span>
+            </span>
           </span>
           <ChevronsUpDown className="opacity-60" aria-hidden />
         </Button>

@@ -50,7 +50,7 @@ export async function UsageContent({ api, query }: { api: VoiceApiClient; query:
         {stats.map((stat) => (
           <div key={stat.key} className="rounded-lg border bg-card p-4 shadow-xs">
             <dt className="text-sm text-muted-foreground">{stat.label}</dt>
-            <dd className="mt-1 text-2xl font-semibold tabular-nums" data-usage={stat.key} data-value={stat.value}>
+            <dd className="mt-1 text-xl font-semibold tabular-nums sm:text-2xl" data-usage={stat.key} data-value={stat.value}>
               {stat.text}
             </dd>
             {stat.hint ? <dd className="text-xs text-muted-foreground">{stat.hint}</dd> : null}
@@ -68,15 +68,15 @@ export async function UsageContent({ api, query }: { api: VoiceApiClient; query:
           <UsageChart days={data.days} />
           {/* Focusable, so the days can be scrolled with the keyboard. */}
           <div className="max-h-96 overflow-auto rounded-md border" tabIndex={0} role="region" aria-label="Usage per day">
-            <table className="w-full text-sm">
+            <table className="w-full text-xs sm:text-sm">
               <caption className="sr-only">Calls, minutes, cost and peak concurrent calls per day</caption>
               <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Day</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Calls</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Minutes</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Cost</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                  <th scope="col" className="px-2 sm:px-3 py-2 font-medium">Day</th>
+                  <th scope="col" className="px-2 sm:px-3 py-2 text-right font-medium">Calls</th>
+                  <th scope="col" className="px-2 sm:px-3 py-2 text-right font-medium">Minutes</th>
+                  <th scope="col" className="px-2 sm:px-3 py-2 text-right font-medium">Cost</th>
+                  <th scope="col" className="px-2 sm:px-3 py-2 text-right font-medium">
                     <abbr title="Peak concurrent calls" className="no-underline">Peak</abbr>
                   </th>
                 </tr>
@@ -84,21 +84,21 @@ export async function UsageContent({ api, query }: { api: VoiceApiClient; query:
               <tbody>
                 {days.map((day, index) => (
                   <tr key={day.date} className="border-t" data-day={day.date}>
-                    <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">{formatDay(day.date, true)}</th>
-                    <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(day.calls)}</td>
-                    <td className="px-3 py-1.5 text-right tabular-nums">{formatMinutes(dayMinutes[index], false)}</td>
-                    <td className="px-3 py-1.5 text-right tabular-nums">{dayCosts.parts[index]}</td>
-                    <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(day.peak_concurrent_calls)}</td>
+                    <th scope="row" className="px-2 sm:px-3 py-1.5 text-left font-normal whitespace-nowrap">{formatDay(day.date, true)}</th>
+                    <td className="px-2 sm:px-3 py-1.5 text-right tabular-nums">{formatCount(day.calls)}</td>
+                    <td className="px-2 sm:px-3 py-1.5 text-right tabular-nums">{formatMinutes(dayMinutes[index], false)}</td>
+                    <td className="px-2 sm:px-3 py-1.5 text-right tabular-nums">{dayCosts.parts[index]}</td>
+                    <td className="px-2 sm:px-3 py-1.5 text-right tabular-nums">{formatCount(day.peak_concurrent_calls)}</td>
                   </tr>
                 ))}
               </tbody>
               <tfoot className="sticky bottom-0 bg-muted font-medium">
                 <tr className="border-t" data-day="total">
-                  <th scope="row" className="px-3 py-2 text-left">Total</th>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatCount(data.totals.calls)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatMinutes(data.totals.minutes, false)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{dayCosts.total}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatCount(data.peak_concurrent_calls)}</td>
+                  <th scope="row" className="px-2 sm:px-3 py-2 text-left">Total</th>
+                  <td className="px-2 sm:px-3 py-2 text-right tabular-nums">{formatCount(data.totals.calls)}</td>
+                  <td className="px-2 sm:px-3 py-2 text-right tabular-nums">{formatMinutes(data.totals.minutes, false)}</td>
+                  <td className="px-2 sm:px-3 py-2 text-right tabular-nums">{dayCosts.total}</td>
+                  <td className="px-2 sm:px-3 py-2 text-right tabular-nums">{formatCount(data.peak_concurrent_calls)}</td>
                 </tr>
               </tfoot>
             </table>
