@@ -76,7 +76,8 @@ export async function UsageContent({ api, query }: { api: VoiceApiClient; query:
                   <th scope="col" className="px-2 sm:px-3 py-2 text-right font-medium">Calls</th>
                   <th scope="col" className="px-2 sm:px-3 py-2 text-right font-medium">Minutes</th>
                   <th scope="col" className="px-2 sm:px-3 py-2 text-right font-medium">Cost</th>
-                  <th scope="col" className="px-2 sm:px-3 py-2 text-right font-medium">
+                  {/* Phones leave the peak column to the chart's line, so the figures fit without scrolling sideways. */}
+                  <th scope="col" className="hidden px-2 py-2 text-right font-medium sm:table-cell sm:px-3">
                     <abbr title="Peak concurrent calls" className="no-underline">Peak</abbr>
                   </th>
                 </tr>
@@ -88,7 +89,7 @@ export async function UsageContent({ api, query }: { api: VoiceApiClient; query:
                     <td className="px-2 sm:px-3 py-1.5 text-right tabular-nums">{formatCount(day.calls)}</td>
                     <td className="px-2 sm:px-3 py-1.5 text-right tabular-nums">{formatMinutes(dayMinutes[index], false)}</td>
                     <td className="px-2 sm:px-3 py-1.5 text-right tabular-nums">{dayCosts.parts[index]}</td>
-                    <td className="px-2 sm:px-3 py-1.5 text-right tabular-nums">{formatCount(day.peak_concurrent_calls)}</td>
+                    <td className="hidden px-2 py-1.5 text-right tabular-nums sm:table-cell sm:px-3">{formatCount(day.peak_concurrent_calls)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -98,7 +99,7 @@ export async function UsageContent({ api, query }: { api: VoiceApiClient; query:
                   <td className="px-2 sm:px-3 py-2 text-right tabular-nums">{formatCount(data.totals.calls)}</td>
                   <td className="px-2 sm:px-3 py-2 text-right tabular-nums">{formatMinutes(data.totals.minutes, false)}</td>
                   <td className="px-2 sm:px-3 py-2 text-right tabular-nums">{dayCosts.total}</td>
-                  <td className="px-2 sm:px-3 py-2 text-right tabular-nums">{formatCount(data.peak_concurrent_calls)}</td>
+                  <td className="hidden px-2 py-2 text-right tabular-nums sm:table-cell sm:px-3">{formatCount(data.peak_concurrent_calls)}</td>
                 </tr>
               </tfoot>
             </table>
