@@ -21,7 +21,8 @@ export function OrganizationSwitcher() {
             <span className="truncate text-sm font-semibold">{organization.name}</span>{" "}
             <span className="text-xs font-normal text-muted-foreground">
               {roleLabels[role]}
-              <span className="sr-only">, switch organization</span>
+              {/* Browsers set screen-reader-only text apart with a space: words that read well after one. */}
+              <span className="sr-only"> (switch organization)</span>
             </span>
           </span>
           <ChevronsUpDown className="opacity-60" aria-hidden />

@@ -18,7 +18,7 @@ async function join(browser: Browser, link: string, organization: string): Promi
   // Signing up from the invitation joins at once.
   await expect(page).toHaveURL(/\/dashboard$/);
   // The switcher is named by what it shows (the organization, the role), then what it does.
-  await expect(page.getByRole("button", { name: new RegExp(`^${organization} \\w+, switch organization$`) }).first()).toBeAttached();
+  await expect(page.getByRole("button", { name: new RegExp(`^${organization} \\w+ \\(switch organization\\)$`) }).first()).toBeAttached();
   return page;
 }
 
