@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { piiCategories } from "@/lib/redaction/pii-categories";
 import { carrierNames } from "./telephony";
 import {
   callAnswerTypes,
@@ -77,6 +78,12 @@ export const CallSchema = z
       description:
         "Extension: who started the call through the API (web calls and outbound phone calls): a studio member, or an API key. Null for inbound calls (the caller started them) and for calls recorded before it was kept.",
     }),
+    campaign_id: z.uuid().nullable().openapi({ description: "Extension: the campaign that placed this call, null otherwise." }),
+
+    redacted_categories: z.array(z.enum(piiCategories)).openapi({
+      description:
+        "Extension: the kinds of PII the agent's `data_storage: redact_pii` found and replaced (`credit_card`, `ssn`, `email`, `phone_number`, `date_of_birth`, `iban`, `address`, `person_name`); empty otherwise.",
+    }),
     transcript_string: z.string().optional().openapi({ description: "Lists: only with include_transcript=true." }),
     transcript: z.array(TranscriptEntrySchema).optional().openapi({ description: "Lists: only with include_transcript=true." }),
     variable_values: z
@@ -117,6 +124,7 @@ export const CallFiltersQuerySchema = z.object({
   end_reason: z.enum(callEndReasons, { message: oneOf(callEndReasons) }).optional().openapi({ description: "**Extension**: only calls that ended for this reason." }),
   answer_type: z.enum(callAnswerTypes, { message: oneOf(callAnswerTypes) }).optional().openapi({ description: "**Extension**: only calls answered by a human, a voicemail, or unknown." }),
   carrier: z.enum(carrierNames, { message: oneOf(carrierNames) }).optional().openapi({ description: "**Extension**: only phone calls carried by `twilio` or `telnyx`." }),
+  campaign_id: z.uuid("Must be a UUID").optional().openapi({ description: "**Extension**: only calls placed by this campaign." }),
   search: z
     .string()
     .trim()

@@ -4,7 +4,7 @@ import { readRemoteApi } from "@/lib/auth/organization-settings";
 import type { Database } from "@/lib/db/client";
 import { outboundStreamingFetch } from "@/lib/net/outbound-fetch";
 import { VoiceApiClient } from "@/lib/voice-api/client";
-import { createVoiceApiClient, type InProcessApp } from "@/lib/voice-api/create-client";
+import { createVoiceApiClient, type InProcessApp, type StudioCaller } from "@/lib/voice-api/create-client";
 import { VoiceApiError } from "@/lib/voice-api/errors";
 
 /**
@@ -20,12 +20,12 @@ export async function organizationVoiceApiClient(
   app: InProcessApp,
   /** How an organization's own remote URL is reached (default: the outbound policy's guarded fetch); tests pass their own. */
   remoteFetch?: (request: Request) => Promise<Response>,
-  /** The signed-in user the client acts for: the in-process API limits its rate per user. */
-  studioUserId?: string,
+  /** The signed-in user the client acts for: the in-process API limits its rate per user and records them as the actor. */
+  studio?: StudioCaller,
 ): Promise<VoiceApiClient> {
   const remote = await readRemoteApi(db, organizationId);
   const remoteUrl = remote.url || process.env.VOICE_API_URL?.trim() || null;
-  if (!remoteUrl) return createVoiceApiClient({ mode: "in-process", origin, apiKey: await getConsoleApiKey(db, organizationId), app, studioUserId });
+  if (!remoteUrl) return createVoiceApiClient({ mode: "in-process", origin, apiKey: await getConsoleApiKey(db, organizationId), app, studio });
   if (!remote.apiKey) return unconfiguredClient(remoteUrl);
   // The operator's VOICE_API_URL is trusted; a URL an organization chose reaches only what tools and webhooks may.
   const fetch = remote.url ? (remoteFetch ?? outboundStreamingFetch()) : undefined;

@@ -324,7 +324,7 @@ describe("started_by", () => {
       ownerName: "Ada Lovelace",
       ownerPassword: "owner-password",
     }));
-    const created = await createApiKey(api.db, { organizationId, name: "Website widget" });
+    const created = await createApiKey({ db: api.db, organizationId }, { name: "Website widget" });
     widgetKey = { id: created.id, apiKey: created.apiKey, prefix: created.summary.prefix };
     agentId = await insertAgent(api.db, organizationId);
     await insertPhoneNumber(api.db, organizationId, FROM);

@@ -31,6 +31,9 @@ async function pages(page: Page): Promise<{ path: string; tabs?: string[] }[]> {
   const knowledgeBase = ((await base.json()) as { data: { id: string } }).data.id;
   const invitation = await page.request.post("/api/console/invitations", { data: { role: "member" } });
   const invite = new URL(((await invitation.json()) as { data: { url: string } }).data.url).pathname;
+  const numbers = (await (await page.request.get("/api/console/v1/phone-numbers?limit=1")).json()) as { data: { number: string }[] };
+  const created = await page.request.post("/api/console/v1/campaigns", { data: { name: "Axe campaign", agent_id: agent, from_numbers: [numbers.data[0].number] } });
+  const campaign = ((await created.json()) as { data: { id: string } }).data.id;
   return [
     { path: "/dashboard" },
     { path: "/calls" },
@@ -43,11 +46,17 @@ async function pages(page: Page): Promise<{ path: string; tabs?: string[] }[]> {
     { path: `/knowledge-bases/${knowledgeBase}` },
     { path: "/usage" },
     { path: "/webhooks" },
+    { path: "/campaigns" },
+    { path: "/campaigns/new" },
+    { path: `/campaigns/${campaign}` },
     { path: "/settings/api-keys" },
+    { path: "/settings/concurrency" },
+    { path: "/settings/do-not-call" },
     { path: "/settings/members" },
     { path: "/settings/organization" },
     { path: "/settings/pricing" },
     { path: "/settings/telephony" },
+    { path: "/settings/audit-log" },
     { path: "/create-organization" },
     { path: invite },
     { path: "/docs" },
