@@ -44,7 +44,19 @@ export function StartedBy({ starter }: { starter: CallStarter | null }) {
   );
 }
 
-export function CallOverview({ call, agentName }: { call: Call; agentName: string | null }) {
+/** A call a campaign placed: the campaign, linked (its calls name no member or key: the campaign dialled them). */
+function StartedByCampaign({ campaignId, name }: { campaignId: string; name: string | null }) {
+  return (
+    <>
+      <Link href={`/campaigns/${campaignId}`} className="underline-offset-4 hover:underline">
+        {name ? <>Campaign “{name}”</> : "Its campaign"}
+      </Link>
+      <span className="block text-xs text-muted-foreground">dialled by the campaign</span>
+    </>
+  );
+}
+
+export function CallOverview({ call, agentName, campaignName = null }: { call: Call; agentName: string | null; campaignName?: string | null }) {
   const web = call.type === "web_call";
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-4">
@@ -56,7 +68,11 @@ export function CallOverview({ call, agentName }: { call: Call; agentName: strin
       </Fact>
       {/* A web call has no numbers and no direction: someone talked to the agent in a browser, started from the studio or through the API. */}
       <Fact label="Type">{web ? "Web call, in a browser" : `${callTypeLabel(call.type)} · ${call.direction}`}</Fact>
-      {web || call.started_by ? (
+      {call.campaign_id && !call.started_by ? (
+        <Fact label="Started by">
+          <StartedByCampaign campaignId={call.campaign_id} name={campaignName} />
+        </Fact>
+      ) : web || call.started_by ? (
         <Fact label="Started by">
           <StartedBy starter={call.started_by} />
         </Fact>
