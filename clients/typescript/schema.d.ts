@@ -1487,7 +1487,7 @@ export interface components {
             /** @description Extension, only in single-call responses: voice calls' latency per caller turn, stored when the call ends; null for text calls. */
             turn_latency?: components["schemas"]["TurnLatency"][] | null;
         };
-        /** @description Extension: who started the call through the API (web calls and outbound phone calls): a studio member, or an API key. Null for inbound calls (the caller started them) and for calls recorded before it was kept. */
+        /** @description Extension: who started the call through the API (web calls and outbound phone calls): a studio member, or an API key. Null for inbound calls (the caller started them), for a campaign's calls (see `campaign_id`) and for calls recorded before it was kept. */
         CallStarter: {
             /**
              * @description studio: a member started it in the studio (an agent's Talk tab, or a test phone call); api: a request with one of the organization's API keys.

@@ -76,7 +76,7 @@ export const CallSchema = z
     transfer: CallTransferSchema.nullable().openapi({ description: "Extension: where a transfer_call (or a number's redirect) sent the caller, and how it went." }),
     started_by: CallStarterSchema.nullable().openapi({
       description:
-        "Extension: who started the call through the API (web calls and outbound phone calls): a studio member, or an API key. Null for inbound calls (the caller started them) and for calls recorded before it was kept.",
+        "Extension: who started the call through the API (web calls and outbound phone calls): a studio member, or an API key. Null for inbound calls (the caller started them), for a campaign's calls (see `campaign_id`) and for calls recorded before it was kept.",
     }),
     campaign_id: z.uuid().nullable().openapi({ description: "Extension: the campaign that placed this call, null otherwise." }),
 
