@@ -29,7 +29,11 @@ export function DoNotCallManager({ canEdit }: { canEdit: boolean }) {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const list = numbers.split(/[\s,;]+/).filter(Boolean);
+    // Commas, semicolons or lines part numbers; spaces group digits inside one ("+1 415 555 0190") unless a "+" starts the next.
+    const list = numbers
+      .split(/[,;\n]+|\s+(?=\+)/)
+      .map((number) => number.trim())
+      .filter(Boolean);
     if (!list.length) return setProblem("Enter one or more numbers, such as +14155550123");
     setSaving(true);
     try {
@@ -63,7 +67,7 @@ export function DoNotCallManager({ canEdit }: { canEdit: boolean }) {
         <Card>
           <CardHeader>
             <CardTitle>Add numbers</CardTitle>
-            <CardDescription>One or more numbers in international form, separated by spaces, commas or lines.</CardDescription>
+            <CardDescription>One or more numbers in international form (+1 415 555 0190), separated by commas or lines.</CardDescription>
           </CardHeader>
           <CardContent>
             <form onSubmit={add} className="grid gap-4" aria-label="Add to the do-not-call list">
