@@ -92,7 +92,7 @@ export interface paths {
         };
         /**
          * List calls
-         * @description Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns `current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request. Extensions: the `status`, `end_reason`, `answer_type` and `search` (full-text, over transcripts) filters. In page mode `total_items` is exact up to 10,000 matching calls (and for any number with no filter or only agent and time filters); above that it is the query planner's estimate, so that paging stays fast at millions of calls (see GET /v1/calls/count).
+         * @description Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns `current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request. Extensions: the `status`, `end_reason`, `answer_type`, `carrier`, `success`, `sentiment`, `agent_version` and `search` (full-text, over transcripts) filters. In page mode `total_items` is exact up to 10,000 matching calls (and for any number with no filter or only agent and time filters); above that it is the query planner's estimate, so that paging stays fast at millions of calls (see GET /v1/calls/count).
          */
         get: operations["listCalls"];
         put?: never;
@@ -1160,6 +1160,12 @@ export interface components {
                 status: "dialing" | "answered" | "completed" | "busy" | "no_answer" | "failed";
                 duration_seconds: number | null;
             } | null;
+            analysis: components["schemas"]["CallAnalysis"];
+            /**
+             * @description Extension: why the call is not analysed: `not_answered_by_human` (never answered, or a voicemail answered) or `too_few_caller_turns` (the caller spoke fewer than 2 turns). null otherwise.
+             * @enum {string|null}
+             */
+            analysis_skipped: "not_answered_by_human" | "too_few_caller_turns" | null;
             /** @description Lists: only with include_transcript=true. */
             transcript_string?: string;
             /** @description Lists: only with include_transcript=true. */
@@ -1170,6 +1176,43 @@ export interface components {
             post_call_answers?: components["schemas"]["PostCallAnswer"][];
             /** @description Extension, only in single-call responses: voice calls' latency per caller turn, stored when the call ends; null for text calls. */
             turn_latency?: components["schemas"]["TurnLatency"][] | null;
+            /** @description Extension, only in single-call responses: what re-runs replaced, newest first, the last 5. */
+            analysis_history?: components["schemas"]["AnalysisHistoryEntry"][];
+        };
+        /** @description Extension: summary, sentiment and success of the finished call; null until it is analysed, or when it is not (see `analysis_skipped`). */
+        CallAnalysis: {
+            /** @description What happened, in at most 3 sentences. */
+            summary: string;
+            /**
+             * @description How the caller felt.
+             * @enum {string}
+             */
+            sentiment: "positive" | "neutral" | "negative";
+            success: components["schemas"]["CallSuccess"];
+            /** @description A checklist rubric's criteria, each met or not, in the rubric's order; null for other rubrics. */
+            criteria: components["schemas"]["CallChecklistItem"][] | null;
+            /** Format: date-time */
+            analyzed_at: string;
+            /**
+             * @description The model that analysed the call.
+             * @example gpt-4o-mini
+             */
+            model: string;
+        } | null;
+        CallSuccess: {
+            /**
+             * @description success or failure against the agent's `success_rubric`; unknown without a rubric, or when the transcript cannot tell.
+             * @enum {string}
+             */
+            verdict: "success" | "failure" | "unknown";
+            /** @description 0 to 10: the rubric's score (type `score`), or the share of criteria met times 10 (type `checklist`, 2 decimals); null for `pass_fail` and without a rubric. */
+            score: number | null;
+            /** @description Why, in a sentence or two. */
+            reason: string;
+        };
+        CallChecklistItem: {
+            criterion: string;
+            met: boolean;
         };
         TranscriptEntry: {
             /**
@@ -1238,6 +1281,30 @@ export interface components {
             first_speech_byte_ms: number | null;
             /** @description The first frame of the answer sent to the caller: the latency a caller hears. */
             first_audio_ms: number | null;
+        };
+        /** @description What a call showed before a re-run replaced it: the analysis fields (`summary`, `sentiment`, `success`, … as in `analysis`; null when the re-run did not replace the analysis or the call had none) and the post-call answers it replaced. */
+        AnalysisHistoryEntry: {
+            summary: string | null;
+            /** @enum {string|null} */
+            sentiment: "positive" | "neutral" | "negative" | null;
+            success: components["schemas"]["CallSuccess"] & (Record<string, never> | null);
+            criteria: components["schemas"]["CallChecklistItem"][] | null;
+            /** Format: date-time */
+            analyzed_at: string | null;
+            model: string | null;
+            /** @enum {string|null} */
+            analysis_skipped: "not_answered_by_human" | "too_few_caller_turns" | null;
+            /** @description The answers the re-run replaced; null when it did not re-answer the questions. */
+            post_call_answers: components["schemas"]["PostCallAnswer"][] | null;
+            /** @description What the re-run replaced: `analysis`, `post_call_answers` or both. */
+            replaced: ("analysis" | "post_call_answers")[];
+            /** Format: date-time */
+            replaced_at: string;
+            /**
+             * Format: uuid
+             * @description The re-run (`GET /v1/analysis-jobs/{job_id}`) that replaced them.
+             */
+            job_id: string | null;
         };
         ErrorResponse: {
             data: null;
@@ -1766,6 +1833,7 @@ export interface components {
             custom_vocabulary: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids: string[];
+            success_rubric: components["schemas"]["AgentSuccessRubric"];
             /** Format: uuid */
             id: string;
             /** @description The version returned (the published one unless ?version= was given). */
@@ -1811,6 +1879,22 @@ export interface components {
                 };
             };
         };
+        /** @description Extension: what makes a call of this agent a success, judged in each finished call's `analysis` (structured output, temperature 0). null (the default): no rubric, every call's success is `unknown`. */
+        AgentSuccessRubric: {
+            /**
+             * @description pass_fail: the call succeeded or failed against the criteria (score null). score: a score from 0 to 10 against the criteria. checklist: each criterion is met or not; the score is the share of criteria met, times 10, and the call succeeds when every one is met.
+             * @enum {string}
+             */
+            type: "pass_fail" | "score" | "checklist";
+            /**
+             * @description 1 to 20 criteria, each 1 to 500 characters.
+             * @example [
+             *       "The caller's table is booked",
+             *       "The agent confirmed the date and time"
+             *     ]
+             */
+            criteria: string[];
+        } | null;
         CreateAgentRequest: {
             name: string;
             states: components["schemas"]["State"][];
@@ -1851,6 +1935,7 @@ export interface components {
             custom_vocabulary?: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids?: string[];
+            success_rubric?: components["schemas"]["AgentSuccessRubric"];
         };
         State: {
             name: string;
@@ -2052,6 +2137,7 @@ export interface components {
             custom_vocabulary?: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids?: string[];
+            success_rubric?: components["schemas"]["AgentSuccessRubric"];
             /**
              * Format: uuid
              * @description Read-only: this agent's id (another id is 400).
@@ -3473,6 +3559,12 @@ export interface operations {
                 answer_type?: "human" | "voicemail" | "unknown";
                 /** @description **Extension**: only phone calls carried by `twilio` or `telnyx`. */
                 carrier?: "twilio" | "telnyx";
+                /** @description **Extension**: only analysed calls whose `analysis.success.verdict` is this (`success`, `failure` or `unknown`). */
+                success?: "success" | "failure" | "unknown";
+                /** @description **Extension**: only analysed calls whose `analysis.sentiment` is this (`positive`, `neutral` or `negative`). */
+                sentiment?: "positive" | "neutral" | "negative";
+                /** @description **Extension**: only calls handled by this version of their agent (with `agent_id`: of that agent). */
+                agent_version?: number;
                 /** @description **Extension**: only calls whose transcript (both sides) contains these words: Postgres full-text search in English (stemmed, so "booking" finds "booked"), web-search syntax ("a phrase", -word, or). Indexed (GIN). */
                 search?: string;
                 /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
@@ -3591,6 +3683,12 @@ export interface operations {
                 answer_type?: "human" | "voicemail" | "unknown";
                 /** @description **Extension**: only phone calls carried by `twilio` or `telnyx`. */
                 carrier?: "twilio" | "telnyx";
+                /** @description **Extension**: only analysed calls whose `analysis.success.verdict` is this (`success`, `failure` or `unknown`). */
+                success?: "success" | "failure" | "unknown";
+                /** @description **Extension**: only analysed calls whose `analysis.sentiment` is this (`positive`, `neutral` or `negative`). */
+                sentiment?: "positive" | "neutral" | "negative";
+                /** @description **Extension**: only calls handled by this version of their agent (with `agent_id`: of that agent). */
+                agent_version?: number;
                 /** @description **Extension**: only calls whose transcript (both sides) contains these words: Postgres full-text search in English (stemmed, so "booking" finds "booked"), web-search syntax ("a phrase", -word, or). Indexed (GIN). */
                 search?: string;
             };

@@ -32,6 +32,7 @@ export const agentDefaults = {
   webhook_subscriptions: [],
   custom_vocabulary: [],
   knowledge_base_ids: [],
+  success_rubric: null,
 } as const satisfies Omit<AgentDocument, "name" | "states" | "initial_state_name">;
 
 function normalizeTool(tool: ToolInput): AgentTool {
@@ -96,5 +97,6 @@ export function normalizeAgent(input: CreateAgentInput): AgentDocument {
     webhook_subscriptions: input.webhook_subscriptions ?? [],
     custom_vocabulary: input.custom_vocabulary ?? [],
     knowledge_base_ids: input.knowledge_base_ids ?? [],
+    success_rubric: input.success_rubric ? { type: input.success_rubric.type, criteria: input.success_rubric.criteria.map((criterion) => criterion.trim()) } : null,
   };
 }

@@ -29,6 +29,8 @@ const call: Call = {
   carrier: null,
   carrier_call_id: null,
   transfer: null,
+  analysis: null,
+  analysis_skipped: null,
   transcript_string: "agent: Hello\nuser: =SUM(A1)",
 };
 

@@ -57,6 +57,8 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
     carrier: column(rows, calls.carrier.name),
     carrierCallId: column(rows, calls.carrierCallId.name),
     transfer: column(rows, calls.transfer.name),
+    analysis: column(rows, calls.analysis.name),
+    analysisSkipped: column(rows, calls.analysisSkipped.name),
     transcript: column(rows, calls.transcript.name),
     variables: column(rows, calls.variableValues.name),
   };
@@ -77,7 +79,8 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
       `"recording_url":${recording !== null && links ? quote(links.url(recording)) : "null"},` +
       `"secure_recording_url":${row[at.secure] === "t"},"dynamic_variables_values":${rawOrNull(row[at.dynamic])},` +
       `"custom_headers":${rawOrNull(row[at.headers])},"carrier":${stringOrNull(row[at.carrier])},` +
-      `"carrier_call_id":${stringOrNull(row[at.carrierCallId])},"transfer":${rawOrNull(row[at.transfer])}`;
+      `"carrier_call_id":${stringOrNull(row[at.carrierCallId])},"transfer":${rawOrNull(row[at.transfer])},` +
+      `"analysis":${rawOrNull(row[at.analysis])},"analysis_skipped":${stringOrNull(row[at.analysisSkipped])}`;
     if (at.transcript >= 0) {
       const transcript = row[at.transcript]!;
       item += `,"transcript_string":${quote(transcriptToString(JSON.parse(transcript) as TranscriptEntry[]))},"transcript":${transcript}`;

@@ -3,7 +3,7 @@ import type { callPostCallAnswers, calls } from "@/lib/db/schema";
 import type { TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
 import type { Call, PostCallAnswer } from "@/lib/schemas/calls";
 
-type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash"> & {
+type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash" | "analysisHistory"> & {
   transcript?: TranscriptEntry[];
   variableValues?: VariableValue[];
 };
@@ -40,6 +40,8 @@ export function toCallResponse(row: CallRow, links?: LinkSigner): Call {
     carrier: row.carrier,
     carrier_call_id: row.carrierCallId,
     transfer: row.transfer,
+    analysis: row.analysis,
+    analysis_skipped: row.analysisSkipped,
   };
   if (row.transcript) {
     response.transcript_string = transcriptToString(row.transcript);

@@ -3,6 +3,7 @@ import "server-only";
 import { and, asc, desc, eq, fillPlaceholders, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { callEvents, callPostCallAnswers, calls, type CarrierName } from "@/lib/db/schema";
 import type { CallAnswerType, CallEndReason, CallStatus, CallType } from "@/lib/schemas/call-values";
+import type { CallSentiment, SuccessVerdict } from "@/lib/schemas/call-analysis";
 import { callStatsSource, selectRows } from "../analytics/analytics-source";
 import { toCallResponse, toPostCallAnswerResponse } from "./call-records";
 import type { Call, CallCount } from "@/lib/schemas/calls";
@@ -29,6 +30,12 @@ export type CallFilterInput = {
   endReason?: CallEndReason;
   answerType?: CallAnswerType;
   carrier?: CarrierName;
+  /** The analysis' success verdict (calls not analysed match none). */
+  success?: SuccessVerdict;
+  /** The analysis' caller sentiment. */
+  sentiment?: CallSentiment;
+  /** The agent version that handled the call (with or without `agentId`). */
+  agentVersion?: number;
   /** Words in what was said (web-search syntax: "a phrase", -word, or), matched by Postgres full-text search. */
   search?: string;
 };
@@ -73,6 +80,8 @@ const summaryColumns = {
   transfer: calls.transfer,
   recordingBlobKey: calls.recordingBlobKey,
   secureRecordingUrl: calls.secureRecordingUrl,
+  analysis: calls.analysis,
+  analysisSkipped: calls.analysisSkipped,
 };
 
 function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inline): SQL[] {
@@ -87,6 +96,9 @@ function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inlin
   if (input.endReason) where.push(eq(calls.endReason, bind("endReason", input.endReason)));
   if (input.answerType) where.push(eq(calls.answerType, bind("answerType", input.answerType)));
   if (input.carrier) where.push(eq(calls.carrier, bind("carrier", input.carrier)));
+  if (input.success) where.push(sql`${calls.analysis} #>> '{success,verdict}' = ${bind("success", input.success)}`);
+  if (input.sentiment) where.push(sql`${calls.analysis} ->> 'sentiment' = ${bind("sentiment", input.sentiment)}`);
+  if (input.agentVersion !== undefined) where.push(eq(calls.agentVersion, bind("agentVersion", input.agentVersion)));
   if (input.search) where.push(sql`${calls.transcriptSearch} @@ websearch_to_tsquery('english', ${bind("search", input.search)})`);
   return where;
 }
@@ -148,7 +160,7 @@ const FAR_FUTURE = new Date("9999-12-31T00:00:00.000Z");
 export async function countCalls(ctx: ServiceContext, input: CallFilterInput): Promise<CallCount> {
   const { agentId, startTimeGt, startTimeLt } = input;
   // Named one by one: a page-mode list passes its whole input (page, limit, …) here.
-  const others = [input.callType, input.fromNumber, input.toNumber, input.status, input.endReason, input.answerType, input.search];
+  const others = [input.callType, input.fromNumber, input.toNumber, input.status, input.endReason, input.answerType, input.carrier, input.success, input.sentiment, input.agentVersion, input.search];
   if (others.every((value) => !value)) {
     // start_time_gt is exclusive and times are kept to the millisecond.
     const from = startTimeGt ? new Date(startTimeGt.getTime() + 1) : EPOCH;
@@ -223,6 +235,10 @@ export function callPageSql(ctx: ServiceContext, input: ListCallsInput): { sql: 
       input.status,
       input.endReason,
       input.answerType,
+      input.carrier,
+      input.success,
+      input.sentiment,
+      input.agentVersion !== undefined,
       input.search,
     ].map(Boolean),
   ].join();
@@ -242,6 +258,10 @@ export function callPageSql(ctx: ServiceContext, input: ListCallsInput): { sql: 
     status: input.status,
     endReason: input.endReason,
     answerType: input.answerType,
+    carrier: input.carrier,
+    success: input.success,
+    sentiment: input.sentiment,
+    agentVersion: input.agentVersion,
     search: input.search,
     cursorTime: cursor?.time.toISOString(),
     cursorId: cursor?.id,
@@ -289,7 +309,12 @@ export async function getCall(ctx: CallsContext, callId: string): Promise<Call> 
     .from(callPostCallAnswers)
     .where(eq(callPostCallAnswers.callId, callId))
     .orderBy(asc(callPostCallAnswers.createdAt), asc(callPostCallAnswers.questionName));
-  return { ...toCallResponse(row, ctx.links), post_call_answers: answers.map(toPostCallAnswerResponse), turn_latency: row.turnLatency };
+  return {
+    ...toCallResponse(row, ctx.links),
+    post_call_answers: answers.map(toPostCallAnswerResponse),
+    turn_latency: row.turnLatency,
+    analysis_history: row.analysisHistory,
+  };
 }
 
 export async function updateCallMetadata(

@@ -6,8 +6,9 @@ import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { LlmNotConfiguredError } from "@/lib/llm/language-model";
 import { priceCall } from "./call-cost";
 import { answerPostCallQuestions, type PostCallAnswerSettings } from "../post-call-questions/post-call-answers";
+import { analyzeFinishedCall } from "../analysis/call-analysis";
 
-/** Queues the after-call work (cost, post-call answers), in the caller's transaction when `db` is one. */
+/** Queues the after-call work (cost, analysis, post-call answers), in the caller's transaction when `db` is one. */
 export async function sendCallFinished(queue: JobQueue, callId: string, db?: Database): Promise<void> {
   await queue.send(jobNames.callFinished, { callId }, { db, retryLimit: 5, retryDelaySeconds: 30 });
 }
@@ -19,10 +20,31 @@ export class PostCallAnswersIncompleteError extends Error {
   }
 }
 
+export class CallAnalysisFailedError extends Error {
+  constructor(callId: string, cause: unknown) {
+    super(`Analysis of call ${callId} failed: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = "CallAnalysisFailedError";
+  }
+}
+
+/** Nothing to retry until the operator configures a provider: logged, and the call keeps its cost. */
+async function unlessNotConfigured<T>(what: string, callId: string, work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof LlmNotConfiguredError || (error as Error)?.name === "LlmNotConfiguredError") {
+      console.error(`${what} of call ${callId} skipped: ${(error as Error).message}`);
+      return undefined;
+    }
+    throw error;
+  }
+}
+
 /**
- * The call-finished job: prices the call, then answers its post-call questions. Safe to run again: the
- * cost is set (never added) and only unanswered questions are asked. Questions whose LLM request failed
- * make the job fail so pg-boss retries them, until the last attempt, which leaves them unanswered.
+ * The call-finished job: prices the call, then analyses it and answers its post-call questions (both
+ * at once). Safe to run again: the cost is set (never added), an analysis is made once, and only
+ * unanswered questions are asked. An analysis or questions whose LLM request failed make the job
+ * fail so pg-boss retries them, until the last attempt, which leaves them undone (logged).
  */
 export async function processFinishedCall(
   db: Database,
@@ -33,16 +55,15 @@ export async function processFinishedCall(
   const [call] = await db.select({ status: calls.status }).from(calls).where(eq(calls.id, callId));
   if (!call || (call.status !== "ended" && call.status !== "failed")) return;
   await priceCall(db, callId);
-  try {
-    const result = await answerPostCallQuestions(db, callId, settings);
-    if (result.failures.length && !attempt.last) throw new PostCallAnswersIncompleteError(callId, result.failures);
-    if (result.failures.length) console.error(new PostCallAnswersIncompleteError(callId, result.failures).message);
-  } catch (error) {
-    // Nothing to retry until the operator configures a provider; the call keeps its cost.
-    if (error instanceof LlmNotConfiguredError) {
-      console.error(`Post-call answers of call ${callId} skipped: ${error.message}`);
-      return;
-    }
-    throw error;
-  }
+  const [analysis, answers] = await Promise.allSettled([
+    unlessNotConfigured("Analysis", callId, () => analyzeFinishedCall(db, callId, settings)),
+    unlessNotConfigured("Post-call answers", callId, () => answerPostCallQuestions(db, callId, settings)),
+  ]);
+  const errors: Error[] = [];
+  if (analysis.status === "rejected") errors.push(new CallAnalysisFailedError(callId, analysis.reason));
+  if (answers.status === "rejected") errors.push(answers.reason as Error);
+  else if (answers.value?.failures.length) errors.push(new PostCallAnswersIncompleteError(callId, answers.value.failures));
+  if (!errors.length) return;
+  if (!attempt.last) throw errors.length === 1 ? errors[0] : new Error(errors.map((error) => error.message).join("; "));
+  for (const error of errors) console.error(error.message);
 }

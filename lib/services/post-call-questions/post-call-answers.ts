@@ -4,8 +4,6 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
 import {
-  agents,
-  agentVersions,
   callPostCallAnswers,
   calls,
   postCallQuestionOptions,
@@ -14,7 +12,8 @@ import {
   type SelectedOption,
 } from "@/lib/db/schema";
 import type { TranscriptEntry } from "@/lib/schemas/call-values";
-import { DEFAULT_LLM_MODEL, resolveLanguageModel, type LlmProvider } from "@/lib/llm/language-model";
+import { DEFAULT_LLM_MODEL, resolveLanguageModel } from "@/lib/llm/language-model";
+import { agentLlm } from "./agent-llm";
 import { sameText } from "@/lib/schemas/post-call-question-rules";
 
 type Env = Record<string, string | undefined>;
@@ -129,49 +128,34 @@ async function activeQuestions(db: Database, organizationId: string, agentId: st
   }));
 }
 
-/** The provider and model of the agent version that handled the call. */
-async function agentLlm(db: Database, agentId: string, version: number | null): Promise<{ provider?: LlmProvider; model?: string }> {
-  const [row] = await db
-    .select({ config: agentVersions.config })
-    .from(agents)
-    .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.version, version ?? agents.publishedVersion)))
-    .where(eq(agents.id, agentId));
-  const llm = (row?.config as { llm?: { provider?: LlmProvider; model?: string } } | undefined)?.llm;
-  return { provider: llm?.provider, model: llm?.model };
-}
-
 export type PostCallAnswersResult = { answered: number; skipped: "no_transcript" | "no_questions" | null; failures: { questionId: string; error: string }[] };
 
-/**
- * Answers each active question of the call's agent that has no answer on the call yet: one structured
- * LLM request per question (its own model, POST_CALL_MODEL, or the agent's). Stored answers are never
- * asked again, and the unique (call, question) index drops a concurrent duplicate, so a retried or
- * doubled job neither repeats work already stored nor stores two answers.
- */
-export async function answerPostCallQuestions(db: Database, callId: string, settings: PostCallAnswerSettings = {}): Promise<PostCallAnswersResult> {
-  const [call] = await db
-    .select({ organizationId: calls.organizationId, agentId: calls.agentId, agentVersion: calls.agentVersion, transcript: calls.transcript })
-    .from(calls)
-    .where(eq(calls.id, callId));
-  if (!call) return { answered: 0, skipped: "no_questions", failures: [] };
-  // A call nobody spoke in (unanswered, failed) gets no answers, as the seeded history has none.
-  if (!call.transcript.some((entry) => entry.content.trim())) return { answered: 0, skipped: "no_transcript", failures: [] };
-  const questions = await activeQuestions(db, call.organizationId, call.agentId);
-  const done = new Set(
-    (await db.select({ questionId: callPostCallAnswers.questionId }).from(callPostCallAnswers).where(eq(callPostCallAnswers.callId, callId))).map((row) => row.questionId),
-  );
-  const pending = questions.filter((question) => !done.has(question.id));
-  if (!pending.length) return { answered: 0, skipped: questions.length ? null : "no_questions", failures: [] };
+type CallForAnswers = { id: string; organizationId: string; agentId: string; agentVersion: number | null; transcript: TranscriptEntry[] };
 
+/** An answer as the row it is stored as (the question copied in, so the call's record survives later edits of the question). */
+export type AnswerRow = typeof callPostCallAnswers.$inferInsert;
+
+/**
+ * Asks each question about the call: one structured LLM request per question (its own model,
+ * POST_CALL_MODEL, or the agent's). Returns the rows to store and the questions whose request failed.
+ * A provider that is not configured fails every question alike: that error is thrown.
+ */
+export async function askPostCallQuestions(
+  db: Database,
+  call: CallForAnswers,
+  questions: Question[],
+  settings: PostCallAnswerSettings,
+): Promise<{ rows: AnswerRow[]; failures: { questionId: string; error: string }[] }> {
+  if (!questions.length) return { rows: [], failures: [] };
   const llm = await agentLlm(db, call.agentId, call.agentVersion);
   const models = new Map<string, LanguageModel>();
   const modelFor = (name: string) => {
     if (!models.has(name)) models.set(name, resolveLanguageModel({ provider: llm.provider, model: name }, settings.env ?? process.env));
     return models.get(name)!;
   };
-  let answered = 0;
-  const failures: PostCallAnswersResult["failures"] = [];
-  for (const question of pending) {
+  const rows: AnswerRow[] = [];
+  const failures: { questionId: string; error: string }[] = [];
+  for (const question of questions) {
     let answer: Answer;
     try {
       const result = await generateText({
@@ -186,31 +170,78 @@ export async function answerPostCallQuestions(db: Database, callId: string, sett
       });
       answer = toAnswer(question, result.output);
     } catch (error) {
-      // A provider that is not configured fails every question alike; the caller decides what that means.
       if ((error as Error).name === "LlmNotConfiguredError") throw error;
       failures.push({ questionId: question.id, error: (error as Error).message });
       continue;
     }
+    rows.push({
+      organizationId: call.organizationId,
+      callId: call.id,
+      questionId: question.id,
+      questionName: question.name,
+      questionDescription: question.description,
+      questionType: question.type,
+      questionOptional: question.optional,
+      questionOrigin: question.questionOrigin,
+      hasAnswer: answer.hasAnswer,
+      answerText: answer.text,
+      answerNumber: answer.number,
+      answerBoolean: answer.boolean,
+      selectedOptions: answer.selected,
+    });
+  }
+  return { rows, failures };
+}
+
+async function loadCall(db: Database, callId: string): Promise<CallForAnswers | undefined> {
+  const [call] = await db
+    .select({ id: calls.id, organizationId: calls.organizationId, agentId: calls.agentId, agentVersion: calls.agentVersion, transcript: calls.transcript })
+    .from(calls)
+    .where(eq(calls.id, callId));
+  return call;
+}
+
+/** Whether anyone said anything: a call nobody spoke in (unanswered, failed) gets no answers, as the seeded history has none. */
+const spoken = (transcript: TranscriptEntry[]) => transcript.some((entry) => entry.content.trim());
+
+/**
+ * Answers each active question of the call's agent that has no answer on the call yet. Stored answers
+ * are never asked again, and the unique (call, question) index drops a concurrent duplicate, so a
+ * retried or doubled job neither repeats work already stored nor stores two answers.
+ */
+export async function answerPostCallQuestions(db: Database, callId: string, settings: PostCallAnswerSettings = {}): Promise<PostCallAnswersResult> {
+  const call = await loadCall(db, callId);
+  if (!call) return { answered: 0, skipped: "no_questions", failures: [] };
+  if (!spoken(call.transcript)) return { answered: 0, skipped: "no_transcript", failures: [] };
+  const questions = await activeQuestions(db, call.organizationId, call.agentId);
+  const done = new Set(
+    (await db.select({ questionId: callPostCallAnswers.questionId }).from(callPostCallAnswers).where(eq(callPostCallAnswers.callId, callId))).map((row) => row.questionId),
+  );
+  const pending = questions.filter((question) => !done.has(question.id));
+  if (!pending.length) return { answered: 0, skipped: questions.length ? null : "no_questions", failures: [] };
+  const { rows, failures } = await askPostCallQuestions(db, call, pending, settings);
+  let answered = 0;
+  for (const row of rows) {
     const inserted = await db
       .insert(callPostCallAnswers)
-      .values({
-        organizationId: call.organizationId,
-        callId,
-        questionId: question.id,
-        questionName: question.name,
-        questionDescription: question.description,
-        questionType: question.type,
-        questionOptional: question.optional,
-        questionOrigin: question.questionOrigin,
-        hasAnswer: answer.hasAnswer,
-        answerText: answer.text,
-        answerNumber: answer.number,
-        answerBoolean: answer.boolean,
-        selectedOptions: answer.selected,
-      })
+      .values(row)
       .onConflictDoNothing({ target: [callPostCallAnswers.callId, callPostCallAnswers.questionId] })
       .returning({ id: callPostCallAnswers.id });
     answered += inserted.length;
   }
   return { answered, skipped: null, failures };
+}
+
+/**
+ * A re-run's answers: every active question of the call's agent asked again (none when nobody spoke).
+ * Nothing is stored: the re-run replaces the call's answers with these in one transaction, and only
+ * when no question failed.
+ */
+export async function reanswerPostCallQuestions(
+  db: Database,
+  call: CallForAnswers,
+  settings: PostCallAnswerSettings = {},
+): Promise<{ rows: AnswerRow[]; failures: { questionId: string; error: string }[] }> {
+  if (!spoken(call.transcript)) return { rows: [], failures: [] };
+  return askPostCallQuestions(db, call, await activeQuestions(db, call.organizationId, call.agentId), settings);
 }
