@@ -895,6 +895,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agents/{agent_id}/reanalyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-run the analysis and post-call answers of an agent's calls
+         * @description **Extension** (not in the interface specification). Queues the agent's finished calls (ended or failed) that started in the range, by `start_time`, to be analysed and/or have their post-call questions answered again, with the agent's current success rubric and active questions. Each call's analysis and answers are replaced only when its re-run succeeds; what they replace is kept in the call's `analysis_history` (the last 5). Range rules as in the analytics: dates or date-times, `timezone`, default the last 30 days, at most 366 days; at most REANALYZE_MAX_CALLS calls (10,000 by default, else 400 naming `from`). Answers 202 with the job's id and how many calls it covers; follow it with `GET /v1/analysis-jobs/{job_id}`. In the studio, for members, admins and owners.
+         */
+        post: operations["reanalyzeAgentCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analysis-jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a re-run's progress
+         * @description **Extension** (not in the interface specification). Status, how many calls are done, succeeded and failed (with the latest reasons), and when it started and finished.
+         */
+        get: operations["getAnalysisJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     event_variable_value_updated: {
@@ -3154,6 +3194,90 @@ export interface components {
         ImportCarrierNumbersRequest: {
             /** @description The numbers to import (E.164); all of the account's numbers when omitted. */
             numbers?: string[];
+        };
+        ReanalyzeResponse: {
+            data: components["schemas"]["ReanalyzeResult"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        ReanalyzeResult: {
+            /**
+             * Format: uuid
+             * @description Follow it with `GET /v1/analysis-jobs/{job_id}`.
+             */
+            job_id: string;
+            /** @description The finished calls of the range queued for the re-run. */
+            calls: number;
+        };
+        ReanalyzeRequest: {
+            /**
+             * @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`.
+             * @example 2026-03-01
+             */
+            from?: string;
+            /**
+             * @description End of the range: a date-time (exclusive) or a date (that whole day included). Default: the end of today in `timezone`. At most 366 days after `from`.
+             * @example 2026-03-31
+             */
+            to?: string;
+            /**
+             * @description IANA time zone of date bounds (default UTC).
+             * @example Europe/Berlin
+             */
+            timezone?: string;
+            /** @description What to redo: the built-in `analysis`, the `post_call_answers`, or both (the default). */
+            include?: ("analysis" | "post_call_answers")[];
+        };
+        AnalysisJobResponse: {
+            data: components["schemas"]["AnalysisJob"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalysisJob: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agent_id: string;
+            /**
+             * @description queued → running → completed (also when some calls failed: see `failed`).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed";
+            include: ("analysis" | "post_call_answers")[];
+            /**
+             * Format: date-time
+             * @description The range's start (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The range's end (exclusive), UTC.
+             */
+            to: string;
+            /** @description Calls the re-run covers. */
+            calls: number;
+            /** @description Calls done so far, successfully or not. */
+            processed: number;
+            /** @description Calls whose answers were replaced (or found still not analysable). */
+            succeeded: number;
+            /** @description Calls whose re-run failed; they keep what they had. */
+            failed: number;
+            /** @description processed / calls, 0 to 1 (1 for a re-run of no calls). */
+            progress: number;
+            /** @description Why calls failed, the latest 10. */
+            errors: {
+                /** Format: uuid */
+                call_id: string;
+                message: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
         };
     };
     responses: never;
@@ -8439,6 +8563,182 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImportedPhoneNumbersResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    reanalyzeAgentCalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReanalyzeRequest"];
+            };
+        };
+        responses: {
+            /** @description The re-run is queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReanalyzeResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnalysisJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The re-run's id (`job_id` from POST /v1/agents/{agent_id}/reanalyze) */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The re-run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisJobResponse"];
                 };
             };
             /** @description Invalid request: `error.details` names each offending field */

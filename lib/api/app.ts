@@ -13,6 +13,7 @@ import { registerOpenApiDocument } from "./openapi-document";
 import { createRouter } from "./router";
 import { agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
+import { analysisJobRoutes } from "./routes/analysis-jobs";
 import { callRoutes } from "./routes/calls";
 import { knowledgeBaseRoutes } from "./routes/knowledge-bases";
 import { llmModelRoutes } from "./routes/llm-models";
@@ -75,6 +76,7 @@ export function createApiApp(dependencies: ApiDependencies) {
   app.route("/", llmModelRoutes());
   app.route("/", analyticsRoutes());
   app.route("/", telephonyRoutes());
+  app.route("/", analysisJobRoutes());
   return app;
 }
 

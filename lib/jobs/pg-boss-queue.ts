@@ -2,7 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import type { DatabaseConnection } from "@/lib/db/client";
 import { executeOn } from "@/lib/db/raw-sql";
-import { jobExpirySeconds, jobNames, type JobName, type JobQueue } from "./queue";
+import { jobExpirySeconds, jobNames, type JobName, type JobOptions, type JobQueue } from "./queue";
 
 /** How often the queue looks for expired jobs (pg-boss's default is every 2 minutes). */
 const MAINTENANCE_INTERVAL_SECONDS = 15;
@@ -29,18 +29,27 @@ export async function startPgBoss(connection: DatabaseConnection): Promise<PgBos
   return boss;
 }
 
+const jobSettings = (name: JobName, options: JobOptions | undefined) => ({
+  retryLimit: options?.retryLimit ?? 3,
+  retryBackoff: true,
+  expireInSeconds: jobExpirySeconds[name],
+  ...(options?.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+  ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
+});
+
+const connectionOf = (db: JobOptions["db"]) => (db ? { db: { executeSql: (text: string, values: unknown[]) => executeOn(db, text, values) } } : {});
+
 export function pgBossQueue(boss: PgBoss): JobQueue {
   return {
     async send(name, data, options) {
-      const db = options?.db;
-      await boss.send(name, data, {
-        retryLimit: options?.retryLimit ?? 3,
-        retryBackoff: true,
-        expireInSeconds: jobExpirySeconds[name],
-        ...(options?.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
-        ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
-        ...(db ? { db: { executeSql: (text: string, values: unknown[]) => executeOn(db, text, values) } } : {}),
-      });
+      await boss.send(name, data, { ...jobSettings(name, options), ...connectionOf(options?.db) });
+    },
+    async sendMany(name, data, options) {
+      if (!data.length) return;
+      await boss.insert(
+        data.map((item) => ({ name, data: item, ...jobSettings(name, options) })),
+        connectionOf(options?.db),
+      );
     },
   };
 }

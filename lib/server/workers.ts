@@ -10,6 +10,8 @@ import { dialCall, type TelephonyProvider } from "@/lib/telephony/dialer";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { deliverWebhookAttempt, releaseDeliveryLease, type WebhookDeliverySettings } from "@/lib/webhooks/deliver-webhook";
 import { processFinishedCall } from "@/lib/services/calls/finished-call";
+import { processReanalysisBatch } from "@/lib/services/analysis/reanalysis-batch";
+import type { ReanalysisBatch } from "@/lib/services/analysis/reanalysis-jobs";
 import type { PostCallAnswerSettings } from "@/lib/services/post-call-questions/post-call-answers";
 import { startCallTimerSweep } from "@/lib/services/calls/call-timer-sweep";
 import { startJobRecovery } from "@/lib/jobs/job-recovery";
@@ -25,7 +27,7 @@ export type WorkerDependencies = {
   storage?: BlobStore;
   /** Webhook delivery (HTTP client, clock, retry schedule); by default safe-fetch with OUTBOUND_ALLOWED_HOSTS. */
   webhooks?: Partial<WebhookDeliverySettings>;
-  /** Post-call answers: provider environment and default model; by default process.env and POST_CALL_MODEL. */
+  /** Post-call answers and call analysis (also re-runs): provider environment and default model; by default process.env and POST_CALL_MODEL. */
   postCallAnswers?: PostCallAnswerSettings;
   /** Knowledge-base indexing bounds; by default the configured ones (KB_PDF_*, KB_MAX_CHUNKS_PER_SOURCE). */
   ingestion?: Partial<IngestionLimits>;
@@ -35,6 +37,8 @@ export type WorkerDependencies = {
 
 /** Webhook attempts wait on the network, not the CPU: several run at once in each process. */
 const WEBHOOK_WORKERS_PER_PROCESS = 4;
+/** Re-run batches (each a few calls at once) per process: model requests wait on the network too. */
+const REANALYSIS_WORKERS_PER_PROCESS = 3;
 
 /** Subscribes this process to every queue; any number of processes may do so (pg-boss shares the work). */
 export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Promise<{ stop: () => void }> {
@@ -73,6 +77,11 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   await boss.work<{ callId: string }>(jobNames.callFinished, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) =>
     track(jobNames.callFinished, job.id, () => processFinishedCall(deps.db, job.data.callId, postCallSettings, { last: job.retryCount >= job.retryLimit })),
   );
+  for (let i = 0; i < REANALYSIS_WORKERS_PER_PROCESS; i++) {
+    await boss.work<ReanalysisBatch>(jobNames.reanalyzeCalls, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) =>
+      track(jobNames.reanalyzeCalls, job.id, () => processReanalysisBatch(deps.db, job.data, postCallSettings, { last: job.retryCount >= job.retryLimit })),
+    );
+  }
   const maintenance = setInterval(() => {
     purgeExpiredRecords(deps.db).catch((error) => console.error("maintenance failed:", error));
   }, MAINTENANCE_INTERVAL_MS);

@@ -166,6 +166,12 @@ describe("answers match the OpenAPI document", () => {
     await send("POST", "/v1/telephony/providers/twilio/numbers/import");
     await send("DELETE", "/v1/telephony/providers/twilio");
     await send("DELETE", "/v1/telephony/providers/twilio");
+    // Re-runs of analysis and answers.
+    const rerun = await send("POST", `/v1/agents/${agentId}/reanalyze`, { body: { from: "2026-01-01", to: "2026-12-31", include: ["analysis"] } });
+    expect(rerun.status, rerun.text).toBe(202);
+    await send("GET", `/v1/analysis-jobs/${rerun.json.data.job_id}`);
+    await send("POST", `/v1/agents/${agentId}/reanalyze`, { body: { include: [] } });
+    await send("GET", `/v1/analysis-jobs/${crypto.randomUUID()}`);
     await send("DELETE", `/v1/phone-numbers/${numberId}`);
     await send("DELETE", `/v1/agents/${agentId}`);
 

@@ -75,6 +75,8 @@ const routes: RouteCase[] = [
   { name: "deactivate post-call question", method: "POST", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}/deactivate`, ownResource: true },
   { name: "activate post-call question", method: "POST", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}/activate`, ownResource: true },
   { name: "delete post-call question", method: "DELETE", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}`, ownResource: true },
+  { name: "reanalyze agent calls", method: "POST", path: () => `/v1/agents/${ids.agent}/reanalyze`, body: () => ({ include: ["analysis"] }), ownResource: true },
+  { name: "get analysis job", method: "GET", path: () => `/v1/analysis-jobs/${ids.analysisJob}`, ownResource: true },
   { name: "delete agent", method: "DELETE", path: () => `/v1/agents/${ids.agent}`, ownResource: true },
   { name: "list knowledge bases", method: "GET", path: () => "/v1/knowledge-bases", ownResource: false },
   { name: "create knowledge base", method: "POST", path: () => "/v1/knowledge-bases", body: () => ({ name: "x" }), ownResource: false },
@@ -144,6 +146,7 @@ beforeAll(async () => {
   ids.ongoingCall = await insertCall(api.db, owner.organizationId, ids.agent, { status: "in_progress", endTime: null, endReason: null });
   ids.number = await insertPhoneNumber(api.db, owner.organizationId, "+14155550100", { name: "Main line" });
   ids.question = (await (await api.request("POST", `/v1/agents/${ids.agent}/post-call-questions`, { apiKey: owner.apiKey, body: { questions: [{ name: "Satisfied", type: "boolean" }] } })).json()).data[0].id;
+  ids.analysisJob = (await (await api.request("POST", `/v1/agents/${ids.agent}/reanalyze`, { apiKey: owner.apiKey, body: {} })).json()).data.job_id;
   ids.knowledgeBase = (await (await api.request("POST", "/v1/knowledge-bases", { apiKey: owner.apiKey, body: { name: "Owner KB" } })).json()).data.id;
   const upload = new FormData();
   upload.append("text_sources", JSON.stringify([{ title: "Secret", content: "The secret recipe" }]));
