@@ -776,9 +776,49 @@ export interface paths {
         };
         /**
          * Dashboard
-         * @description **Extension** (not in the interface specification). The five analytics above in one response, for one range (what the studio's dashboard shows). Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         * @description **Extension** (not in the interface specification). The five analytics above in one response, for one range (what the studio's dashboard shows), with `quality`: the range's quality figures and each day's (as /v1/analytics/quality's `totals` and `days`). Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
          */
         get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call quality per day and per agent version
+         * @description **Extension** (not in the interface specification). Calls analysed, success rate, average score, sentiment shares, average cost and duration, turn latency p50/p90, interruptions per call, transfer and voicemail rates: for the whole range, per day (zeros included) and per agent version. Success rate: successes over calls judged success or failure (`analysis.success.verdict`; unknown left out). Sentiment shares over analysed calls. Average cost over calls that cost something, average duration over answered calls. Turn latency: the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), p50 and p90 by nearest rank from a histogram of fixed buckets, reported as the bucket's lower bound (resolution 50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Interruptions per call, transfer and voicemail rates over connected (answered) calls. Exact from rollups kept per agent version and 15 minutes by database triggers. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         */
+        get: operations["getQualityAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare agent versions side by side
+         * @description **Extension** (not in the interface specification). The quality figures of two or more versions of one agent (`agent_id`, `versions=6,7`) for the range, each with how many calls it has, and for every pair whether the difference in success rate is larger than chance: a two-proportion z-test (pooled), significant below p = 0.05; with fewer than 30 calls judged success or failure in either version the answer is `not_enough_calls`. Success rate: successes over calls judged success or failure (`analysis.success.verdict`; unknown left out). Sentiment shares over analysed calls. Average cost over calls that cost something, average duration over answered calls. Turn latency: the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), p50 and p90 by nearest rank from a histogram of fixed buckets, reported as the bucket's lower bound (resolution 50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Interruptions per call, transfer and voicemail rates over connected (answered) calls. Exact from rollups kept per agent version and 15 minutes by database triggers. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         */
+        get: operations["compareAgentVersions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3073,6 +3113,249 @@ export interface components {
             /** @description Agents with calls in the range, highest total cost first. */
             agents: components["schemas"]["AnalyticsAgent"][];
             questions: components["schemas"]["AnalyticsQuestion"][];
+            quality: components["schemas"]["DashboardQuality"];
+        };
+        /** @description The range's quality figures (as /v1/analytics/quality's `totals`) and each day's. */
+        DashboardQuality: components["schemas"]["QualityFigures"] & {
+            /** @description Every day of the range, oldest first. */
+            days: components["schemas"]["QualityDay"][];
+        };
+        QualityDay: {
+            /**
+             * Format: date
+             * @description A calendar day in `timezone`.
+             */
+            date: string;
+            /** @description Calls that started in the range (any status). */
+            calls: number;
+            /** @description Calls answered (a person or a machine); the base of the per-call rates below. */
+            connected_calls: number;
+            /** @description Calls with an `analysis`. */
+            analyzed_calls: number;
+            /** @description Analysed calls by `analysis.success.verdict`. */
+            verdicts: {
+                success: number;
+                failure: number;
+                unknown: number;
+            };
+            /** @description success / (success + failure): unknown verdicts are left out, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            success_rate: number | null;
+            /** @description Average `analysis.success.score` of the calls that have one (2 decimals). */
+            average_score: number | null;
+            /** @description Sentiment shares over analysed calls. */
+            sentiment: {
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                positive: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                neutral: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                negative: number | null;
+            };
+            sentiment_counts: {
+                positive: number;
+                neutral: number;
+                negative: number;
+            };
+            /** @description USD per call that has a cost (6 decimals). */
+            average_cost: number | null;
+            /** @description Over answered calls with a duration (2 decimals). */
+            average_duration_seconds: number | null;
+            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is at most one bucket above (50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Null without turns. */
+            turn_latency_p50_ms: number | null;
+            /** @description 90th percentile, as `turn_latency_p50_ms`. */
+            turn_latency_p90_ms: number | null;
+            /** @description Caller turns with a first-audio latency. */
+            latency_turns: number;
+            /** @description Agent turns the caller cut off (`interrupted` transcript entries) per connected call (2 decimals). */
+            interruptions_per_call: number | null;
+            /** @description Connected calls transferred (a transfer or redirect attempted), 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            transfer_rate: number | null;
+            /** @description Connected calls a voicemail answered, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            voicemail_rate: number | null;
+        };
+        QualityFigures: {
+            /** @description Calls that started in the range (any status). */
+            calls: number;
+            /** @description Calls answered (a person or a machine); the base of the per-call rates below. */
+            connected_calls: number;
+            /** @description Calls with an `analysis`. */
+            analyzed_calls: number;
+            /** @description Analysed calls by `analysis.success.verdict`. */
+            verdicts: {
+                success: number;
+                failure: number;
+                unknown: number;
+            };
+            /** @description success / (success + failure): unknown verdicts are left out, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            success_rate: number | null;
+            /** @description Average `analysis.success.score` of the calls that have one (2 decimals). */
+            average_score: number | null;
+            /** @description Sentiment shares over analysed calls. */
+            sentiment: {
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                positive: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                neutral: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                negative: number | null;
+            };
+            sentiment_counts: {
+                positive: number;
+                neutral: number;
+                negative: number;
+            };
+            /** @description USD per call that has a cost (6 decimals). */
+            average_cost: number | null;
+            /** @description Over answered calls with a duration (2 decimals). */
+            average_duration_seconds: number | null;
+            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is at most one bucket above (50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Null without turns. */
+            turn_latency_p50_ms: number | null;
+            /** @description 90th percentile, as `turn_latency_p50_ms`. */
+            turn_latency_p90_ms: number | null;
+            /** @description Caller turns with a first-audio latency. */
+            latency_turns: number;
+            /** @description Agent turns the caller cut off (`interrupted` transcript entries) per connected call (2 decimals). */
+            interruptions_per_call: number | null;
+            /** @description Connected calls transferred (a transfer or redirect attempted), 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            transfer_rate: number | null;
+            /** @description Connected calls a voicemail answered, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            voicemail_rate: number | null;
+        };
+        AnalyticsQualityResponse: {
+            data: components["schemas"]["AnalyticsQuality"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalyticsQuality: {
+            /**
+             * Format: date-time
+             * @description Resolved start of the range (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Resolved end of the range (exclusive), UTC.
+             */
+            to: string;
+            /** @example UTC */
+            timezone: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            totals: components["schemas"]["QualityFigures"];
+            /** @description Every day of the range in `timezone`, oldest first; days without calls have zeros and nulls. */
+            days: components["schemas"]["QualityDay"][];
+            /** @description Each agent version with calls in the range, by agent name, then version. */
+            versions: components["schemas"]["QualityVersion"][];
+        };
+        QualityVersion: {
+            /** Format: uuid */
+            agent_id: string;
+            /** @description Null for a deleted agent. */
+            agent_name: string | null;
+            /** @description Null for calls that recorded no version. */
+            agent_version: number | null;
+            /** @description Calls that started in the range (any status). */
+            calls: number;
+            /** @description Calls answered (a person or a machine); the base of the per-call rates below. */
+            connected_calls: number;
+            /** @description Calls with an `analysis`. */
+            analyzed_calls: number;
+            /** @description Analysed calls by `analysis.success.verdict`. */
+            verdicts: {
+                success: number;
+                failure: number;
+                unknown: number;
+            };
+            /** @description success / (success + failure): unknown verdicts are left out, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            success_rate: number | null;
+            /** @description Average `analysis.success.score` of the calls that have one (2 decimals). */
+            average_score: number | null;
+            /** @description Sentiment shares over analysed calls. */
+            sentiment: {
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                positive: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                neutral: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                negative: number | null;
+            };
+            sentiment_counts: {
+                positive: number;
+                neutral: number;
+                negative: number;
+            };
+            /** @description USD per call that has a cost (6 decimals). */
+            average_cost: number | null;
+            /** @description Over answered calls with a duration (2 decimals). */
+            average_duration_seconds: number | null;
+            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is at most one bucket above (50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Null without turns. */
+            turn_latency_p50_ms: number | null;
+            /** @description 90th percentile, as `turn_latency_p50_ms`. */
+            turn_latency_p90_ms: number | null;
+            /** @description Caller turns with a first-audio latency. */
+            latency_turns: number;
+            /** @description Agent turns the caller cut off (`interrupted` transcript entries) per connected call (2 decimals). */
+            interruptions_per_call: number | null;
+            /** @description Connected calls transferred (a transfer or redirect attempted), 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            transfer_rate: number | null;
+            /** @description Connected calls a voicemail answered, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            voicemail_rate: number | null;
+        };
+        AnalyticsVersionsResponse: {
+            data: components["schemas"]["AnalyticsVersions"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalyticsVersions: {
+            /**
+             * Format: date-time
+             * @description Resolved start of the range (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Resolved end of the range (exclusive), UTC.
+             */
+            to: string;
+            /** @example UTC */
+            timezone: string;
+            /** Format: uuid */
+            agent_id: string;
+            /** @description Null for a deleted agent. */
+            agent_name: string | null;
+            /** @description The versions asked for, in that order, each with its figures (zeros when it has no calls in the range). */
+            versions: (components["schemas"]["QualityFigures"] & {
+                agent_version: number;
+            })[];
+            /** @description Every pair of the versions asked for (a before b, in the order given): is the difference in success rate larger than chance? */
+            comparisons: components["schemas"]["VersionComparison"][];
+        };
+        VersionComparison: {
+            version_a: number;
+            version_b: number;
+            /** @description Calls of version a judged success or failure (the test's sample). */
+            calls_a: number;
+            calls_b: number;
+            success_rate_a: number | null;
+            success_rate_b: number | null;
+            /** @description success_rate_b − success_rate_a (4 decimals). */
+            difference: number | null;
+            /** @description The two-proportion z statistic (pooled), 3 decimals; null with too few calls. */
+            z: number | null;
+            /** @description Two-sided p-value, 4 decimals; null with too few calls. */
+            p_value: number | null;
+            /**
+             * @description significant: p < 0.05; not_significant; not_enough_calls: either version has fewer than 30 calls judged success or failure.
+             * @enum {string}
+             */
+            result: "significant" | "not_significant" | "not_enough_calls";
+            /**
+             * @description The result in words.
+             * @example not enough calls to tell: each version needs at least 30 calls judged success or failure (6 has 12, 7 has 41)
+             */
+            message: string;
         };
         TelephonyProviderListResponse: {
             data: components["schemas"]["TelephonyProvider"][];
@@ -7956,6 +8239,192 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsDashboardResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getQualityAnalytics: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range: an ISO 8601 date-time with an offset (exclusive), or a date (that whole day is included). Default: the end of today in `timezone`. At most 366 days after `from`. */
+                to?: string;
+                /** @description IANA time zone that dates and days are counted in (default UTC). */
+                timezone?: string;
+                /** @description Only this agent's calls (an agent of your organization, or a deleted one whose calls remain). */
+                agent_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Call quality per day and per agent version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsQualityResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    compareAgentVersions: {
+        parameters: {
+            query: {
+                /** @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range: an ISO 8601 date-time with an offset (exclusive), or a date (that whole day is included). Default: the end of today in `timezone`. At most 366 days after `from`. */
+                to?: string;
+                /** @description IANA time zone that dates and days are counted in (default UTC). */
+                timezone?: string;
+                /** @description The agent whose versions are compared (required). */
+                agent_id: string;
+                /** @description Two to 10 versions of the agent, comma-separated, in the order to show them. */
+                versions: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions side by side */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsVersionsResponse"];
                 };
             };
             /** @description Invalid request: `error.details` names each offending field */

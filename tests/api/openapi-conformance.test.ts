@@ -147,7 +147,9 @@ describe("answers match the OpenAPI document", () => {
     await send("PATCH", "/v1/pricing", { body: { telephony_per_minute: 0.02, llm_input_per_million_tokens: null } });
     await send("GET", "/v1/calls/count?status=ended");
     await send("GET", "/v1/llm-models?provider=azure_openai");
-    for (const path of ["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage"]) {
+    await send("GET", `/v1/analytics/versions?agent_id=${agentId}&versions=1,2`);
+    await send("GET", `/v1/analytics/versions?agent_id=${agentId}&versions=1`);
+    for (const path of ["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage", "quality"]) {
       await send("GET", `/v1/analytics/${path}?timezone=Europe/Paris`);
     }
     await send("GET", "/v1/analytics/summary?from=tomorrow");

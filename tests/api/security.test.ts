@@ -125,7 +125,9 @@ const routes: RouteCase[] = [
   { name: "list carrier numbers", method: "GET", path: () => "/v1/telephony/providers/twilio/numbers", ownResource: false },
   { name: "import carrier numbers", method: "POST", path: () => "/v1/telephony/providers/twilio/numbers/import", body: () => ({}), ownResource: false },
   { name: "disconnect telephony provider", method: "DELETE", path: () => "/v1/telephony/providers/telnyx", ownResource: false },
-  ...["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage"].map((report) => ({
+  // Another organization's agent is refused like an unknown one (400 naming agent_id, tests/api/analytics-quality.test.ts).
+  { name: "analytics versions", method: "GET", path: () => `/v1/analytics/versions?agent_id=${ids.agent}&versions=1,2`, ownResource: false },
+  ...["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage", "quality"].map((report) => ({
     name: `analytics ${report}`,
     method: "GET",
     // Filtering by another organization's agent is refused like an unknown agent (tests/api/analytics.test.ts).
