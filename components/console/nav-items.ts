@@ -1,9 +1,10 @@
-import { AudioLines, BarChart3, BookOpen, Building2, Cable, Gauge, KeyRound, Phone, PhoneCall, Receipt, Users, Webhook, type LucideIcon } from "lucide-react";
+import { AudioLines, BadgeCheck, BarChart3, BookOpen, Building2, Cable, Gauge, KeyRound, Phone, PhoneCall, Receipt, Users, Webhook, type LucideIcon } from "lucide-react";
 
 export type NavItem = { href: string; label: string; icon: LucideIcon };
 
 export const mainNav: NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: Gauge },
+  { href: "/quality", label: "Quality", icon: BadgeCheck },
   { href: "/calls", label: "Calls", icon: PhoneCall },
   { href: "/agents", label: "Agents", icon: AudioLines },
   { href: "/phone-numbers", label: "Phone numbers", icon: Phone },

@@ -54,3 +54,9 @@ export function costTicks(max: number, count = 4): { ticks: number[]; format: (v
   const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   return { ticks, format: (value) => money.format(value) };
 }
+
+/** 950 → "950 ms", 1234 → "1.23 s"; null → "–". */
+export function formatLatency(ms: number | null): string {
+  if (ms === null) return "–";
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2).replace(/0$/, "")} s`;
+}

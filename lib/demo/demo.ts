@@ -21,7 +21,7 @@ const DAY_MS = 86_400_000;
 const REVISED_DAYS_AGO = 21;
 
 /** Publishes a demo agent's revision as version 2, with both versions dated as if they went live in the past. */
-async function publishRevision(db: Database, organizationId: string, agentId: string, agent: DemoAgent, now: number): Promise<void> {
+export async function publishDemoRevision(db: Database, organizationId: string, agentId: string, agent: DemoAgent, now: number): Promise<void> {
   if (!agent.revision) return;
   await updateAgent({ db, organizationId }, agentId, agent.revision);
   const dated = async (version: number, at: number) =>
@@ -54,8 +54,8 @@ export async function seedDemoData(db: Database, options: { storage?: BlobStore 
     await insertDemoAgent(tx, organizationId, surveyAgent);
     const receptionId = await insertDemoAgent(tx, organizationId, receptionAgent);
     const now = Date.now();
-    await publishRevision(tx, organizationId, appointmentId, appointmentAgent, now);
-    await publishRevision(tx, organizationId, receptionId, receptionAgent, now);
+    await publishDemoRevision(tx, organizationId, appointmentId, appointmentAgent, now);
+    await publishDemoRevision(tx, organizationId, receptionId, receptionAgent, now);
 
     const ctx = { db: tx, organizationId };
     await createPhoneNumber(ctx, { number: "+14155550101", name: "Bookings line", inbound_agent_id: appointmentId });

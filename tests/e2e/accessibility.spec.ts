@@ -15,6 +15,7 @@ async function pages(page: Page): Promise<string[]> {
   const knowledgeBase = ((await base.json()) as { data: { id: string } }).data.id;
   return [
     "/dashboard",
+    "/quality",
     "/calls",
     `/calls/${call}`,
     "/agents",

@@ -6,7 +6,8 @@ import { calls } from "@/lib/db/schema";
 import { DEFAULT_LLM_MODEL, resolveLanguageModel } from "@/lib/llm/language-model";
 import { MIN_CALLER_TURNS, type AnalysisSkipReason, type CallAnalysis } from "@/lib/schemas/call-analysis";
 import type { CallAnswerType, TranscriptEntry } from "@/lib/schemas/call-values";
-import { agentLlm, currentSuccessRubric } from "../post-call-questions/agent-llm";
+import type { SuccessRubric } from "@/lib/agents/success-rubric";
+import { agentLlm, currentSuccessRubric, type AgentLlm } from "../post-call-questions/agent-llm";
 import type { PostCallAnswerSettings } from "../post-call-questions/post-call-answers";
 import { ANALYSIS_SYSTEM_PROMPT, analysisOutputSchema, analysisPrompt, toCallAnalysis } from "./analysis-prompt";
 
@@ -52,10 +53,17 @@ export type AnalysisOutcome = { analysis: CallAnalysis; skipped: null } | { anal
  * the model of the version that handled the call, through that version's provider. An LLM failure
  * throws (LlmNotConfiguredError when the provider has no key or endpoint).
  */
-export async function computeCallAnalysis(db: Database, call: CallForAnalysis, settings: AnalysisSettings = {}, now = () => new Date()): Promise<AnalysisOutcome> {
+export async function computeCallAnalysis(
+  db: Database,
+  call: CallForAnalysis,
+  settings: AnalysisSettings = {},
+  now = () => new Date(),
+  /** The version's model and the agent's rubric, when the caller already has them (a batch of one agent's calls). */
+  known?: { llm: AgentLlm; rubric: SuccessRubric | null },
+): Promise<AnalysisOutcome> {
   const skipped = analysisSkipReason(call);
   if (skipped) return { analysis: null, skipped };
-  const [llm, rubric] = await Promise.all([agentLlm(db, call.agentId, call.agentVersion), currentSuccessRubric(db, call.agentId)]);
+  const [llm, rubric] = known ? [known.llm, known.rubric] : await Promise.all([agentLlm(db, call.agentId, call.agentVersion), currentSuccessRubric(db, call.agentId)]);
   const modelName = settings.defaultModel ?? llm.model ?? DEFAULT_LLM_MODEL;
   const model = resolveLanguageModel({ provider: llm.provider, model: modelName }, settings.env ?? process.env);
   const result = await generateText({

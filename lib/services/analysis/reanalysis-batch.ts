@@ -4,10 +4,10 @@ import type { Database } from "@/lib/db/client";
 import { analysisJobCalls, analysisJobs } from "@/lib/db/schema";
 import type { AnalysisSettings } from "./call-analysis";
 import type { ReanalysisBatch } from "./reanalysis-jobs";
-import { finishJobCall, rerunCall, RerunCallError } from "./rerun-call";
+import { computeRerun, finishJobCalls, loadRerunCalls, RerunCallError, rerunLookups, storeReruns, type RerunResult } from "./rerun-call";
 
 /** Calls of one batch re-run at once: model requests wait on the network, not on this process. */
-const CALLS_AT_ONCE = 5;
+const CALLS_AT_ONCE = 8;
 
 async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -33,10 +33,11 @@ async function completeIfDone(db: Database, jobId: string): Promise<void> {
 }
 
 /**
- * One pg-boss job of a re-run: its calls that are still pending, a few at once. A call whose re-run
- * fails is marked failed with the reason (it keeps its answers) and the batch goes on; an error of
- * the batch itself (the database) fails the pg-boss job so that it is retried, and on the last
- * attempt the batch's calls still pending are marked failed, so the re-run always completes.
+ * One pg-boss job of a re-run: its calls still pending are computed a few at once (model requests),
+ * then stored together in one transaction. A call whose re-run fails is marked failed with the
+ * reason (it keeps its answers) and the others go on; an error of the batch itself (the database)
+ * fails the pg-boss job so that it is retried, and on the last attempt the batch's calls still
+ * pending are marked failed, so the re-run always completes.
  */
 export async function processReanalysisBatch(db: Database, batch: ReanalysisBatch, settings: AnalysisSettings, attempt: { last: boolean } = { last: true }): Promise<void> {
   const [job] = await db
@@ -56,17 +57,24 @@ export async function processReanalysisBatch(db: Database, batch: ReanalysisBatc
       .where(and(eq(analysisJobCalls.jobId, job.id), inArray(analysisJobCalls.callId, batch.callIds), eq(analysisJobCalls.status, "pending")))
   ).map((row) => row.callId);
   try {
-    await eachAtMost(pending, CALLS_AT_ONCE, async (callId) => {
+    const found = await loadRerunCalls(db, job.organizationId, pending);
+    await finishJobCalls(db, job.id, pending.filter((id) => !found.has(id)), "failed", "The call no longer exists");
+    const lookups = rerunLookups(db);
+    const results: RerunResult[] = [];
+    const failures: { callId: string; message: string }[] = [];
+    await eachAtMost([...found.values()], CALLS_AT_ONCE, async (call) => {
       try {
-        await rerunCall(db, job, callId, settings);
+        results.push(await computeRerun(db, job, call, settings, lookups));
       } catch (error) {
         if (!(error instanceof RerunCallError)) throw error;
-        await finishJobCall(db, job.id, callId, "failed", error.message);
+        failures.push({ callId: call.id, message: error.message });
       }
     });
+    await storeReruns(db, job, results);
+    for (const failure of failures) await finishJobCalls(db, job.id, [failure.callId], "failed", failure.message);
   } catch (error) {
     if (!attempt.last) throw error;
-    for (const callId of pending) await finishJobCall(db, job.id, callId, "failed", `The re-run gave up: ${(error as Error)?.message ?? String(error)}`);
+    await finishJobCalls(db, job.id, pending, "failed", `The re-run gave up: ${(error as Error)?.message ?? String(error)}`);
   }
   await completeIfDone(db, job.id);
 }

@@ -9,7 +9,7 @@ import { withTransaction, type ServiceContext } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 
 /** Calls per pg-boss job: small enough that a retried batch redoes little, large enough that 10,000 calls are 1,000 jobs. */
-export const REANALYSIS_BATCH_SIZE = 10;
+export const REANALYSIS_BATCH_SIZE = 20;
 
 export type ReanalysisBatch = { jobId: string; callIds: string[] };
 

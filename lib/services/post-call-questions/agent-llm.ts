@@ -5,8 +5,10 @@ import type { Database } from "@/lib/db/client";
 import { agents, agentVersions } from "@/lib/db/schema";
 import type { LlmProvider } from "@/lib/llm/language-model";
 
+export type AgentLlm = { provider?: LlmProvider; model?: string };
+
 /** The provider and model of the agent version that handled the call (the published one when the call has none). */
-export async function agentLlm(db: Database, agentId: string, version: number | null): Promise<{ provider?: LlmProvider; model?: string }> {
+export async function agentLlm(db: Database, agentId: string, version: number | null): Promise<AgentLlm> {
   const [row] = await db
     .select({ config: agentVersions.config })
     .from(agents)

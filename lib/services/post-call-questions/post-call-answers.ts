@@ -13,7 +13,7 @@ import {
 } from "@/lib/db/schema";
 import type { TranscriptEntry } from "@/lib/schemas/call-values";
 import { DEFAULT_LLM_MODEL, resolveLanguageModel } from "@/lib/llm/language-model";
-import { agentLlm } from "./agent-llm";
+import { agentLlm, type AgentLlm } from "./agent-llm";
 import { sameText } from "@/lib/schemas/post-call-question-rules";
 
 type Env = Record<string, string | undefined>;
@@ -27,7 +27,8 @@ export type PostCallAnswerSettings = {
   timeoutMs?: number;
 };
 
-type Question = {
+/** An active question with its options, as asked. */
+export type Question = {
   id: string;
   name: string;
   description: string;
@@ -110,7 +111,7 @@ function toAnswer(question: Question, output: ModelAnswer): Answer {
   }
 }
 
-async function activeQuestions(db: Database, organizationId: string, agentId: string): Promise<Question[]> {
+export async function activeQuestions(db: Database, organizationId: string, agentId: string): Promise<Question[]> {
   const rows = await db
     .select()
     .from(postCallQuestions)
@@ -130,7 +131,7 @@ async function activeQuestions(db: Database, organizationId: string, agentId: st
 
 export type PostCallAnswersResult = { answered: number; skipped: "no_transcript" | "no_questions" | null; failures: { questionId: string; error: string }[] };
 
-type CallForAnswers = { id: string; organizationId: string; agentId: string; agentVersion: number | null; transcript: TranscriptEntry[] };
+export type CallForAnswers = { id: string; organizationId: string; agentId: string; agentVersion: number | null; transcript: TranscriptEntry[] };
 
 /** An answer as the row it is stored as (the question copied in, so the call's record survives later edits of the question). */
 export type AnswerRow = typeof callPostCallAnswers.$inferInsert;
@@ -145,9 +146,11 @@ export async function askPostCallQuestions(
   call: CallForAnswers,
   questions: Question[],
   settings: PostCallAnswerSettings,
+  /** The provider and model of the call's agent version, when the caller already has them. */
+  knownLlm?: AgentLlm,
 ): Promise<{ rows: AnswerRow[]; failures: { questionId: string; error: string }[] }> {
   if (!questions.length) return { rows: [], failures: [] };
-  const llm = await agentLlm(db, call.agentId, call.agentVersion);
+  const llm = knownLlm ?? (await agentLlm(db, call.agentId, call.agentVersion));
   const models = new Map<string, LanguageModel>();
   const modelFor = (name: string) => {
     if (!models.has(name)) models.set(name, resolveLanguageModel({ provider: llm.provider, model: name }, settings.env ?? process.env));
@@ -241,7 +244,10 @@ export async function reanswerPostCallQuestions(
   db: Database,
   call: CallForAnswers,
   settings: PostCallAnswerSettings = {},
+  /** The agent's active questions and the version's model, when the caller already has them (a batch of one agent's calls). */
+  known?: { questions: Question[]; llm: AgentLlm },
 ): Promise<{ rows: AnswerRow[]; failures: { questionId: string; error: string }[] }> {
   if (!spoken(call.transcript)) return { rows: [], failures: [] };
-  return askPostCallQuestions(db, call, await activeQuestions(db, call.organizationId, call.agentId), settings);
+  const questions = known?.questions ?? (await activeQuestions(db, call.organizationId, call.agentId));
+  return askPostCallQuestions(db, call, questions, settings, known?.llm);
 }

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { CallActions } from "@/components/calls/call-actions";
 import { CallOverview, CostBreakdown, PostCallAnswers, VariableValues } from "@/components/calls/call-facts";
 import { CallTranscript } from "@/components/calls/call-transcript";
+import { CallAnalysisCard } from "@/components/calls/call-analysis-card";
 import { MetadataEditor } from "@/components/calls/metadata-editor";
 import { TurnLatencyTable } from "@/components/calls/turn-latency-table";
 import { Button } from "@/components/ui/button";
@@ -70,6 +71,7 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
           </span>
         } actions={<CallActions call={call} />} />
       <div className="grid grid-cols-1 gap-6">
+        <CallAnalysisCard call={call} />
         <Card>
           <CardContent className="pt-5">
             <CallOverview call={call} agentName={agentName} />
