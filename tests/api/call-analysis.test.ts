@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls } from "@/lib/db/schema";
 import { processFinishedCall } from "@/lib/services/calls/finished-call";
+import { startWorkers } from "@/lib/server/workers";
 import { minimalAgent } from "../helpers/agent-documents";
 import { lastMessage, messageText, startFakeOpenAiServer, type FakeOpenAiServer, type FakeReply, type FakeRequest } from "../helpers/fake-openai-server";
 import { insertCall } from "../helpers/fixtures";
@@ -22,12 +23,15 @@ const transcript = [
   { role: "user" as const, content: "No, that's all, thanks a lot!", start_time: "2026-03-01T10:00:12.000Z" },
 ];
 
+let workers: { stop: () => void } | undefined;
+
 beforeAll(async () => {
-  api = await createTestApi();
   llm = await startFakeOpenAiServer((request) => reply(request));
+  api = await createTestApi({ runtime: { env: llm.env(), eventPollMs: 50 } });
   org = await api.createOrganization();
 });
 afterAll(async () => {
+  workers?.stop();
   await api?.close();
   await llm?.close();
 });
@@ -197,6 +201,32 @@ describe("the analysis in the call-finished job", () => {
     const callId = await finishedCall(agent.id);
     await processFinishedCall(api.db, callId, { env: llm.env() });
     expect((await getCall(callId)).analysis.summary).toBe("Dr. Rossi called at 8 p.m. to book. The agent offered Friday. He took it!");
+  });
+});
+
+describe("a web call, end to end", () => {
+  it("is analysed by the call-finished job once the caller hangs up", async () => {
+    const agent = await createAgent({ success_rubric: { type: "pass_fail", criteria: ["The caller's question is answered"] } });
+    reply = (request) =>
+      isAnalysis(request)
+        ? { json: { summary: "The caller asked for the opening hours and got them.", sentiment: "positive", success: { verdict: "success", reason: "Answered." } } }
+        : request.body.response_format
+          ? { status: 500, errorMessage: "no questions here" }
+          : { text: "We open at nine." };
+    workers = await startWorkers(api.boss, { db: api.db, telephonyProvider: null, postCallAnswers: { env: llm.env() } });
+    const started = await (await api.request("POST", "/v1/calls/web", { apiKey: org.apiKey, body: { agent_id: agent.id, mode: "text" } })).json();
+    const { call_id: callId, session_token: token } = started.data;
+    const headers = { Authorization: `Bearer ${token}` };
+    for (const text of ["When do you open?", "Thanks, that's all."]) await (await api.request("POST", `/v1/calls/web/${callId}/turns`, { body: { text }, headers })).text();
+    await (await api.request("POST", `/v1/calls/web/${callId}/hangup`, { headers })).text();
+    const deadline = Date.now() + 15_000;
+    let call = await getCall(callId);
+    while (!call.analysis && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      call = await getCall(callId);
+    }
+    expect(call).toMatchObject({ status: "ended", analysis_skipped: null, analysis: { summary: "The caller asked for the opening hours and got them.", success: { verdict: "success" } } });
+    expect(lastMessage(analysisRequests().at(-1)!.body)).toContain("Caller: Thanks, that's all.");
   });
 });
 
