@@ -54,7 +54,7 @@ export async function QualityContent({
     throw error;
   }
   return (
-    <div className="grid gap-6" data-range-from={data.from} data-range-to={data.to}>
+    <div className="grid grid-cols-1 gap-6" data-range-from={data.from} data-range-to={data.to}>
       <Card>
         <CardHeader>
           <CardTitle>

@@ -60,17 +60,18 @@ export function QualityFilters({
           <div className="flex max-w-xl flex-wrap gap-1" role="group" aria-labelledby={ids.versions}>
             {[...versions].reverse().map((version) => {
               const on = selected.includes(version.version);
-              // At least two stay chosen; at most ten can be.
+              // At least two stay chosen; at most ten can be (said, rather than greyed out).
               const locked = (on && selected.length <= 2) || (!on && selected.length >= MAX_COMPARED_VERSIONS);
+              const why = on ? "At least two versions are compared" : `At most ${MAX_COMPARED_VERSIONS} versions are compared`;
               return (
                 <Button
                   key={version.version}
                   size="sm"
                   variant={on ? "default" : "outline"}
                   aria-pressed={on}
-                  disabled={locked}
-                  title={version.is_published ? "The published version" : undefined}
-                  onClick={() => toggle(version.version)}
+                  aria-disabled={locked || undefined}
+                  title={locked ? why : version.is_published ? "The published version" : undefined}
+                  onClick={() => (locked ? undefined : toggle(version.version))}
                 >
                   v{version.version}
                   {version.is_published ? <span className="sr-only"> (published)</span> : null}

@@ -27,7 +27,7 @@ export function VersionsChart({ data }: { data: AnalyticsVersions }) {
     <Bar key={version.agent_version} dataKey={key(version.agent_version)} name={`Version ${version.agent_version}`} fill={COLORS[index % COLORS.length]} radius={[3, 3, 0, 0]} isAnimationActive={false} />
   ));
   return (
-    <div className="grid gap-6 lg:grid-cols-[3fr_2fr]" role="img" aria-label={`Versions side by side: ${described}`}>
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" role="img" aria-label={`Versions side by side: ${described}`}>
       <div className="h-64 w-full">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={shares} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>

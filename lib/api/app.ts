@@ -5,7 +5,8 @@ import { ApiError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { handleError } from "./middleware/handle-error";
 import { jsonBodies, jsonBodyLimit } from "./middleware/json-body";
-import { jsonDepthLimit } from "./middleware/json-depth";
+import { jsonBodyChecks } from "./middleware/json-body-checks";
+import { refuseNulInQuery } from "./middleware/nul-characters";
 import { rateLimit } from "./middleware/rate-limit";
 import { refuseNewCallsWhileDraining } from "./middleware/refuse-new-calls";
 import { requestId } from "./middleware/request-id";
@@ -29,7 +30,7 @@ const allowsMultipart = (method: string, path: string) => method === "POST" && /
 
 /**
  * The public API, mounted at /v1. Middleware runs in this order: request id, the draining check of
- * new calls, auth, rate limit, body checks (type, size, depth).
+ * new calls, auth, rate limit, NUL characters in the query, body checks (type, size, depth, NUL characters).
  */
 export function createApiApp(dependencies: ApiDependencies) {
   const deps: ApiDependencies = { ...dependencies, rateLimiter: dependencies.rateLimiter ?? new RateLimiter(dependencies.db) };
@@ -61,9 +62,10 @@ export function createApiApp(dependencies: ApiDependencies) {
     refuseNewCallsWhileDraining,
     authenticate,
     rateLimit,
+    refuseNulInQuery,
     jsonBodies({ allowsMultipart, requiresBody }),
     jsonBodyLimit({ allowsMultipart }),
-    jsonDepthLimit,
+    jsonBodyChecks,
   );
   app.route("/", webCallRoutes());
   app.route("/", callRoutes());

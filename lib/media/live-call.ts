@@ -3,11 +3,13 @@ import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CallEndReason } from "@/lib/schemas/call-values";
+import { callChanges } from "@/lib/services/calls/call-changes";
 import { endCall, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import type { RecordedEvent } from "@/lib/runtime/types";
 import { finishLiveCall, liveCallStatus, openLiveCall } from "@/lib/services/calls/live-calls";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import type { MediaClock } from "./clock";
+import type { MediaInstance } from "./media-instance";
 import { EngineConversationPort } from "./engine-port";
 import { MediaSession, type SessionSummary } from "./session/media-session";
 import type { MediaEvent, TurnMetrics } from "./session/media-events";
@@ -24,6 +26,8 @@ export type LiveCallDependencies = RuntimeHostDependencies & {
   env?: Record<string, string | undefined>;
   /** The media session's clock (default the process's monotonic clock). */
   mediaClock?: MediaClock;
+  /** This process as the holder of the call's media: the call names it (a crash ends the call), and the drain can end it. */
+  instance?: MediaInstance;
 };
 
 export type LiveCallOptions = {
@@ -51,14 +55,11 @@ export type LiveCallHandle = {
   callId: string;
   /** Resolves once the call is over and everything about it is stored (recording, latency, end). */
   ended: Promise<LiveCallResult>;
-  /** Ends the call from our side: the caller hung up (default), or an error on the line. */
-  hangup(reason?: "user_hangup" | "error"): void;
+  /** Ends the call from our side: the caller hung up (default), an error on the line, or this server shutting down. */
+  hangup(reason?: "user_hangup" | "error" | "server_shutdown"): void;
   /** A typed caller turn, answered in voice like a spoken one. */
   sendText(text: string): void;
 };
-
-/** While a call runs, how often its row is checked for an end decided elsewhere (API hang-up, terminate). */
-const END_WATCH_MS = 1000;
 
 /**
  * Turns a call and a media transport into a live voice call: the agent's speech providers, the
@@ -69,7 +70,7 @@ const END_WATCH_MS = 1000;
  */
 export async function startLiveCall(deps: LiveCallDependencies, options: LiveCallOptions): Promise<LiveCallHandle> {
   const { callId, transport } = options;
-  const call = await openLiveCall(deps.db, callId, { answeredAt: options.answeredAt });
+  const call = await openLiveCall(deps.db, callId, { answeredAt: options.answeredAt, mediaInstanceId: deps.instance?.id });
   const env = deps.env ?? process.env;
   let stt: SpeechToText;
   let tts: TextToSpeech;
@@ -102,17 +103,19 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     recording: recordingPath ? new FileRecordingSink(recordingPath) : undefined,
   });
 
-  const watch = setInterval(() => {
+  // An end decided elsewhere (API hang-up, terminate, another instance's sweep) wakes this at once:
+  // a change of the call's status is notified (lib/services/calls/call-changes.ts); no polling.
+  const stopWatching = callChanges(deps.db).watch(callId, (change) => {
+    if (change === "event") return;
     void liveCallStatus(deps.db, callId)
       .then((row) => {
         if (row && row.status !== "in_progress" && !port.endedByConversation) session.terminate("user_hangup");
       })
       .catch(() => undefined);
-  }, END_WATCH_MS);
-  watch.unref();
+  });
 
   const ended = session.ended.then(async (summary: SessionSummary) => {
-    clearInterval(watch);
+    stopWatching();
     await port.settled();
     const recording = recordingPath && summary.recording ? await readFile(recordingPath) : null;
     try {
@@ -128,6 +131,9 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     const row = await liveCallStatus(deps.db, callId);
     return { endReason: row?.endReason ?? null, durationMs: summary.durationMs, turns: summary.turns, recordingMs: summary.recording?.durationMs ?? null };
   });
+  // Held here until it ends: the drain can end it as server_shutdown.
+  const release = deps.instance?.hold(callId, { terminate: (reason) => session.terminate(reason), ended });
+  if (release) void ended.finally(release).catch(() => undefined);
 
   return {
     callId,

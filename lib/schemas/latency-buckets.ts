@@ -2,7 +2,7 @@
  * The turn-latency histogram of the quality rollup (`call_quality_15m.latency_00` … `latency_84`):
  * fixed buckets `[min, max)` in milliseconds of a turn's first-audio latency. Resolution: 50 ms below
  * 2 s, 100 ms from 2 to 5 s, 500 ms from 5 to 10 s, 5 s from 10 to 30 s, then one bucket. Migration
- * 0018's `analytics_latency_bucket(ms)` computes the same index (a test holds them equal).
+ * 0020's `analytics_latency_bucket(ms)` computes the same index (a test holds them equal).
  */
 const SPANS = [
   { until: 2_000, step: 50 },

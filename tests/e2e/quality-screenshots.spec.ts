@@ -30,7 +30,7 @@ for (const theme of THEMES) {
         ["dashboard", "/dashboard", async () => void (await expect(page.getByRole("heading", { name: "Quality per day" })).toBeVisible())],
         ["quality", `/quality?agent_id=${agent.id}`, async () => void (await expect(page.getByRole("table", { name: "Versions side by side" })).toBeVisible())],
         ["call", `/calls/${call}`, async () => void (await expect(page.getByTestId("call-analysis")).toBeVisible())],
-        ["calls", "/calls", async () => void (await expect(page.locator("[data-call-id]").first()).toBeVisible())],
+        ["calls", "/calls", async () => void (await expect(page.locator("[data-call-id]:visible").first()).toBeVisible())],
         [
           "rubric",
           `/agents/${agent.id}`,
@@ -44,7 +44,26 @@ for (const theme of THEMES) {
         await page.goto(url);
         await page.waitForLoadState("networkidle");
         await ready();
-        await page.screenshot({ path: path.join(dir!, `${name}-${theme}-${device}.png`), fullPage: name !== "rubric" });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflow > 0) console.log(`${name} ${theme} ${device}: ${overflow}px wider than the screen`);
+        if (device === "laptop") {
+          await page.screenshot({ path: path.join(dir!, `${name}-${theme}-${device}.png`), fullPage: name !== "rubric" });
+          continue;
+        }
+        // A phone's page is long and narrow: the first three screens, one image each, at a size one can read.
+        if (name === "rubric") {
+          await page.screenshot({ path: path.join(dir!, `${name}-${theme}-${device}.png`) });
+          continue;
+        }
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        for (let screen = 0; screen < 3 && screen * viewport.height < height; screen++) {
+          const y = screen * viewport.height;
+          await page.screenshot({
+            path: path.join(dir!, `${name}-${theme}-${device}-${screen + 1}.png`),
+            fullPage: true,
+            clip: { x: 0, y, width: viewport.width, height: Math.min(viewport.height, height - y) },
+          });
+        }
       }
     });
   }

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { AddSourcesInput, TextSourceInput, UploadedFile } from "@/lib/services/knowledge-bases/knowledge-base-sources";
 import { ApiError } from "../errors";
+import { nulError, nulPath } from "../middleware/nul-characters";
 import { zodIssuesToDetails } from "../validation";
 
 /** `file_sources.<index>.items` (the specification's naming), plain `file_sources`, and the common variants. */
@@ -52,6 +53,8 @@ function parseTextSources(raw: string): TextSourceInput[] {
       { field: TEXT_PART, message: "Must be a JSON string holding an array of {title, content} objects" },
     ]);
   }
+  const nul = nulPath(parsed);
+  if (nul) throw nulError({ ...nul, path: [TEXT_PART, ...nul.path] });
   const result = TextSourcesSchema.safeParse(parsed);
   if (!result.success) {
     const details = zodIssuesToDetails(result.error.issues, TEXT_PART).map((detail) => ({

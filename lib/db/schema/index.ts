@@ -9,3 +9,4 @@ export * from "./workers";
 export * from "./sip-media";
 export * from "./telephony";
 export * from "./analysis";
+export * from "./media-instances";

@@ -3,7 +3,10 @@ import type { callPostCallAnswers, calls } from "@/lib/db/schema";
 import type { TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
 import type { Call, PostCallAnswer } from "@/lib/schemas/calls";
 
-type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash" | "analysisHistory"> & {
+type CallRow = Omit<
+  typeof calls.$inferSelect,
+  "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash" | "mediaInstanceId" | "analysisHistory"
+> & {
   transcript?: TranscriptEntry[];
   variableValues?: VariableValue[];
 };

@@ -40,6 +40,30 @@ export type CallFilterInput = {
   search?: string;
 };
 
+/**
+ * Every filter, by its input name (which is also its placeholder's name in `filters`): the cached
+ * SQL of a list is keyed by which of them are present, and the count's rollup shortcut takes only
+ * agent and time. The check below fails to compile when a filter is added without being named here.
+ */
+const FILTER_NAMES = [
+  "agentId",
+  "callType",
+  "fromNumber",
+  "toNumber",
+  "startTimeGt",
+  "startTimeLt",
+  "status",
+  "endReason",
+  "answerType",
+  "carrier",
+  "success",
+  "sentiment",
+  "agentVersion",
+  "search",
+] as const satisfies readonly (keyof CallFilterInput)[];
+const everyFilterNamed: Exclude<keyof CallFilterInput, (typeof FILTER_NAMES)[number]> extends never ? true : never = true;
+void everyFilterNamed;
+
 export type ListCallsInput = CallFilterInput & {
   cursor?: string;
   page: number;
@@ -159,9 +183,9 @@ const FAR_FUTURE = new Date("9999-12-31T00:00:00.000Z");
  */
 export async function countCalls(ctx: ServiceContext, input: CallFilterInput): Promise<CallCount> {
   const { agentId, startTimeGt, startTimeLt } = input;
-  // Named one by one: a page-mode list passes its whole input (page, limit, …) here.
-  const others = [input.callType, input.fromNumber, input.toNumber, input.status, input.endReason, input.answerType, input.carrier, input.success, input.sentiment, input.agentVersion, input.search];
-  if (others.every((value) => !value)) {
+  // Only agent and start time are in the rollups (a page-mode list passes its whole input, page and limit too, here).
+  const others = FILTER_NAMES.filter((name) => name !== "agentId" && name !== "startTimeGt" && name !== "startTimeLt");
+  if (others.every((name) => !input[name])) {
     // start_time_gt is exclusive and times are kept to the millisecond.
     const from = startTimeGt ? new Date(startTimeGt.getTime() + 1) : EPOCH;
     const to = startTimeLt ?? FAR_FUTURE;
@@ -225,22 +249,7 @@ export function callPageSql(ctx: ServiceContext, input: ListCallsInput): { sql: 
     input.includeVariableValues,
     cursor ? (cursor.id ? "time+id" : "time") : "none",
     // Present exactly when `filters` adds the condition.
-    ...[
-      input.agentId,
-      input.callType,
-      input.fromNumber,
-      input.toNumber,
-      input.startTimeGt,
-      input.startTimeLt,
-      input.status,
-      input.endReason,
-      input.answerType,
-      input.carrier,
-      input.success,
-      input.sentiment,
-      input.agentVersion !== undefined,
-      input.search,
-    ].map(Boolean),
+    ...FILTER_NAMES.map((name) => Boolean(input[name])),
   ].join();
   let built = pageShapes.get(shape);
   if (!built) {
@@ -249,20 +258,7 @@ export function callPageSql(ctx: ServiceContext, input: ListCallsInput): { sql: 
   }
   const values = {
     organizationId: ctx.organizationId,
-    agentId: input.agentId,
-    callType: input.callType,
-    fromNumber: input.fromNumber,
-    toNumber: input.toNumber,
-    startTimeGt: input.startTimeGt?.toISOString(),
-    startTimeLt: input.startTimeLt?.toISOString(),
-    status: input.status,
-    endReason: input.endReason,
-    answerType: input.answerType,
-    carrier: input.carrier,
-    success: input.success,
-    sentiment: input.sentiment,
-    agentVersion: input.agentVersion,
-    search: input.search,
+    ...Object.fromEntries(FILTER_NAMES.map((name) => [name, input[name] instanceof Date ? input[name].toISOString() : input[name]])),
     cursorTime: cursor?.time.toISOString(),
     cursorId: cursor?.id,
     limit: input.useCursor ? input.limit + 1 : input.limit,

@@ -1,4 +1,4 @@
--- Keeps the quality rollup (call_quality_15m, migration 0018) exact in the transaction that writes calls, as
+-- Keeps the quality rollup (call_quality_15m, migration 0019) exact in the transaction that writes calls, as
 -- migration 0006 does for the other rollups: statement-level triggers with transition tables, grouped
 -- upserts in key order, organizations being deleted skipped. One SQL function (analytics_quality_rows)
 -- turns facts into rollup rows, so the rollup and the unaligned edges of a range (read from calls by the
