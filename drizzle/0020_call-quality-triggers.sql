@@ -5,13 +5,14 @@
 -- API) are counted by the very same definitions.
 CREATE FUNCTION "analytics_latency_bucket"(ms integer) RETURNS integer
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE
-	-- The buckets of lib/schemas/latency-buckets.ts: 50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s, then one.
+	-- The buckets of lib/schemas/latency-buckets.ts: 50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s, then one.
 	AS $$ SELECT CASE
-		WHEN ms < 2000 THEN greatest(ms, 0) / 50
-		WHEN ms < 5000 THEN 40 + (ms - 2000) / 100
-		WHEN ms < 10000 THEN 70 + (ms - 5000) / 500
-		WHEN ms < 30000 THEN 80 + (ms - 10000) / 5000
-		ELSE 84 END $$;
+		WHEN ms < 1500 THEN greatest(ms, 0) / 50
+		WHEN ms < 3000 THEN 30 + (ms - 1500) / 100
+		WHEN ms < 5000 THEN 45 + (ms - 3000) / 250
+		WHEN ms < 10000 THEN 53 + (ms - 5000) / 1000
+		WHEN ms < 30000 THEN 58 + (ms - 10000) / 5000
+		ELSE 62 END $$;
 --> statement-breakpoint
 CREATE TYPE "analytics_quality_fact" AS (
 	"organization_id" uuid,
@@ -148,29 +149,7 @@ CREATE FUNCTION "analytics_quality_rows"(added analytics_quality_fact[], removed
 		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 59), 0)::integer,
 		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 60), 0)::integer,
 		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 61), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 62), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 63), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 64), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 65), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 66), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 67), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 68), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 69), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 70), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 71), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 72), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 73), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 74), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 75), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 76), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 77), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 78), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 79), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 80), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 81), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 82), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 83), 0)::integer,
-		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 84), 0)::integer
+		coalesce(sum(x.sign) FILTER (WHERE x.bucket = 62), 0)::integer
 	FROM x
 	GROUP BY 1, 2, 3, 4
 	ORDER BY 1, 2, 3, 4
@@ -265,29 +244,7 @@ CREATE FUNCTION "analytics_apply_quality_facts"(added analytics_quality_fact[], 
 		latency_59 = s.latency_59 + excluded.latency_59,
 		latency_60 = s.latency_60 + excluded.latency_60,
 		latency_61 = s.latency_61 + excluded.latency_61,
-		latency_62 = s.latency_62 + excluded.latency_62,
-		latency_63 = s.latency_63 + excluded.latency_63,
-		latency_64 = s.latency_64 + excluded.latency_64,
-		latency_65 = s.latency_65 + excluded.latency_65,
-		latency_66 = s.latency_66 + excluded.latency_66,
-		latency_67 = s.latency_67 + excluded.latency_67,
-		latency_68 = s.latency_68 + excluded.latency_68,
-		latency_69 = s.latency_69 + excluded.latency_69,
-		latency_70 = s.latency_70 + excluded.latency_70,
-		latency_71 = s.latency_71 + excluded.latency_71,
-		latency_72 = s.latency_72 + excluded.latency_72,
-		latency_73 = s.latency_73 + excluded.latency_73,
-		latency_74 = s.latency_74 + excluded.latency_74,
-		latency_75 = s.latency_75 + excluded.latency_75,
-		latency_76 = s.latency_76 + excluded.latency_76,
-		latency_77 = s.latency_77 + excluded.latency_77,
-		latency_78 = s.latency_78 + excluded.latency_78,
-		latency_79 = s.latency_79 + excluded.latency_79,
-		latency_80 = s.latency_80 + excluded.latency_80,
-		latency_81 = s.latency_81 + excluded.latency_81,
-		latency_82 = s.latency_82 + excluded.latency_82,
-		latency_83 = s.latency_83 + excluded.latency_83,
-		latency_84 = s.latency_84 + excluded.latency_84
+		latency_62 = s.latency_62 + excluded.latency_62
 	$$;
 --> statement-breakpoint
 CREATE FUNCTION "analytics_quality_calls_changed"() RETURNS trigger

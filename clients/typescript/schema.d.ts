@@ -796,7 +796,7 @@ export interface paths {
         };
         /**
          * Call quality per day and per agent version
-         * @description **Extension** (not in the interface specification). Calls analysed, success rate, average score, sentiment shares, average cost and duration, turn latency p50/p90, interruptions per call, transfer and voicemail rates: for the whole range, per day (zeros included) and per agent version. Success rate: successes over calls judged success or failure (`analysis.success.verdict`; unknown left out). Sentiment shares over analysed calls. Average cost over calls that cost something, average duration over answered calls. Turn latency: the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), p50 and p90 by nearest rank from a histogram of fixed buckets, reported as the bucket's lower bound (resolution 50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Interruptions per call, transfer and voicemail rates over connected (answered) calls. Exact from rollups kept per agent version and 15 minutes by database triggers. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         * @description **Extension** (not in the interface specification). Calls analysed, success rate, average score, sentiment shares, average cost and duration, turn latency p50/p90, interruptions per call, transfer and voicemail rates: for the whole range, per day (zeros included) and per agent version. Success rate: successes over calls judged success or failure (`analysis.success.verdict`; unknown left out). Sentiment shares over analysed calls. Average cost over calls that cost something, average duration over answered calls. Turn latency: the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), p50 and p90 by nearest rank from a histogram of fixed buckets, reported as the bucket's lower bound (resolution 50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Interruptions per call, transfer and voicemail rates over connected (answered) calls. Exact from rollups kept per agent version and 15 minutes by database triggers. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
          */
         get: operations["getQualityAnalytics"];
         put?: never;
@@ -816,7 +816,7 @@ export interface paths {
         };
         /**
          * Compare agent versions side by side
-         * @description **Extension** (not in the interface specification). The quality figures of two or more versions of one agent (`agent_id`, `versions=6,7`) for the range, each with how many calls it has, and for every pair whether the difference in success rate is larger than chance: a two-proportion z-test (pooled), significant below p = 0.05; with fewer than 30 calls judged success or failure in either version the answer is `not_enough_calls`. Success rate: successes over calls judged success or failure (`analysis.success.verdict`; unknown left out). Sentiment shares over analysed calls. Average cost over calls that cost something, average duration over answered calls. Turn latency: the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), p50 and p90 by nearest rank from a histogram of fixed buckets, reported as the bucket's lower bound (resolution 50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Interruptions per call, transfer and voicemail rates over connected (answered) calls. Exact from rollups kept per agent version and 15 minutes by database triggers. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         * @description **Extension** (not in the interface specification). The quality figures of two or more versions of one agent (`agent_id`, `versions=6,7`) for the range, each with how many calls it has, and for every pair whether the difference in success rate is larger than chance: a two-proportion z-test (pooled), significant below p = 0.05; with fewer than 30 calls judged success or failure in either version the answer is `not_enough_calls`. Success rate: successes over calls judged success or failure (`analysis.success.verdict`; unknown left out). Sentiment shares over analysed calls. Average cost over calls that cost something, average duration over answered calls. Turn latency: the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), p50 and p90 by nearest rank from a histogram of fixed buckets, reported as the bucket's lower bound (resolution 50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Interruptions per call, transfer and voicemail rates over connected (answered) calls. Exact from rollups kept per agent version and 15 minutes by database triggers. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
          */
         get: operations["compareAgentVersions"];
         put?: never;
@@ -3160,7 +3160,7 @@ export interface components {
             average_cost: number | null;
             /** @description Over answered calls with a duration (2 decimals). */
             average_duration_seconds: number | null;
-            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is at most one bucket above (50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Null without turns. */
+            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is less than one bucket above (50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Null without turns. */
             turn_latency_p50_ms: number | null;
             /** @description 90th percentile, as `turn_latency_p50_ms`. */
             turn_latency_p90_ms: number | null;
@@ -3208,7 +3208,7 @@ export interface components {
             average_cost: number | null;
             /** @description Over answered calls with a duration (2 decimals). */
             average_duration_seconds: number | null;
-            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is at most one bucket above (50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Null without turns. */
+            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is less than one bucket above (50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Null without turns. */
             turn_latency_p50_ms: number | null;
             /** @description 90th percentile, as `turn_latency_p50_ms`. */
             turn_latency_p90_ms: number | null;
@@ -3289,7 +3289,7 @@ export interface components {
             average_cost: number | null;
             /** @description Over answered calls with a duration (2 decimals). */
             average_duration_seconds: number | null;
-            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is at most one bucket above (50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Null without turns. */
+            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is less than one bucket above (50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Null without turns. */
             turn_latency_p50_ms: number | null;
             /** @description 90th percentile, as `turn_latency_p50_ms`. */
             turn_latency_p90_ms: number | null;

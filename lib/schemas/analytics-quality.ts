@@ -26,7 +26,7 @@ export const QualityFiguresSchema = z
     turn_latency_p50_ms: z.number().int().nullable().openapi({
       description:
         "Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound " +
-        "of its bucket, so the true figure is at most one bucket above (50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Null without turns.",
+        "of its bucket, so the true figure is less than one bucket above (50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Null without turns.",
     }),
     turn_latency_p90_ms: z.number().int().nullable().openapi({ description: "90th percentile, as `turn_latency_p50_ms`." }),
     latency_turns: z.number().int().openapi({ description: "Caller turns with a first-audio latency." }),

@@ -118,7 +118,7 @@ function plainStatements(organizationId: string, scenario: AnalyticsScenario): {
   const tz = `$${tzParams.length}`;
   // The quality figures straight from the calls: verdicts, sentiment and scores, the latency percentiles
   // over every turn (exact, by sorting), interruptions, transfers and voicemails; per day or per version.
-  const quality = (group: string, extra = "") => ({
+  const quality = (group: string, extra = "", zoned = false) => ({
     sql: `with q as (
         select ${group} as g, c.answered_at is not null as connected, c.analysis, c.transcript, c.transfer, c.end_reason, c.answer_type, c.cost, c.duration_seconds, c.turn_latency
         from calls c where ${where}${extra}
@@ -137,11 +137,11 @@ function plainStatements(organizationId: string, scenario: AnalyticsScenario): {
         count(*) filter (where connected and (transfer is not null or end_reason = 'transferred')) as transfers,
         count(*) filter (where connected and answer_type = 'voicemail') as voicemails, max(l.p50) as p50, max(l.p90) as p90
       from q left join latency l on l.g is not distinct from q.g group by q.g`,
-    params: tzParams,
+    params: zoned ? tzParams : params,
   });
   if (scenario.part === "summary") return [totals];
   if (scenario.part === "post-call-answers") return [answers, options];
-  if (scenario.part === "quality") return [quality(`(c.start_time at time zone ${tz})::date`), quality("c.agent_version")];
+  if (scenario.part === "quality") return [quality(`(c.start_time at time zone ${tz})::date`, "", true), quality("c.agent_version")];
   if (scenario.part === "versions") return [quality("c.agent_version", ` and c.agent_version = any('{${scenario.query.versions}}'::int[])`)];
   return [
     totals,
@@ -165,7 +165,7 @@ function plainStatements(organizationId: string, scenario: AnalyticsScenario): {
     },
     answers,
     options,
-    quality(`(c.start_time at time zone ${tz})::date`),
+    quality(`(c.start_time at time zone ${tz})::date`, "", true),
   ];
 }
 

@@ -279,7 +279,7 @@ describe("writes keep the figures exact", () => {
         }
         const truth = expected.latencies[Math.ceil((percent * expected.latencies.length) / 100) - 1];
         expect(figure, `${label} p${percent}`).toBeLessThanOrEqual(truth);
-        expect(truth - figure!, `${label} p${percent}`).toBeLessThan(truth < 2000 ? 50 : truth < 5000 ? 100 : 500);
+        expect(truth - figure!, `${label} p${percent}`).toBeLessThan(truth < 1500 ? 50 : truth < 3000 ? 100 : truth < 5000 ? 250 : 1000);
       }
     }
     // The rollup rows equal a recount from scratch.

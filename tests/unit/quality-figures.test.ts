@@ -3,11 +3,13 @@ import { histogramPercentile, LATENCY_BUCKETS, latencyBucketIndex } from "@/lib/
 import { compareVersions, twoSidedPValue } from "@/lib/services/analytics/version-comparison";
 
 describe("the turn-latency histogram", () => {
-  it("has 85 contiguous buckets with the documented resolution", () => {
-    expect(LATENCY_BUCKETS).toHaveLength(85);
+  it("has 63 contiguous buckets with the documented resolution", () => {
+    expect(LATENCY_BUCKETS).toHaveLength(63);
     for (let i = 1; i < LATENCY_BUCKETS.length; i++) expect(LATENCY_BUCKETS[i].min).toBe(LATENCY_BUCKETS[i - 1].max);
     const width = (ms: number) => LATENCY_BUCKETS[latencyBucketIndex(ms)].max! - LATENCY_BUCKETS[latencyBucketIndex(ms)].min;
-    expect([width(0), width(1999), width(2000), width(4999), width(5000), width(9999), width(10_000), width(29_999)]).toEqual([50, 50, 100, 100, 500, 500, 5000, 5000]);
+    expect([width(0), width(1499), width(1500), width(2999), width(3000), width(4999), width(5000), width(9999), width(10_000), width(29_999)]).toEqual([
+      50, 50, 100, 100, 250, 250, 1000, 1000, 5000, 5000,
+    ]);
     expect(LATENCY_BUCKETS[latencyBucketIndex(30_000)].max).toBeNull();
     expect(latencyBucketIndex(-5)).toBe(0);
   });
@@ -25,8 +27,9 @@ describe("the turn-latency histogram", () => {
     expect(histogramPercentile(counts(ten), 50)).toBe(500);
     expect(histogramPercentile(counts(ten), 90)).toBe(900);
     // 70 values: the 63rd for p90 (0.9 × 70 is not exactly 63 in floating point).
-    const seventy = Array.from({ length: 70 }, (_, i) => (i + 1) * 100);
-    expect(histogramPercentile(counts(seventy), 90)).toBe(6000);
+    const seventy = Array.from({ length: 70 }, (_, i) => (i + 1) * 25);
+    // The 63rd is 1,575 ms (the 1,500–1,600 ms bucket); the 64th, 1,600 ms, would be the next bucket.
+    expect(histogramPercentile(counts(seventy), 90)).toBe(1500);
     expect(histogramPercentile(counts([1049, 1049, 1049]), 50)).toBe(1000);
   });
 });

@@ -115,7 +115,7 @@ const QUALITY_NOTE =
   "Success rate: successes over calls judged success or failure (`analysis.success.verdict`; unknown left out). Sentiment shares over " +
   "analysed calls. Average cost over calls that cost something, average duration over answered calls. Turn latency: the caller turns' " +
   "first-audio latency (`turn_latency[].first_audio_ms`), p50 and p90 by nearest rank from a histogram of fixed buckets, reported as the " +
-  "bucket's lower bound (resolution 50 ms below 2 s, 100 ms to 5 s, 500 ms to 10 s, 5 s to 30 s). Interruptions per call, transfer and " +
+  "bucket's lower bound (resolution 50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Interruptions per call, transfer and " +
   "voicemail rates over connected (answered) calls. Exact from rollups kept per agent version and 15 minutes by database triggers.";
 
 const qualityRoute = analyticsRoute(
