@@ -9,6 +9,7 @@ import { agentVersions, appSettings, organizations } from "@/lib/db/schema";
 import { updateAgent } from "@/lib/services/agents";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createPhoneNumber } from "@/lib/services/phone-numbers/phone-numbers";
+import { systemActor } from "@/lib/services/context";
 import { seedCalls } from "./calls";
 import { appointmentAgent, receptionAgent, surveyAgent, type DemoAgent } from "./demo-agents";
 import { insertDemoAgent } from "./insert-agent";
@@ -49,7 +50,8 @@ export async function seedDemoData(db: Database, options: { storage?: BlobStore 
       ownerPassword: password,
       ownerName: "Demo Owner",
     });
-    const key = await createApiKey(tx, { organizationId, name: "Demo key", createdByUserId: userId });
+    const demo = { db: tx, organizationId, actor: systemActor("demo data") };
+    const key = await createApiKey(demo, { name: "Demo key", createdByUserId: userId });
     const appointmentId = await insertDemoAgent(tx, organizationId, appointmentAgent);
     await insertDemoAgent(tx, organizationId, surveyAgent);
     const receptionId = await insertDemoAgent(tx, organizationId, receptionAgent);
@@ -57,7 +59,7 @@ export async function seedDemoData(db: Database, options: { storage?: BlobStore 
     await publishDemoRevision(tx, organizationId, appointmentId, appointmentAgent, now);
     await publishDemoRevision(tx, organizationId, receptionId, receptionAgent, now);
 
-    const ctx = { db: tx, organizationId };
+    const ctx = demo;
     await createPhoneNumber(ctx, { number: "+14155550101", name: "Bookings line", inbound_agent_id: appointmentId });
     await createPhoneNumber(ctx, { number: "+14155550102", name: "Front desk", inbound_agent_id: receptionId });
     await createPhoneNumber(ctx, { number: "+14155550103", name: "Survey outbound" });

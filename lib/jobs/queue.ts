@@ -9,6 +9,8 @@ export const jobNames = {
   deliverWebhook: "webhook-deliver",
   /** A few calls of a re-run of analysis and post-call answers. */
   reanalyzeCalls: "analysis-rerun",
+  /** One campaign's dispatch for a while (singleton key: the campaign id, at most one queued). */
+  campaignTick: "campaign-tick",
 } as const;
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
 
@@ -29,6 +31,8 @@ export const jobExpirySeconds: Record<JobName, number> = {
   [jobNames.deliverWebhook]: 60,
   // A batch of calls, each one analysis and one request per post-call question (a minute each at most), a few at once.
   [jobNames.reanalyzeCalls]: 600,
+  // A tick dispatches for at most 15 s, holding the campaign's 20 s lease; a dead instance's tick is retried after this.
+  [jobNames.campaignTick]: 60,
 };
 
 export type JobOptions = {
@@ -39,6 +43,8 @@ export type JobOptions = {
   retryDelaySeconds?: number;
   /** Not before this time (jobs that keep their own schedule, such as webhook retries). */
   startAfter?: Date;
+  /** At most one job with this key waits in the queue (a second send while one waits is dropped). */
+  singletonKey?: string;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { piiCategories } from "@/lib/redaction/pii-categories";
 import { carrierNames } from "./telephony";
 import {
   callAnswerTypes,
@@ -111,6 +112,12 @@ export const CallSchema = z
         "Extension: why the call is not analysed: `not_answered_by_human` (never answered, or a voicemail answered) or `too_few_caller_turns` " +
         "(the caller spoke fewer than 2 turns). null otherwise.",
     }),
+    campaign_id: z.uuid().nullable().openapi({ description: "Extension: the campaign that placed this call, null otherwise." }),
+
+    redacted_categories: z.array(z.enum(piiCategories)).openapi({
+      description:
+        "Extension: the kinds of PII the agent's `data_storage: redact_pii` found and replaced (`credit_card`, `ssn`, `email`, `phone_number`, `date_of_birth`, `iban`, `address`, `person_name`); empty otherwise.",
+    }),
     transcript_string: z.string().optional().openapi({ description: "Lists: only with include_transcript=true." }),
     transcript: z.array(TranscriptEntrySchema).optional().openapi({ description: "Lists: only with include_transcript=true." }),
     variable_values: z
@@ -168,6 +175,7 @@ export const CallFiltersQuerySchema = z.object({
     .min(1, "Must be an integer of at least 1")
     .optional()
     .openapi({ type: "integer", minimum: 1, description: "**Extension**: only calls handled by this version of their agent (with `agent_id`: of that agent)." }),
+  campaign_id: z.uuid("Must be a UUID").optional().openapi({ description: "**Extension**: only calls placed by this campaign." }),
   search: z
     .string()
     .trim()

@@ -59,7 +59,7 @@ async function startInstantModel(): Promise<{ env: Record<string, string>; stop:
 async function run(driver: "pglite" | "postgres", connection: DatabaseConnection): Promise<Result> {
   await applyMigrations(connection);
   const org = await createOrganization(connection.db, "Analysis benchmark");
-  await createApiKey(connection.db, { organizationId: org.id, name: "bench" });
+  await createApiKey({ db: connection.db, organizationId: org.id }, { name: "bench" });
   // The appointment agent: a checklist rubric, two post-call questions, and a revised second version.
   const agentId = await insertDemoAgent(connection.db, org.id, appointmentAgent);
   await publishDemoRevision(connection.db, org.id, agentId, appointmentAgent, Date.now());

@@ -28,9 +28,11 @@ const call: Call = {
   custom_headers: null,
   carrier: null,
   carrier_call_id: null,
+  campaign_id: null,
   transfer: null,
   analysis: null,
   analysis_skipped: null,
+  redacted_categories: [],
   transcript_string: "agent: Hello\nuser: =SUM(A1)",
 };
 

@@ -155,6 +155,7 @@ function callFilters(q: z.infer<typeof CallFiltersQuerySchema>): CallFilterInput
     success: q.success,
     sentiment: q.sentiment,
     agentVersion: q.agent_version,
+    campaignId: q.campaign_id,
     search: q.search,
   };
 }

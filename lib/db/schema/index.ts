@@ -9,4 +9,7 @@ export * from "./workers";
 export * from "./sip-media";
 export * from "./telephony";
 export * from "./analysis";
+export * from "./campaigns";
+
+export * from "./audit";
 export * from "./media-instances";

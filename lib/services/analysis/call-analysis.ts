@@ -9,6 +9,9 @@ import type { CallAnswerType, TranscriptEntry } from "@/lib/schemas/call-values"
 import type { SuccessRubric } from "@/lib/agents/success-rubric";
 import { agentLlm, currentSuccessRubric, type AgentLlm } from "../post-call-questions/agent-llm";
 import type { PostCallAnswerSettings } from "../post-call-questions/post-call-answers";
+import type { PiiCategory } from "@/lib/redaction/pii-categories";
+import { withCategories } from "../calls/call-redaction";
+import { redactAnalysis } from "./analysis-redaction";
 import { ANALYSIS_SYSTEM_PROMPT, analysisOutputSchema, analysisPrompt, toCallAnalysis } from "./analysis-prompt";
 
 /** The analysis follows the post-call answers' rules: the same provider environment, POST_CALL_MODEL, timeout. */
@@ -45,11 +48,12 @@ export function analysisSkipReason(call: Pick<CallForAnalysis, "answeredAt" | "a
   return null;
 }
 
-export type AnalysisOutcome = { analysis: CallAnalysis; skipped: null } | { analysis: null; skipped: AnalysisSkipReason };
+/** `categories`: the kinds of PII taken out of a redacting agent's analysis (added to the call's `redacted_categories`). */
+export type AnalysisOutcome = { analysis: CallAnalysis; skipped: null; categories: PiiCategory[] } | { analysis: null; skipped: AnalysisSkipReason; categories: [] };
 
 /**
  * The call's analysis, computed and not stored: one structured request at temperature 0 over the
- * transcript as stored, judged against the agent's current success rubric, with POST_CALL_MODEL or
+ * transcript as stored (redacted when the agent redacts, and then what the model wrote is redacted too), judged against the agent's current success rubric, with POST_CALL_MODEL or
  * the model of the version that handled the call, through that version's provider. An LLM failure
  * throws (LlmNotConfiguredError when the provider has no key or endpoint).
  */
@@ -62,7 +66,7 @@ export async function computeCallAnalysis(
   known?: { llm: AgentLlm; rubric: SuccessRubric | null },
 ): Promise<AnalysisOutcome> {
   const skipped = analysisSkipReason(call);
-  if (skipped) return { analysis: null, skipped };
+  if (skipped) return { analysis: null, skipped, categories: [] };
   const [llm, rubric] = known ? [known.llm, known.rubric] : await Promise.all([agentLlm(db, call.agentId, call.agentVersion), currentSuccessRubric(db, call.agentId)]);
   const modelName = settings.defaultModel ?? llm.model ?? DEFAULT_LLM_MODEL;
   const model = resolveLanguageModel({ provider: llm.provider, model: modelName }, settings.env ?? process.env);
@@ -76,7 +80,9 @@ export async function computeCallAnalysis(
     maxRetries: 1,
     abortSignal: AbortSignal.timeout(settings.timeoutMs ?? 60_000),
   });
-  return { analysis: toCallAnalysis(result.output, rubric, modelName, now()), skipped: null };
+  const analysis = toCallAnalysis(result.output, rubric, modelName, now());
+  if (!llm.redacting) return { analysis, skipped: null, categories: [] };
+  return { ...redactAnalysis(analysis), skipped: null };
 }
 
 export type FinishedCallAnalysis = "analyzed" | "skipped" | "already_done" | "not_found";
@@ -96,7 +102,7 @@ export async function analyzeFinishedCall(db: Database, callId: string, settings
   const outcome = await computeCallAnalysis(db, row, settings);
   await db
     .update(calls)
-    .set({ analysis: outcome.analysis, analysisSkipped: outcome.skipped, updatedAt: new Date() })
+    .set({ analysis: outcome.analysis, analysisSkipped: outcome.skipped, redactedCategories: withCategories(outcome.categories), updatedAt: new Date() })
     .where(and(eq(calls.id, callId), isNull(calls.analysis), isNull(calls.analysisSkipped)));
   return outcome.analysis ? "analyzed" : "skipped";
 }

@@ -5,6 +5,8 @@ import { jobNames, sendAll, type JobQueue } from "@/lib/jobs/queue";
 import { DEFAULT_REANALYZE_MAX_CALLS, type AnalysisJob, type ReanalyzeBody, type ReanalyzeResult } from "@/lib/schemas/analysis-jobs";
 import { reanalysisParts } from "@/lib/schemas/calls";
 import { resolveAnalyticsRange } from "../analytics/analytics-range";
+import { change } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { withTransaction, type ServiceContext } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 
@@ -71,6 +73,19 @@ export async function startReanalysis(ctx: ServiceContext, agentId: string, body
       for (let i = 0; i < ids.length; i += REANALYSIS_BATCH_SIZE) batches.push({ jobId: job.id, callIds: ids.slice(i, i + REANALYSIS_BATCH_SIZE) });
       await sendAll(options.queue, jobNames.reanalyzeCalls, batches, { db: tx.db, retryLimit: 3, retryDelaySeconds: 15 });
     }
+    // Who replaced which calls' analyses and answers, and over what range (the calls themselves are the job's).
+    await recordAudit(tx, {
+      action: "analysis_job.created",
+      resourceType: "analysis_job",
+      resourceId: job.id,
+      changes: {
+        ...change("agent_id", null, agentId),
+        ...change("from", null, range.from.toISOString()),
+        ...change("to", null, range.to.toISOString()),
+        ...change("include", null, include),
+        ...change("calls", null, ids.length),
+      },
+    });
     return { job_id: job.id, calls: ids.length };
   });
 }

@@ -5,6 +5,8 @@ import type { Database } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/transaction";
 import { analysisJobCalls, callPostCallAnswers, calls } from "@/lib/db/schema";
 import { MAX_ANALYSIS_HISTORY, type AnalysisHistoryEntry, type ReanalysisPart } from "@/lib/schemas/calls";
+import { mergeCategories } from "@/lib/redaction/find-pii";
+import type { PiiCategory } from "@/lib/redaction/pii-categories";
 import { toPostCallAnswerResponse } from "../calls/call-records";
 import { agentLlm, currentSuccessRubric, type AgentLlm } from "../post-call-questions/agent-llm";
 import { activeQuestions, reanswerPostCallQuestions, type AnswerRow, type Question } from "../post-call-questions/post-call-answers";
@@ -53,7 +55,7 @@ export async function loadRerunCalls(db: Database, organizationId: string, callI
 }
 
 /** A call's new parts, computed and not yet stored. */
-export type RerunResult = { callId: string; analysis?: AnalysisOutcome; answers?: AnswerRow[] };
+export type RerunResult = { callId: string; analysis?: AnalysisOutcome; answers?: AnswerRow[]; categories?: PiiCategory[] };
 
 /**
  * Computes a call's new analysis and/or post-call answers (no lock held while the model answers).
@@ -62,6 +64,8 @@ export type RerunResult = { callId: string; analysis?: AnalysisOutcome; answers?
 export async function computeRerun(db: Database, job: RerunJob, call: RerunCall, settings: AnalysisSettings, lookups: RerunLookups, now = () => new Date()): Promise<RerunResult> {
   try {
     const llm = await lookups.llm(call.agentId, call.agentVersion);
+    // Its transcript was dropped after the post-call work: a re-run would find nothing to judge and wipe what it has.
+    if (llm.metadataOnly) throw new RerunCallError("The agent keeps only the metadata of its calls: there is no transcript to analyse again");
     const [analysis, answered] = await Promise.all([
       job.include.includes("analysis") ? computeCallAnalysis(db, call, settings, now, { llm, rubric: await lookups.rubric(call.agentId) }) : undefined,
       job.include.includes("post_call_answers")
@@ -71,7 +75,7 @@ export async function computeRerun(db: Database, job: RerunJob, call: RerunCall,
     if (answered?.failures.length) {
       throw new RerunCallError(`${answered.failures.length} post-call question(s) failed: ${answered.failures.map((failure) => failure.error).join("; ")}`);
     }
-    return { callId: call.id, analysis, answers: answered?.rows };
+    return { callId: call.id, analysis, answers: answered?.rows, categories: mergeCategories(analysis?.categories ?? [], answered?.categories ?? []) };
   } catch (error) {
     if (error instanceof RerunCallError) throw error;
     throw new RerunCallError((error as Error)?.message ?? String(error));
@@ -156,6 +160,7 @@ export async function storeReruns(db: Database, job: RerunJob, results: RerunRes
         analysis: jsonOrNull(result.analysis?.analysis),
         skipped: result.analysis?.skipped ?? null,
         history: JSON.stringify(entry ? [entry, ...history].slice(0, MAX_ANALYSIS_HISTORY) : history),
+        categories: JSON.stringify(result.categories ?? []),
       };
     });
     if (rows.length) {
@@ -165,9 +170,11 @@ export async function storeReruns(db: Database, job: RerunJob, results: RerunRes
           analysis = case when ${redoAnalysis} then v.analysis::jsonb else c.analysis end,
           analysis_skipped = case when ${redoAnalysis} then v.skipped else c.analysis_skipped end,
           analysis_history = v.history::jsonb,
+          redacted_categories = (select coalesce(jsonb_agg(distinct value), '[]'::jsonb) from jsonb_array_elements_text(c.redacted_categories || v.categories::jsonb)),
           updated_at = ${replacedAt}::timestamptz
         from unnest(${array(rows.map((row) => row.id))}::uuid[], ${array(rows.map((row) => row.analysis))}::text[],
-          ${array(rows.map((row) => row.skipped))}::text[], ${array(rows.map((row) => row.history))}::text[]) as v(id, analysis, skipped, history)
+          ${array(rows.map((row) => row.skipped))}::text[], ${array(rows.map((row) => row.history))}::text[],
+          ${array(rows.map((row) => row.categories))}::text[]) as v(id, analysis, skipped, history, categories)
         where c.id = v.id`);
     }
     if (redoAnswers) {

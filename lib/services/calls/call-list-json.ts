@@ -59,6 +59,8 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
     transfer: column(rows, calls.transfer.name),
     analysis: column(rows, calls.analysis.name),
     analysisSkipped: column(rows, calls.analysisSkipped.name),
+    campaign: column(rows, calls.campaignId.name),
+    redacted: column(rows, calls.redactedCategories.name),
     transcript: column(rows, calls.transcript.name),
     variables: column(rows, calls.variableValues.name),
   };
@@ -80,7 +82,9 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
       `"secure_recording_url":${row[at.secure] === "t"},"dynamic_variables_values":${rawOrNull(row[at.dynamic])},` +
       `"custom_headers":${rawOrNull(row[at.headers])},"carrier":${stringOrNull(row[at.carrier])},` +
       `"carrier_call_id":${stringOrNull(row[at.carrierCallId])},"transfer":${rawOrNull(row[at.transfer])},` +
-      `"analysis":${rawOrNull(row[at.analysis])},"analysis_skipped":${stringOrNull(row[at.analysisSkipped])}`;
+      `"analysis":${rawOrNull(row[at.analysis])},"analysis_skipped":${stringOrNull(row[at.analysisSkipped])},` +
+      `"campaign_id":${stringOrNull(row[at.campaign])},` +
+      `"redacted_categories":${row[at.redacted] ?? "[]"}`;
     if (at.transcript >= 0) {
       const transcript = row[at.transcript]!;
       item += `,"transcript_string":${quote(transcriptToString(JSON.parse(transcript) as TranscriptEntry[]))},"transcript":${transcript}`;

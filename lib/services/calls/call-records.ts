@@ -5,7 +5,7 @@ import type { Call, PostCallAnswer } from "@/lib/schemas/calls";
 
 type CallRow = Omit<
   typeof calls.$inferSelect,
-  "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash" | "mediaInstanceId" | "analysisHistory"
+  "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash" | "campaignContactId" | "mediaInstanceId" | "analysisHistory"
 > & {
   transcript?: TranscriptEntry[];
   variableValues?: VariableValue[];
@@ -45,6 +45,9 @@ export function toCallResponse(row: CallRow, links?: LinkSigner): Call {
     transfer: row.transfer,
     analysis: row.analysis,
     analysis_skipped: row.analysisSkipped,
+    campaign_id: row.campaignId,
+
+    redacted_categories: row.redactedCategories ?? [],
   };
   if (row.transcript) {
     response.transcript_string = transcriptToString(row.transcript);

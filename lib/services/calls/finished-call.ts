@@ -1,12 +1,15 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { calls } from "@/lib/db/schema";
+import { blobs, callEvents, callPostCallAnswers, calls } from "@/lib/db/schema";
+import { inTransaction } from "@/lib/db/transaction";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { LlmNotConfiguredError } from "@/lib/llm/language-model";
 import { priceCall } from "./call-cost";
+import { callDataStorage } from "./call-redaction";
 import { answerPostCallQuestions, type PostCallAnswerSettings } from "../post-call-questions/post-call-answers";
 import { analyzeFinishedCall } from "../analysis/call-analysis";
+import { analysisFiguresOnly } from "../analysis/analysis-redaction";
 
 /** Queues the after-call work (cost, analysis, post-call answers), in the caller's transaction when `db` is one. */
 export async function sendCallFinished(queue: JobQueue, callId: string, db?: Database): Promise<void> {
@@ -63,7 +66,37 @@ export async function processFinishedCall(
   if (analysis.status === "rejected") errors.push(new CallAnalysisFailedError(callId, analysis.reason));
   if (answers.status === "rejected") errors.push(answers.reason as Error);
   else if (answers.value?.failures.length) errors.push(new PostCallAnswersIncompleteError(callId, answers.value.failures));
-  if (!errors.length) return;
-  if (!attempt.last) throw errors.length === 1 ? errors[0] : new Error(errors.map((error) => error.message).join("; "));
+  if (errors.length && !attempt.last) throw errors.length === 1 ? errors[0] : new Error(errors.map((error) => error.message).join("; "));
   for (const error of errors) console.error(error.message);
+  if ((await callDataStorage(db, callId)) === "metadata_only") await keepMetadataOnly(db, callId);
+}
+
+/**
+ * `metadata_only`: once the post-call work is done, the call keeps its duration, cost, status, end
+ * reason and metadata (and its numbers, times and type), and its analysis' figures (verdict, score,
+ * sentiment) without the summary and reason; its transcript, variable values, post-call
+ * answers, events, engine state and recording go.
+ */
+export async function keepMetadataOnly(db: Database, callId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx.select({ recording: calls.recordingBlobKey, analysis: calls.analysis }).from(calls).where(eq(calls.id, callId)).for("update");
+    if (!row) return;
+    await tx.delete(callPostCallAnswers).where(eq(callPostCallAnswers.callId, callId));
+    await tx.delete(callEvents).where(eq(callEvents.callId, callId));
+    if (row.recording) await tx.delete(blobs).where(eq(blobs.key, row.recording));
+    await tx
+      .update(calls)
+      .set({
+        transcript: [],
+        variableValues: [],
+        dynamicVariablesValues: null,
+        runtimeState: null,
+        recordingBlobKey: null,
+        redactedCategories: [],
+        // The analysis' figures stay (the quality analytics count them); its summary and reason go.
+        analysis: row.analysis ? analysisFiguresOnly(row.analysis) : null,
+        analysisHistory: [],
+      })
+      .where(eq(calls.id, callId));
+  });
 }

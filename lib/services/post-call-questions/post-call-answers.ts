@@ -1,5 +1,8 @@
 import "server-only";
 import { generateText, Output, type LanguageModel } from "ai";
+import { mergeCategories, redactText } from "@/lib/redaction/find-pii";
+import type { PiiCategory } from "@/lib/redaction/pii-categories";
+import { withCategories } from "../calls/call-redaction";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
@@ -133,6 +136,9 @@ export type PostCallAnswersResult = { answered: number; skipped: "no_transcript"
 
 export type CallForAnswers = { id: string; organizationId: string; agentId: string; agentVersion: number | null; transcript: TranscriptEntry[] };
 
+/** Answers asked and not stored, the questions that failed, and the kinds of PII taken out of the answers (a redacting agent's). */
+export type AskedQuestions = { rows: AnswerRow[]; failures: { questionId: string; error: string }[]; categories: PiiCategory[] };
+
 /** An answer as the row it is stored as (the question copied in, so the call's record survives later edits of the question). */
 export type AnswerRow = typeof callPostCallAnswers.$inferInsert;
 
@@ -148,9 +154,10 @@ export async function askPostCallQuestions(
   settings: PostCallAnswerSettings,
   /** The provider and model of the call's agent version, when the caller already has them. */
   knownLlm?: AgentLlm,
-): Promise<{ rows: AnswerRow[]; failures: { questionId: string; error: string }[] }> {
-  if (!questions.length) return { rows: [], failures: [] };
+): Promise<AskedQuestions> {
+  if (!questions.length) return { rows: [], failures: [], categories: [] };
   const llm = knownLlm ?? (await agentLlm(db, call.agentId, call.agentVersion));
+  const redacting = llm.redacting;
   const models = new Map<string, LanguageModel>();
   const modelFor = (name: string) => {
     if (!models.has(name)) models.set(name, resolveLanguageModel({ provider: llm.provider, model: name }, settings.env ?? process.env));
@@ -158,6 +165,7 @@ export async function askPostCallQuestions(
   };
   const rows: AnswerRow[] = [];
   const failures: { questionId: string; error: string }[] = [];
+  const found: PiiCategory[][] = [];
   for (const question of questions) {
     let answer: Answer;
     try {
@@ -172,6 +180,11 @@ export async function askPostCallQuestions(
         abortSignal: AbortSignal.timeout(settings.timeoutMs ?? 60_000),
       });
       answer = toAnswer(question, result.output);
+      if (redacting && answer.text) {
+        const redacted = redactText(answer.text);
+        answer = { ...answer, text: redacted.value };
+        found.push(redacted.categories);
+      }
     } catch (error) {
       if ((error as Error).name === "LlmNotConfiguredError") throw error;
       failures.push({ questionId: question.id, error: (error as Error).message });
@@ -193,7 +206,7 @@ export async function askPostCallQuestions(
       selectedOptions: answer.selected,
     });
   }
-  return { rows, failures };
+  return { rows, failures, categories: mergeCategories(...found) };
 }
 
 async function loadCall(db: Database, callId: string): Promise<CallForAnswers | undefined> {
@@ -222,7 +235,8 @@ export async function answerPostCallQuestions(db: Database, callId: string, sett
   );
   const pending = questions.filter((question) => !done.has(question.id));
   if (!pending.length) return { answered: 0, skipped: questions.length ? null : "no_questions", failures: [] };
-  const { rows, failures } = await askPostCallQuestions(db, call, pending, settings);
+  const { rows, failures, categories } = await askPostCallQuestions(db, call, pending, settings);
+  if (categories.length) await db.update(calls).set({ redactedCategories: withCategories(categories) }).where(eq(calls.id, callId));
   let answered = 0;
   for (const row of rows) {
     const inserted = await db
@@ -246,8 +260,8 @@ export async function reanswerPostCallQuestions(
   settings: PostCallAnswerSettings = {},
   /** The agent's active questions and the version's model, when the caller already has them (a batch of one agent's calls). */
   known?: { questions: Question[]; llm: AgentLlm },
-): Promise<{ rows: AnswerRow[]; failures: { questionId: string; error: string }[] }> {
-  if (!spoken(call.transcript)) return { rows: [], failures: [] };
+): Promise<AskedQuestions> {
+  if (!spoken(call.transcript)) return { rows: [], failures: [], categories: [] };
   const questions = known?.questions ?? (await activeQuestions(db, call.organizationId, call.agentId));
   return askPostCallQuestions(db, call, questions, settings, known?.llm);
 }
