@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorkers } from "@/lib/server/workers";
 import { processFinishedCall } from "@/lib/services/calls/finished-call";
+import type { CallAnalysis, CallSentiment, SuccessVerdict } from "@/lib/schemas/call-analysis";
+import { applyRetention } from "@/lib/services/retention/daily-retention";
 import { minimalAgent } from "../helpers/agent-documents";
 import { messageText, startFakeOpenAiServer, type FakeOpenAiServer, type FakeRequest } from "../helpers/fake-openai-server";
 import { insertCall } from "../helpers/fixtures";
@@ -125,6 +127,25 @@ describe("a metadata_only agent's analysis", () => {
     expect(job).toMatchObject({ calls: 1, succeeded: 0, failed: 1 });
     expect(job.errors[0].message).toMatch(/only the metadata/);
     expect((await request("GET", `/v1/calls/${callId}`)).body.data.analysis).toEqual(call.analysis);
+  });
+});
+
+describe("the daily retention job", () => {
+  it("takes the calls it deletes out of the quality figures, and leaves the others counted", async () => {
+    const created = await request("POST", "/v1/agents", { ...minimalAgent("Short memory"), retention_days: 30 });
+    const agentId = created.body.data.id as string;
+    const now = new Date("2026-04-15T12:00:00Z");
+    const judged = (verdict: SuccessVerdict, sentiment: CallSentiment): CallAnalysis => ({
+      summary: "A call.", sentiment, success: { verdict, score: null, reason: "Because." }, criteria: null, analyzed_at: "2026-04-15T00:00:00.000Z", model: "m",
+    });
+    const base = { agentVersion: 1, answerType: "human" as const, transcript };
+    await insertCall(api.db, org.organizationId, agentId, { ...base, startTime: new Date("2026-03-10T09:00:00Z"), analysis: judged("failure", "negative") });
+    await insertCall(api.db, org.organizationId, agentId, { ...base, startTime: new Date("2026-03-12T09:00:00Z"), analysis: judged("failure", "neutral") });
+    await insertCall(api.db, org.organizationId, agentId, { ...base, startTime: new Date("2026-04-10T09:00:00Z"), analysis: judged("success", "positive") });
+    const totals = async () => (await request("GET", `/v1/analytics/quality?from=2026-03-01&to=2026-04-15&agent_id=${agentId}`)).body.data.totals;
+    expect(await totals()).toMatchObject({ calls: 3, analyzed_calls: 3, verdicts: { success: 1, failure: 2 }, success_rate: 0.3333, sentiment_counts: { positive: 1, neutral: 1, negative: 1 } });
+    await applyRetention(api.db, api.storage, now);
+    expect(await totals()).toMatchObject({ calls: 1, analyzed_calls: 1, verdicts: { success: 1, failure: 0 }, success_rate: 1, sentiment_counts: { positive: 1, neutral: 0, negative: 0 } });
   });
 });
 
