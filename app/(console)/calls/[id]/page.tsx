@@ -79,7 +79,7 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
         </Card>
 
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div className="grid min-w-0 content-start gap-6">
+          <div className="grid min-w-0 grid-cols-1 content-start gap-6">
             <Card>
               <CardHeader>
                 <CardTitle>Transcript</CardTitle>
@@ -102,7 +102,7 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
             ) : null}
             <MetadataEditor call={call} />
           </div>
-          <div className="grid min-w-0 content-start gap-6">
+          <div className="grid min-w-0 grid-cols-1 content-start gap-6">
             {call.cost_breakdown && Object.keys(call.cost_breakdown).length ? (
               <Card>
                 <CardHeader>
