@@ -9,6 +9,8 @@ export const jobNames = {
   deliverWebhook: "webhook-deliver",
   /** A few calls of a re-run of analysis and post-call answers. */
   reanalyzeCalls: "analysis-rerun",
+  /** One agent test run: any instance takes it; the run's lease decides who executes it (lib/agent-tests). */
+  runAgentTests: "agent-test-run",
   /** One campaign's dispatch for a while (singleton key: the campaign id, at most one queued). */
   campaignTick: "campaign-tick",
 } as const;
@@ -31,6 +33,9 @@ export const jobExpirySeconds: Record<JobName, number> = {
   [jobNames.deliverWebhook]: 60,
   // A batch of calls, each one analysis and one request per post-call question (a minute each at most), a few at once.
   [jobNames.reanalyzeCalls]: 600,
+  // A run may take many minutes; the run's own lease (renewed every few seconds) tells a live executor
+  // from a dead one, so a second copy of the job after this expiry simply finds the run taken.
+  [jobNames.runAgentTests]: 3600,
   // A tick dispatches for at most 15 s, holding the campaign's 20 s lease; a dead instance's tick is retried after this.
   [jobNames.campaignTick]: 60,
 };

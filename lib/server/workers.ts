@@ -18,6 +18,9 @@ import { startCallTimerSweep } from "@/lib/services/calls/call-timer-sweep";
 import { startJobRecovery } from "@/lib/jobs/job-recovery";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { jobNames } from "@/lib/jobs/queue";
+import { executeTestRun } from "@/lib/agent-tests/run-executor";
+import { agentTestEnvironment, type AgentTestSettings } from "@/lib/agent-tests/test-environment";
+import { failTestRun, releaseTestRunLease, sweepStalledTestRuns } from "@/lib/services/agent-tests/test-run-leases";
 import { campaignsNeedingDispatch, runCampaignTick } from "@/lib/services/campaigns/campaign-dispatch";
 import { nudgeCampaign } from "@/lib/services/campaigns/campaign-ticks";
 
@@ -36,6 +39,8 @@ export type WorkerDependencies = {
   ingestion?: Partial<IngestionLimits>;
   /** This process owns the embedded database: jobs left running by an earlier process are taken over at start. */
   exclusive?: boolean;
+  /** Agent test runs: models, HTTP and environment; by default the AI SDK over process.env and the safe outbound fetch. */
+  agentTests?: AgentTestSettings;
 };
 
 /** Campaign ticks mostly wait (for pacing, slots, the carrier): several campaigns dispatch at once in each process. */
@@ -47,6 +52,10 @@ const CAMPAIGN_SWEEP_MS = 3_000;
 const WEBHOOK_WORKERS_PER_PROCESS = 4;
 /** Re-run batches (each a few calls at once) per process: model requests wait on the network too. */
 const REANALYSIS_WORKERS_PER_PROCESS = 3;
+/** Test runs a process executes at once (each runs its own `concurrency` conversations). */
+const TEST_RUN_WORKERS_PER_PROCESS = 2;
+/** How often a process looks for test runs whose executing process died unnoticed. */
+const TEST_RUN_SWEEP_MS = 10_000;
 
 /** Subscribes this process to every queue; any number of processes may do so (pg-boss shares the work). */
 export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Promise<{ stop: () => void }> {
@@ -57,11 +66,17 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
       [jobNames.ingestKnowledgeBaseSource]: async (data, { abandoned }) => {
         if (abandoned) await failKnowledgeBaseSource(deps.db, String(data.sourceId), "Processing stopped: the worker process ended unexpectedly on every attempt");
       },
+      [jobNames.runAgentTests]: async (data, { abandoned }) => {
+        if (abandoned) await failTestRun(deps.db, String(data.runId), "The run stopped: the worker process ended unexpectedly on every attempt");
+        // Its holder is gone: the retried job takes the run over at once instead of waiting out the lease.
+        else await releaseTestRunLease(deps.db, String(data.runId));
+      },
     },
   });
   const { track } = recovery;
+  const queue = pgBossQueue(boss);
   await boss.work<{ callId: string }>(jobNames.dialCall, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
-    track(jobNames.dialCall, job.id, () => dialCall(deps.db, job.data.callId, deps.telephonyProvider)),
+    track(jobNames.dialCall, job.id, () => dialCall(deps.db, job.data.callId, deps.telephonyProvider, { queue })),
   );
   const storage = deps.storage ?? createBlobStore(loadConfig().storage, deps.db);
   const ingestionLimits: IngestionLimits = { ...loadConfig().knowledgeBase.ingestion, ...deps.ingestion };
@@ -74,7 +89,6 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
         ingestKnowledgeBaseSource(deps.db, storage, job.data.sourceId, { lastAttempt: job.retryCount >= job.retryLimit, limits: ingestionLimits }),
       ),
   );
-  const queue = pgBossQueue(boss);
   const webhookSettings: WebhookDeliverySettings = { fetch: deps.webhooks?.fetch ?? outboundFetch(), ...deps.webhooks };
   for (let i = 0; i < WEBHOOK_WORKERS_PER_PROCESS; i++) {
     await boss.work<{ deliveryId: string; attempt: number }>(jobNames.deliverWebhook, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
@@ -90,9 +104,19 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
       track(jobNames.reanalyzeCalls, job.id, () => processReanalysisBatch(deps.db, job.data, postCallSettings, { last: job.retryCount >= job.retryLimit })),
     );
   }
+  const testEnvironment = agentTestEnvironment(deps.db, queue, deps.agentTests);
+  for (let i = 0; i < TEST_RUN_WORKERS_PER_PROCESS; i++) {
+    await boss.work<{ runId: string }>(jobNames.runAgentTests, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
+      track(jobNames.runAgentTests, job.id, () => executeTestRun(deps.db, testEnvironment, job.data.runId)),
+    );
+  }
+  const testRunSweep = setInterval(() => {
+    sweepStalledTestRuns(deps.db, queue).catch((error) => console.error("test run sweep failed:", error));
+  }, TEST_RUN_SWEEP_MS);
+  testRunSweep.unref();
   const dialCampaignCall = async (callId: string, numberType: string) => {
     // SIP calls go to a process running the SIP user agent (their job was queued with the call).
-    if (numberType !== "sip") await dialCall(deps.db, callId, deps.telephonyProvider);
+    if (numberType !== "sip") await dialCall(deps.db, callId, deps.telephonyProvider, { queue });
   };
   for (let i = 0; i < CAMPAIGN_TICK_WORKERS_PER_PROCESS; i++) {
     await boss.work<{ campaignId: string }>(jobNames.campaignTick, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
@@ -116,6 +140,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
     stop: () => {
       recovery.stop();
       clearInterval(maintenance);
+      clearInterval(testRunSweep);
       clearInterval(campaignSweep);
       timerSweep.stop();
     },

@@ -85,7 +85,7 @@ const latencyColumns = Object.fromEntries(LATENCY_BUCKETS.map((bucket) => [bucke
 
 /**
  * Quality figures per organization, agent, agent version and 15-minute period of `start_time`
- * (behind /v1/analytics/quality and /versions), kept exact by triggers on `calls` (migration 0024)
+ * (behind /v1/analytics/quality and /versions), kept exact by triggers on `calls` (migration 0027)
  * like the rollups above. `agent_version` 0 stands for calls without a version. Connected calls are
  * those answered; the analysis counts come from `calls.analysis`, the latency histogram from each
  * turn's `first_audio_ms` in `calls.turn_latency`.

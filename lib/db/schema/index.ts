@@ -9,6 +9,7 @@ export * from "./workers";
 export * from "./sip-media";
 export * from "./telephony";
 export * from "./analysis";
+export * from "./agent-tests";
 export * from "./campaigns";
 
 export * from "./audit";

@@ -6,7 +6,7 @@ import { inTransaction } from "@/lib/db/transaction";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { LlmNotConfiguredError } from "@/lib/llm/language-model";
 import { priceCall } from "./call-cost";
-import { callDataStorage } from "./call-redaction";
+import { callDataStorage, redactDynamicVariables, settleContactVariables } from "./call-redaction";
 import { answerPostCallQuestions, type PostCallAnswerSettings } from "../post-call-questions/post-call-answers";
 import { analyzeFinishedCall } from "../analysis/call-analysis";
 import { analysisFiguresOnly } from "../analysis/analysis-redaction";
@@ -68,7 +68,10 @@ export async function processFinishedCall(
   else if (answers.value?.failures.length) errors.push(new PostCallAnswersIncompleteError(callId, answers.value.failures));
   if (errors.length && !attempt.last) throw errors.length === 1 ? errors[0] : new Error(errors.map((error) => error.message).join("; "));
   for (const error of errors) console.error(error.message);
-  if ((await callDataStorage(db, callId)) === "metadata_only") await keepMetadataOnly(db, callId);
+  const dataStorage = await callDataStorage(db, callId);
+  if (dataStorage === "metadata_only") await keepMetadataOnly(db, callId);
+  else if (dataStorage === "redact_pii") await redactDynamicVariables(db, callId);
+  if (dataStorage !== "everything") await settleContactVariables(db, callId, dataStorage);
 }
 
 /**
