@@ -18,5 +18,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/dashboard/:path*", "/calls/:path*", "/agents/:path*", "/phone-numbers/:path*", "/knowledge-bases/:path*", "/settings/:path*"],
+  matcher: ["/dashboard/:path*", "/quality/:path*", "/calls/:path*", "/agents/:path*", "/phone-numbers/:path*", "/knowledge-bases/:path*", "/settings/:path*"],
 };

@@ -48,6 +48,7 @@ const environmentSchema = z.object({
   KB_MAX_CHUNKS_PER_SOURCE: positiveInt(5_000),
   OUTBOUND_ALLOWED_HOSTS: optionalString,
   POST_CALL_MODEL: optionalString,
+  REANALYZE_MAX_CALLS: positiveInt(10_000),
 });
 
 export type AppConfig = {
@@ -80,6 +81,8 @@ export type AppConfig = {
   outboundAllowedHosts: string[];
   /** Model that answers post-call questions without a model of their own (else the agent's model). */
   postCallModel: string | undefined;
+  /** The most calls one re-run of analysis and post-call answers may cover. */
+  reanalyzeMaxCalls: number;
 };
 
 /** Where blobs (PDFs, recordings) live: the `blobs` table by default, or an S3-compatible bucket. */
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     outboundAllowedHosts,
     postCallModel: e.POST_CALL_MODEL,
+    reanalyzeMaxCalls: e.REANALYZE_MAX_CALLS,
   };
 }
 

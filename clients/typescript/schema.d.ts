@@ -92,7 +92,7 @@ export interface paths {
         };
         /**
          * List calls
-         * @description Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns `current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request. Extensions: the `status`, `end_reason`, `answer_type`, `carrier` and `search` (full-text, over transcripts) filters. In page mode `total_items` is exact up to 10,000 matching calls (and for any number with no filter or only agent and time filters); above that it is the query planner's estimate, so that paging stays fast at millions of calls (see GET /v1/calls/count).
+         * @description Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns `current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request. Extensions: the `status`, `end_reason`, `answer_type`, `carrier`, `success`, `sentiment`, `agent_version` and `search` (full-text, over transcripts) filters. In page mode `total_items` is exact up to 10,000 matching calls (and for any number with no filter or only agent and time filters); above that it is the query planner's estimate, so that paging stays fast at millions of calls (see GET /v1/calls/count).
          */
         get: operations["listCalls"];
         put?: never;
@@ -776,9 +776,49 @@ export interface paths {
         };
         /**
          * Dashboard
-         * @description **Extension** (not in the interface specification). The five analytics above in one response, for one range (what the studio's dashboard shows). Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         * @description **Extension** (not in the interface specification). The five analytics above in one response, for one range (what the studio's dashboard shows), with `quality`: the range's quality figures and each day's (as /v1/analytics/quality's `totals` and `days`). Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
          */
         get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call quality per day and per agent version
+         * @description **Extension** (not in the interface specification). Calls analysed, success rate, average score, sentiment shares, average cost and duration, turn latency p50/p90, interruptions per call, transfer and voicemail rates: for the whole range, per day (zeros included) and per agent version. Success rate: successes over calls judged success or failure (`analysis.success.verdict`; unknown left out). Sentiment shares over analysed calls. Average cost over calls that cost something, average duration over answered calls. Turn latency: the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), p50 and p90 by nearest rank from a histogram of fixed buckets, reported as the bucket's lower bound (resolution 50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Interruptions per call, transfer and voicemail rates over connected (answered) calls. Exact from rollups kept per agent version and 15 minutes by database triggers. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         */
+        get: operations["getQualityAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare agent versions side by side
+         * @description **Extension** (not in the interface specification). The quality figures of two or more versions of one agent (`agent_id`, `versions=6,7`) for the range, each with how many calls it has, and for every pair whether the difference in success rate is larger than chance: a two-proportion z-test (pooled), significant below p = 0.05; with fewer than 30 calls judged success or failure in either version the answer is `not_enough_calls`. Success rate: successes over calls judged success or failure (`analysis.success.verdict`; unknown left out). Sentiment shares over analysed calls. Average cost over calls that cost something, average duration over answered calls. Turn latency: the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), p50 and p90 by nearest rank from a histogram of fixed buckets, reported as the bucket's lower bound (resolution 50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Interruptions per call, transfer and voicemail rates over connected (answered) calls. Exact from rollups kept per agent version and 15 minutes by database triggers. Calls count in the range by their `start_time`. Range: `from`/`to` (dates or date-times), `timezone` (IANA, default UTC), default the last 30 days including today, at most 366 days; optional `agent_id`. Figures are exact at any time (kept in rollups updated in the same transaction as the calls).
+         */
+        get: operations["compareAgentVersions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -889,6 +929,46 @@ export interface paths {
          * @description **Extension** (not in the interface specification). Points each number's voice calls at this deployment (Twilio: the number's voice URL and status callback; Telnyx: the number's connection and the Call Control application's webhook) and records it as a `pstn` phone number with this `carrier` and its state. Numbers already registered keep their agent and redirect. Needs PUBLIC_BASE_URL.
          */
         post: operations["importCarrierNumbers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}/reanalyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-run the analysis and post-call answers of an agent's calls
+         * @description **Extension** (not in the interface specification). Queues the agent's finished calls (ended or failed) that started in the range, by `start_time`, to be analysed and/or have their post-call questions answered again, with the agent's current success rubric and active questions. Each call's analysis and answers are replaced only when its re-run succeeds; what they replace is kept in the call's `analysis_history` (the last 5). Range rules as in the analytics: dates or date-times, `timezone`, default the last 30 days, at most 366 days; at most REANALYZE_MAX_CALLS calls (10,000 by default, else 400 naming `from`). Answers 202 with the job's id and how many calls it covers; follow it with `GET /v1/analysis-jobs/{job_id}`. In the studio, for members, admins and owners.
+         */
+        post: operations["reanalyzeAgentCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analysis-jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a re-run's progress
+         * @description **Extension** (not in the interface specification). Status, how many calls are done, succeeded and failed (with the latest reasons), and when it started and finished.
+         */
+        get: operations["getAnalysisJob"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1585,6 +1665,12 @@ export interface components {
                 duration_seconds: number | null;
             } | null;
             started_by: components["schemas"]["CallStarter"];
+            analysis: components["schemas"]["CallAnalysis"];
+            /**
+             * @description Extension: why the call is not analysed: `not_answered_by_human` (never answered, or a voicemail answered) or `too_few_caller_turns` (the caller spoke fewer than 2 turns). null otherwise.
+             * @enum {string|null}
+             */
+            analysis_skipped: "not_answered_by_human" | "too_few_caller_turns" | null;
             /**
              * Format: uuid
              * @description Extension: the campaign that placed this call, null otherwise.
@@ -1602,6 +1688,8 @@ export interface components {
             post_call_answers?: components["schemas"]["PostCallAnswer"][];
             /** @description Extension, only in single-call responses: voice calls' latency per caller turn, stored when the call ends; null for text calls. */
             turn_latency?: components["schemas"]["TurnLatency"][] | null;
+            /** @description Extension, only in single-call responses: what re-runs replaced, newest first, the last 5. */
+            analysis_history?: components["schemas"]["AnalysisHistoryEntry"][];
         };
         /** @description Extension: who started the call through the API (web calls and outbound phone calls): a studio member, or an API key. Null for inbound calls (the caller started them), for a campaign's calls (see `campaign_id`) and for calls recorded before it was kept. */
         CallStarter: {
@@ -1625,6 +1713,41 @@ export interface components {
                 prefix: string;
             } | null;
         } | null;
+        /** @description Extension: summary, sentiment and success of the finished call; null until it is analysed, or when it is not (see `analysis_skipped`). */
+        CallAnalysis: {
+            /** @description What happened, in at most 3 sentences. */
+            summary: string;
+            /**
+             * @description How the caller felt.
+             * @enum {string}
+             */
+            sentiment: "positive" | "neutral" | "negative";
+            success: components["schemas"]["CallSuccess"];
+            /** @description A checklist rubric's criteria, each met or not, in the rubric's order; null for other rubrics. */
+            criteria: components["schemas"]["CallChecklistItem"][] | null;
+            /** Format: date-time */
+            analyzed_at: string;
+            /**
+             * @description The model that analysed the call.
+             * @example gpt-4o-mini
+             */
+            model: string;
+        } | null;
+        CallSuccess: {
+            /**
+             * @description success or failure against the agent's `success_rubric`; unknown without a rubric, or when the transcript cannot tell.
+             * @enum {string}
+             */
+            verdict: "success" | "failure" | "unknown";
+            /** @description 0 to 10: the rubric's score (type `score`), or the share of criteria met times 10 (type `checklist`, 2 decimals); null for `pass_fail` and without a rubric. */
+            score: number | null;
+            /** @description Why, in a sentence or two. */
+            reason: string;
+        };
+        CallChecklistItem: {
+            criterion: string;
+            met: boolean;
+        };
         TranscriptEntry: {
             /**
              * @description `agent` or `user`
@@ -1692,6 +1815,30 @@ export interface components {
             first_speech_byte_ms: number | null;
             /** @description The first frame of the answer sent to the caller: the latency a caller hears. */
             first_audio_ms: number | null;
+        };
+        /** @description What a call showed before a re-run replaced it: the analysis fields (`summary`, `sentiment`, `success`, … as in `analysis`; null when the re-run did not replace the analysis or the call had none) and the post-call answers it replaced. */
+        AnalysisHistoryEntry: {
+            summary: string | null;
+            /** @enum {string|null} */
+            sentiment: "positive" | "neutral" | "negative" | null;
+            success: components["schemas"]["CallSuccess"] & (Record<string, never> | null);
+            criteria: components["schemas"]["CallChecklistItem"][] | null;
+            /** Format: date-time */
+            analyzed_at: string | null;
+            model: string | null;
+            /** @enum {string|null} */
+            analysis_skipped: "not_answered_by_human" | "too_few_caller_turns" | null;
+            /** @description The answers the re-run replaced; null when it did not re-answer the questions. */
+            post_call_answers: components["schemas"]["PostCallAnswer"][] | null;
+            /** @description What the re-run replaced: `analysis`, `post_call_answers` or both. */
+            replaced: ("analysis" | "post_call_answers")[];
+            /** Format: date-time */
+            replaced_at: string;
+            /**
+             * Format: uuid
+             * @description The re-run (`GET /v1/analysis-jobs/{job_id}`) that replaced them.
+             */
+            job_id: string | null;
         };
         ErrorResponse: {
             data: null;
@@ -2220,6 +2367,7 @@ export interface components {
             custom_vocabulary: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids: string[];
+            success_rubric: components["schemas"]["AgentSuccessRubric"];
             /**
              * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
              * @enum {string}
@@ -2272,6 +2420,22 @@ export interface components {
                 };
             };
         };
+        /** @description Extension: what makes a call of this agent a success, judged in each finished call's `analysis` (structured output, temperature 0). null (the default): no rubric, every call's success is `unknown`. */
+        AgentSuccessRubric: {
+            /**
+             * @description pass_fail: the call succeeded or failed against the criteria (score null). score: a score from 0 to 10 against the criteria. checklist: each criterion is met or not; the score is the share of criteria met, times 10, and the call succeeds when every one is met.
+             * @enum {string}
+             */
+            type: "pass_fail" | "score" | "checklist";
+            /**
+             * @description 1 to 20 criteria, each 1 to 500 characters.
+             * @example [
+             *       "The caller's table is booked",
+             *       "The agent confirmed the date and time"
+             *     ]
+             */
+            criteria: string[];
+        } | null;
         CreateAgentRequest: {
             name: string;
             states: components["schemas"]["State"][];
@@ -2312,6 +2476,7 @@ export interface components {
             custom_vocabulary?: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids?: string[];
+            success_rubric?: components["schemas"]["AgentSuccessRubric"];
             /**
              * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
              * @enum {string}
@@ -2520,6 +2685,7 @@ export interface components {
             custom_vocabulary?: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids?: string[];
+            success_rubric?: components["schemas"]["AgentSuccessRubric"];
             /**
              * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
              * @enum {string}
@@ -3422,6 +3588,249 @@ export interface components {
             /** @description Agents with calls in the range, highest total cost first. */
             agents: components["schemas"]["AnalyticsAgent"][];
             questions: components["schemas"]["AnalyticsQuestion"][];
+            quality: components["schemas"]["DashboardQuality"];
+        };
+        /** @description The range's quality figures (as /v1/analytics/quality's `totals`) and each day's. */
+        DashboardQuality: components["schemas"]["QualityFigures"] & {
+            /** @description Every day of the range, oldest first. */
+            days: components["schemas"]["QualityDay"][];
+        };
+        QualityDay: {
+            /**
+             * Format: date
+             * @description A calendar day in `timezone`.
+             */
+            date: string;
+            /** @description Calls that started in the range (any status). */
+            calls: number;
+            /** @description Calls answered (a person or a machine); the base of the per-call rates below. */
+            connected_calls: number;
+            /** @description Calls with an `analysis`. */
+            analyzed_calls: number;
+            /** @description Analysed calls by `analysis.success.verdict`. */
+            verdicts: {
+                success: number;
+                failure: number;
+                unknown: number;
+            };
+            /** @description success / (success + failure): unknown verdicts are left out, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            success_rate: number | null;
+            /** @description Average `analysis.success.score` of the calls that have one (2 decimals). */
+            average_score: number | null;
+            /** @description Sentiment shares over analysed calls. */
+            sentiment: {
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                positive: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                neutral: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                negative: number | null;
+            };
+            sentiment_counts: {
+                positive: number;
+                neutral: number;
+                negative: number;
+            };
+            /** @description USD per call that has a cost (6 decimals). */
+            average_cost: number | null;
+            /** @description Over answered calls with a duration (2 decimals). */
+            average_duration_seconds: number | null;
+            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is less than one bucket above (50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Null without turns. */
+            turn_latency_p50_ms: number | null;
+            /** @description 90th percentile, as `turn_latency_p50_ms`. */
+            turn_latency_p90_ms: number | null;
+            /** @description Caller turns with a first-audio latency. */
+            latency_turns: number;
+            /** @description Agent turns the caller cut off (`interrupted` transcript entries) per connected call (2 decimals). */
+            interruptions_per_call: number | null;
+            /** @description Connected calls transferred (a transfer or redirect attempted), 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            transfer_rate: number | null;
+            /** @description Connected calls a voicemail answered, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            voicemail_rate: number | null;
+        };
+        QualityFigures: {
+            /** @description Calls that started in the range (any status). */
+            calls: number;
+            /** @description Calls answered (a person or a machine); the base of the per-call rates below. */
+            connected_calls: number;
+            /** @description Calls with an `analysis`. */
+            analyzed_calls: number;
+            /** @description Analysed calls by `analysis.success.verdict`. */
+            verdicts: {
+                success: number;
+                failure: number;
+                unknown: number;
+            };
+            /** @description success / (success + failure): unknown verdicts are left out, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            success_rate: number | null;
+            /** @description Average `analysis.success.score` of the calls that have one (2 decimals). */
+            average_score: number | null;
+            /** @description Sentiment shares over analysed calls. */
+            sentiment: {
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                positive: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                neutral: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                negative: number | null;
+            };
+            sentiment_counts: {
+                positive: number;
+                neutral: number;
+                negative: number;
+            };
+            /** @description USD per call that has a cost (6 decimals). */
+            average_cost: number | null;
+            /** @description Over answered calls with a duration (2 decimals). */
+            average_duration_seconds: number | null;
+            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is less than one bucket above (50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Null without turns. */
+            turn_latency_p50_ms: number | null;
+            /** @description 90th percentile, as `turn_latency_p50_ms`. */
+            turn_latency_p90_ms: number | null;
+            /** @description Caller turns with a first-audio latency. */
+            latency_turns: number;
+            /** @description Agent turns the caller cut off (`interrupted` transcript entries) per connected call (2 decimals). */
+            interruptions_per_call: number | null;
+            /** @description Connected calls transferred (a transfer or redirect attempted), 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            transfer_rate: number | null;
+            /** @description Connected calls a voicemail answered, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            voicemail_rate: number | null;
+        };
+        AnalyticsQualityResponse: {
+            data: components["schemas"]["AnalyticsQuality"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalyticsQuality: {
+            /**
+             * Format: date-time
+             * @description Resolved start of the range (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Resolved end of the range (exclusive), UTC.
+             */
+            to: string;
+            /** @example UTC */
+            timezone: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            totals: components["schemas"]["QualityFigures"];
+            /** @description Every day of the range in `timezone`, oldest first; days without calls have zeros and nulls. */
+            days: components["schemas"]["QualityDay"][];
+            /** @description Each agent version with calls in the range, by agent name, then version. */
+            versions: components["schemas"]["QualityVersion"][];
+        };
+        QualityVersion: {
+            /** Format: uuid */
+            agent_id: string;
+            /** @description Null for a deleted agent. */
+            agent_name: string | null;
+            /** @description Null for calls that recorded no version. */
+            agent_version: number | null;
+            /** @description Calls that started in the range (any status). */
+            calls: number;
+            /** @description Calls answered (a person or a machine); the base of the per-call rates below. */
+            connected_calls: number;
+            /** @description Calls with an `analysis`. */
+            analyzed_calls: number;
+            /** @description Analysed calls by `analysis.success.verdict`. */
+            verdicts: {
+                success: number;
+                failure: number;
+                unknown: number;
+            };
+            /** @description success / (success + failure): unknown verdicts are left out, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            success_rate: number | null;
+            /** @description Average `analysis.success.score` of the calls that have one (2 decimals). */
+            average_score: number | null;
+            /** @description Sentiment shares over analysed calls. */
+            sentiment: {
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                positive: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                neutral: number | null;
+                /** @description Share of analysed calls, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+                negative: number | null;
+            };
+            sentiment_counts: {
+                positive: number;
+                neutral: number;
+                negative: number;
+            };
+            /** @description USD per call that has a cost (6 decimals). */
+            average_cost: number | null;
+            /** @description Over answered calls with a duration (2 decimals). */
+            average_duration_seconds: number | null;
+            /** @description Median of the caller turns' first-audio latency (`turn_latency[].first_audio_ms`), nearest rank, from a histogram: the lower bound of its bucket, so the true figure is less than one bucket above (50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Null without turns. */
+            turn_latency_p50_ms: number | null;
+            /** @description 90th percentile, as `turn_latency_p50_ms`. */
+            turn_latency_p90_ms: number | null;
+            /** @description Caller turns with a first-audio latency. */
+            latency_turns: number;
+            /** @description Agent turns the caller cut off (`interrupted` transcript entries) per connected call (2 decimals). */
+            interruptions_per_call: number | null;
+            /** @description Connected calls transferred (a transfer or redirect attempted), 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            transfer_rate: number | null;
+            /** @description Connected calls a voicemail answered, 0 to 1 (4 decimals); null when there is nothing to divide by. */
+            voicemail_rate: number | null;
+        };
+        AnalyticsVersionsResponse: {
+            data: components["schemas"]["AnalyticsVersions"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalyticsVersions: {
+            /**
+             * Format: date-time
+             * @description Resolved start of the range (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description Resolved end of the range (exclusive), UTC.
+             */
+            to: string;
+            /** @example UTC */
+            timezone: string;
+            /** Format: uuid */
+            agent_id: string;
+            /** @description Null for a deleted agent. */
+            agent_name: string | null;
+            /** @description The versions asked for, in that order, each with its figures (zeros when it has no calls in the range). */
+            versions: (components["schemas"]["QualityFigures"] & {
+                agent_version: number;
+            })[];
+            /** @description Every pair of the versions asked for (a before b, in the order given): is the difference in success rate larger than chance? */
+            comparisons: components["schemas"]["VersionComparison"][];
+        };
+        VersionComparison: {
+            version_a: number;
+            version_b: number;
+            /** @description Calls of version a judged success or failure (the test's sample). */
+            calls_a: number;
+            calls_b: number;
+            success_rate_a: number | null;
+            success_rate_b: number | null;
+            /** @description success_rate_b − success_rate_a (4 decimals). */
+            difference: number | null;
+            /** @description The two-proportion z statistic (pooled), 3 decimals; null with too few calls. */
+            z: number | null;
+            /** @description Two-sided p-value, 4 decimals; null with too few calls. */
+            p_value: number | null;
+            /**
+             * @description significant: p < 0.05; not_significant; not_enough_calls: either version has fewer than 30 calls judged success or failure.
+             * @enum {string}
+             */
+            result: "significant" | "not_significant" | "not_enough_calls";
+            /**
+             * @description The result in words.
+             * @example not enough calls to tell: each version needs at least 30 calls judged success or failure (6 has 12, 7 has 41)
+             */
+            message: string;
         };
         TelephonyProviderListResponse: {
             data: components["schemas"]["TelephonyProvider"][];
@@ -3543,6 +3952,90 @@ export interface components {
         ImportCarrierNumbersRequest: {
             /** @description The numbers to import (E.164); all of the account's numbers when omitted. */
             numbers?: string[];
+        };
+        ReanalyzeResponse: {
+            data: components["schemas"]["ReanalyzeResult"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        ReanalyzeResult: {
+            /**
+             * Format: uuid
+             * @description Follow it with `GET /v1/analysis-jobs/{job_id}`.
+             */
+            job_id: string;
+            /** @description The finished calls of the range queued for the re-run. */
+            calls: number;
+        };
+        ReanalyzeRequest: {
+            /**
+             * @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`.
+             * @example 2026-03-01
+             */
+            from?: string;
+            /**
+             * @description End of the range: a date-time (exclusive) or a date (that whole day included). Default: the end of today in `timezone`. At most 366 days after `from`.
+             * @example 2026-03-31
+             */
+            to?: string;
+            /**
+             * @description IANA time zone of date bounds (default UTC).
+             * @example Europe/Berlin
+             */
+            timezone?: string;
+            /** @description What to redo: the built-in `analysis`, the `post_call_answers`, or both (the default). */
+            include?: ("analysis" | "post_call_answers")[];
+        };
+        AnalysisJobResponse: {
+            data: components["schemas"]["AnalysisJob"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AnalysisJob: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agent_id: string;
+            /**
+             * @description queued → running → completed (also when some calls failed: see `failed`).
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed";
+            include: ("analysis" | "post_call_answers")[];
+            /**
+             * Format: date-time
+             * @description The range's start (inclusive), UTC.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The range's end (exclusive), UTC.
+             */
+            to: string;
+            /** @description Calls the re-run covers. */
+            calls: number;
+            /** @description Calls done so far, successfully or not. */
+            processed: number;
+            /** @description Calls whose answers were replaced (or found still not analysable). */
+            succeeded: number;
+            /** @description Calls whose re-run failed; they keep what they had. */
+            failed: number;
+            /** @description processed / calls, 0 to 1 (1 for a re-run of no calls). */
+            progress: number;
+            /** @description Why calls failed, the latest 10. */
+            errors: {
+                /** Format: uuid */
+                call_id: string;
+                message: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
         };
         AgentTestResponse: {
             data: components["schemas"]["AgentTest"];
@@ -4976,6 +5469,12 @@ export interface operations {
                 answer_type?: "human" | "voicemail" | "unknown";
                 /** @description **Extension**: only phone calls carried by `twilio` or `telnyx`. */
                 carrier?: "twilio" | "telnyx";
+                /** @description **Extension**: only analysed calls whose `analysis.success.verdict` is this (`success`, `failure` or `unknown`). */
+                success?: "success" | "failure" | "unknown";
+                /** @description **Extension**: only analysed calls whose `analysis.sentiment` is this (`positive`, `neutral` or `negative`). */
+                sentiment?: "positive" | "neutral" | "negative";
+                /** @description **Extension**: only calls handled by this version of their agent (with `agent_id`: of that agent). */
+                agent_version?: number;
                 /** @description **Extension**: only calls placed by this campaign. */
                 campaign_id?: string;
                 /** @description **Extension**: only calls whose transcript (both sides) contains these words: Postgres full-text search in English (stemmed, so "booking" finds "booked"), web-search syntax ("a phrase", -word, or). Indexed (GIN). */
@@ -5096,6 +5595,12 @@ export interface operations {
                 answer_type?: "human" | "voicemail" | "unknown";
                 /** @description **Extension**: only phone calls carried by `twilio` or `telnyx`. */
                 carrier?: "twilio" | "telnyx";
+                /** @description **Extension**: only analysed calls whose `analysis.success.verdict` is this (`success`, `failure` or `unknown`). */
+                success?: "success" | "failure" | "unknown";
+                /** @description **Extension**: only analysed calls whose `analysis.sentiment` is this (`positive`, `neutral` or `negative`). */
+                sentiment?: "positive" | "neutral" | "negative";
+                /** @description **Extension**: only calls handled by this version of their agent (with `agent_id`: of that agent). */
+                agent_version?: number;
                 /** @description **Extension**: only calls placed by this campaign. */
                 campaign_id?: string;
                 /** @description **Extension**: only calls whose transcript (both sides) contains these words: Postgres full-text search in English (stemmed, so "booking" finds "booked"), web-search syntax ("a phrase", -word, or). Indexed (GIN). */
@@ -9308,6 +9813,192 @@ export interface operations {
             };
         };
     };
+    getQualityAnalytics: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range: an ISO 8601 date-time with an offset (exclusive), or a date (that whole day is included). Default: the end of today in `timezone`. At most 366 days after `from`. */
+                to?: string;
+                /** @description IANA time zone that dates and days are counted in (default UTC). */
+                timezone?: string;
+                /** @description Only this agent's calls (an agent of your organization, or a deleted one whose calls remain). */
+                agent_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Call quality per day and per agent version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsQualityResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    compareAgentVersions: {
+        parameters: {
+            query: {
+                /** @description Start of the range (inclusive): an ISO 8601 date-time with an offset, or a date (the start of that day in `timezone`). Default: 30 days before `to`. */
+                from?: string;
+                /** @description End of the range: an ISO 8601 date-time with an offset (exclusive), or a date (that whole day is included). Default: the end of today in `timezone`. At most 366 days after `from`. */
+                to?: string;
+                /** @description IANA time zone that dates and days are counted in (default UTC). */
+                timezone?: string;
+                /** @description The agent whose versions are compared (required). */
+                agent_id: string;
+                /** @description Two to 10 versions of the agent, comma-separated, in the order to show them. */
+                versions: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions side by side */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsVersionsResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     listTelephonyProviders: {
         parameters: {
             query?: never;
@@ -9848,6 +10539,182 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImportedPhoneNumbersResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    reanalyzeAgentCalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReanalyzeRequest"];
+            };
+        };
+        responses: {
+            /** @description The re-run is queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReanalyzeResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAnalysisJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The re-run's id (`job_id` from POST /v1/agents/{agent_id}/reanalyze) */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The re-run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisJobResponse"];
                 };
             };
             /** @description Invalid request: `error.details` names each offending field */

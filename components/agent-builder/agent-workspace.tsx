@@ -23,6 +23,14 @@ import { QuestionsPanel } from "./questions-panel";
 import { SettingsForm } from "./settings-form";
 import { useUnsavedGuard } from "./use-unsaved-guard";
 import { VersionsPanel } from "./versions-panel";
+import { ReanalyzeOffer, type ReanalyzeReason } from "./reanalyze-offer";
+
+/** Both offers at once ask for both parts. */
+function mergeOffers(old: ReanalyzeReason | null, next: ReanalyzeReason): ReanalyzeReason {
+  if (!old) return next;
+  const parts = [...new Set([...old.parts, ...next.parts])];
+  return { parts, what: old.what === next.what ? old.what : "The success rubric and the post-call questions" };
+}
 
 const bodyJson = (doc: EditorDocument) => JSON.stringify(toUpdateBody(doc).body);
 
@@ -44,6 +52,13 @@ export function AgentWorkspace({ initial, initialTab = "graph" }: { initial: Age
   const [tab, setTab] = useState(initialTab);
   const [questionsDirty, setQuestionsDirty] = useState(false);
   const [jsonKey, setJsonKey] = useState(0);
+  // After the rubric or the questions change, a re-run of past calls is offered (members and up).
+  const [offer, setOffer] = useState<ReanalyzeReason | null>(null);
+  const [offerKey, setOfferKey] = useState(0);
+  const offerRerun = useCallback((next: ReanalyzeReason) => {
+    setOffer((old) => mergeOffers(old, next));
+    setOfferKey((key) => key + 1);
+  }, []);
 
   const currentJson = useMemo(() => bodyJson(doc), [doc]);
   const dirty = currentJson !== baseline;
@@ -65,6 +80,7 @@ export function AgentWorkspace({ initial, initialTab = "graph" }: { initial: Age
     async (body: unknown, successMessage: (agent: Agent) => string): Promise<FieldProblem[] | null> => {
       try {
         const { data } = await consoleRequest<Agent>("PATCH", `/v1/agents/${saved.id}`, body);
+        if (JSON.stringify(data.success_rubric) !== JSON.stringify(saved.success_rubric)) offerRerun({ parts: ["analysis"], what: "The success rubric" });
         load(data);
         toast.success(successMessage(data));
         return null;
@@ -77,7 +93,7 @@ export function AgentWorkspace({ initial, initialTab = "graph" }: { initial: Age
         return [];
       }
     },
-    [saved.id, load],
+    [saved.id, saved.success_rubric, load, offerRerun],
   );
 
   const save = async () => {
@@ -142,6 +158,7 @@ export function AgentWorkspace({ initial, initialTab = "graph" }: { initial: Age
           </div>
         </div>
       ) : null}
+      {offer && !readOnly ? <ReanalyzeOffer key={offerKey} agentId={saved.id} reason={offer} onDismiss={() => setOffer(null)} /> : null}
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="max-w-full overflow-x-auto">
           <TabsTrigger value="graph">Graph{graphProblems > 0 ? ` (${graphProblems})` : ""}</TabsTrigger>
@@ -159,7 +176,12 @@ export function AgentWorkspace({ initial, initialTab = "graph" }: { initial: Age
           <SettingsForm settings={doc.settings} onChange={(update) => setDoc((current) => ({ ...current, settings: update(current.settings) }))} errors={errors} readOnly={readOnly} />
         </TabsContent>
         <TabsContent value="questions" forceMount className="data-[state=inactive]:hidden">
-          <QuestionsPanel agentId={saved.id} readOnly={readOnly} onDirtyChange={setQuestionsDirty} />
+          <QuestionsPanel
+            agentId={saved.id}
+            readOnly={readOnly}
+            onDirtyChange={setQuestionsDirty}
+            onSaved={() => offerRerun({ parts: ["post_call_answers"], what: "The post-call questions" })}
+          />
         </TabsContent>
         <TabsContent value="versions">
           <VersionsPanel

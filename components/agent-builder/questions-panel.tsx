@@ -21,7 +21,18 @@ const typeLabels: Record<string, string> = { text: "Text", boolean: "Yes / no", 
 let newKey = 0;
 
 /** The agent's post-call questions, edited as rows and saved together through the batch upsert. */
-export function QuestionsPanel({ agentId, readOnly, onDirtyChange }: { agentId: string; readOnly: boolean; onDirtyChange: (dirty: boolean) => void }) {
+export function QuestionsPanel({
+  agentId,
+  readOnly,
+  onDirtyChange,
+  onSaved,
+}: {
+  agentId: string;
+  readOnly: boolean;
+  onDirtyChange: (dirty: boolean) => void;
+  /** A question was created, changed, switched on or off, or deleted: what calls are asked has changed. */
+  onSaved?: () => void;
+}) {
   const { data, error, mutate } = usePostCallQuestions(agentId);
   const saved = data?.data;
   // Until the first edit, the rows are the saved questions.
@@ -56,6 +67,7 @@ export function QuestionsPanel({ agentId, readOnly, onDirtyChange }: { agentId: 
       const refusedCount = Object.keys(refused).length;
       if (refusedCount) toast.error(`${refusedCount} ${refusedCount === 1 ? "question was" : "questions were"} not saved`, "The problems are shown on their rows.");
       else toast.success("Post-call questions saved", `${result.created.length} created, ${result.updated.length} updated`);
+      if (result.created.length || result.updated.length) onSaved?.();
     } catch (failure) {
       toast.error("The questions could not be saved", describeError(failure));
     } finally {
@@ -68,6 +80,7 @@ export function QuestionsPanel({ agentId, readOnly, onDirtyChange }: { agentId: 
       await consoleRequest("POST", `/v1/agents/${agentId}/post-call-questions/${row.id}/${row.is_active ? "deactivate" : "activate"}`);
       await mutate();
       setRow(row.key, { is_active: !row.is_active });
+      onSaved?.();
     } catch (failure) {
       toast.error("Not changed", describeError(failure));
     }

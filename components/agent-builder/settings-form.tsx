@@ -9,6 +9,7 @@ import { KnowledgeBasePicker } from "./knowledge-base-picker";
 import { COMMON_LANGUAGE_TAGS, languageLabel } from "@/lib/agents/languages";
 import { CheckboxField, LinesField, NumberField, Section, SelectField, TextAreaField, TextField } from "./fields";
 import { ModelPicker, VoicePicker } from "./pickers";
+import { SuccessRubricFields } from "./success-rubric-fields";
 
 /** The common languages, and the agent's own when it is another tag. */
 const languageOptions = (current: string) =>
@@ -187,6 +188,8 @@ export function SettingsForm({
           hint={`Seconds, 10 to 14400. Default ${d.max_call_duration} (30 minutes).`}
         />
       </Section>
+
+      <SuccessRubricFields rubric={settings.success_rubric} onChange={(rubric) => set("success_rubric", rubric)} errors={errors.settings} />
 
       <Section title="Recordings and webhooks">
         <CheckboxField

@@ -6,6 +6,7 @@ import type { Call } from "@/lib/voice-api/calls";
 import { cn } from "@/lib/utils/cn";
 import { CallStatusBadge } from "./call-status-badge";
 import { formatMoney } from "@/lib/utils/money";
+import { SentimentBadge, VerdictBadge } from "./analysis-badges";
 import { callTypeLabel, formatDuration, humanize } from "./format";
 import { LocalTime } from "./local-time";
 
@@ -46,6 +47,15 @@ export function CallCards({
           <p className="truncate font-mono text-xs text-muted-foreground">
             {call.type === "phone_call" ? `${call.from_number ?? "?"} → ${call.to_number ?? "?"}` : `${callTypeLabel(call.type)} call`}
           </p>
+          {call.analysis ? (
+            <>
+              <p className="mt-2 line-clamp-2 text-sm">{call.analysis.summary}</p>
+              <div className="relative mt-1.5 flex flex-wrap gap-1.5">
+                <VerdictBadge success={call.analysis.success} />
+                <SentimentBadge sentiment={call.analysis.sentiment} />
+              </div>
+            </>
+          ) : null}
           <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
             <div className="flex gap-1">
               <dt className="text-muted-foreground">Duration</dt>

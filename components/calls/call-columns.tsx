@@ -5,6 +5,7 @@ import Link from "next/link";
 import type { Call } from "@/lib/voice-api/calls";
 import { CallStatusBadge } from "./call-status-badge";
 import { formatMoney } from "@/lib/utils/money";
+import { SentimentBadge, skipReasonText, VerdictBadge } from "./analysis-badges";
 import { callTypeLabel, formatDuration, humanize } from "./format";
 import { LocalTime } from "./local-time";
 
@@ -16,6 +17,10 @@ export const HIDEABLE_COLUMNS = [
   { id: "from_number", label: "From" },
   { id: "to_number", label: "To" },
   { id: "agent", label: "Agent" },
+  { id: "agent_version", label: "Version" },
+  { id: "summary", label: "Summary" },
+  { id: "success", label: "Success" },
+  { id: "sentiment", label: "Sentiment" },
   { id: "duration", label: "Duration" },
   { id: "cost", label: "Cost" },
   { id: "end_reason", label: "End reason" },
@@ -23,7 +28,7 @@ export const HIDEABLE_COLUMNS = [
   { id: "id", label: "Call ID" },
 ] as const;
 
-export const DEFAULT_HIDDEN_COLUMNS: Record<string, boolean> = { direction: false, end_reason: false, answer_type: false, id: false };
+export const DEFAULT_HIDDEN_COLUMNS: Record<string, boolean> = { direction: false, end_reason: false, answer_type: false, id: false, agent_version: false, sentiment: false };
 
 export function callColumns(agentNames: ReadonlyMap<string, string>, costDecimals: number): ColumnDef<Call>[] {
   return [
@@ -43,6 +48,18 @@ export function callColumns(agentNames: ReadonlyMap<string, string>, costDecimal
     { id: "from_number", header: "From", cell: ({ row }) => <span className="font-mono text-xs whitespace-nowrap">{row.original.from_number ?? "—"}</span> },
     { id: "to_number", header: "To", cell: ({ row }) => <span className="font-mono text-xs whitespace-nowrap">{row.original.to_number ?? "—"}</span> },
     { id: "agent", header: "Agent", cell: ({ row }) => agentNames.get(row.original.agent_id) ?? <span className="text-muted-foreground">Deleted agent</span> },
+    { id: "agent_version", header: "Version", cell: ({ row }) => <span className="tabular-nums">{row.original.agent_version ?? "—"}</span> },
+    {
+      id: "summary",
+      header: "Summary",
+      cell: ({ row }) => {
+        const { analysis, analysis_skipped: skipped } = row.original;
+        if (analysis) return <p className="line-clamp-2 max-w-md min-w-56 text-sm whitespace-normal">{analysis.summary}</p>;
+        return <span className="text-xs text-muted-foreground">{skipped ? skipReasonText(skipped) : "—"}</span>;
+      },
+    },
+    { id: "success", header: "Success", cell: ({ row }) => (row.original.analysis ? <VerdictBadge success={row.original.analysis.success} /> : <span className="text-muted-foreground">—</span>) },
+    { id: "sentiment", header: "Sentiment", cell: ({ row }) => (row.original.analysis ? <SentimentBadge sentiment={row.original.analysis.sentiment} /> : <span className="text-muted-foreground">—</span>) },
     { id: "duration", header: () => <span className="block text-right">Duration</span>, cell: ({ row }) => <span className="block text-right tabular-nums">{formatDuration(row.original.duration_seconds)}</span> },
     { id: "cost", header: () => <span className="block text-right">Cost</span>, cell: ({ row }) => <span className="block text-right tabular-nums" data-testid="call-cost">{formatMoney(row.original.cost, costDecimals)}</span> },
     { id: "end_reason", header: "End reason", cell: ({ row }) => humanize(row.original.end_reason) },

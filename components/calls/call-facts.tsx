@@ -181,7 +181,7 @@ export function VariableValues({ values }: { values: VariableValue[] }) {
   );
 }
 
-function answerText(answer: PostCallAnswer): ReactNode {
+export function answerText(answer: PostCallAnswer): ReactNode {
   if (!answer.has_answer) return <span className="text-muted-foreground">No answer</span>;
   if (answer.answer_boolean !== null) return answer.answer_boolean ? "Yes" : "No";
   if (answer.selected_options.length) return answer.selected_options.map((selected) => selected.option.value).join(", ");

@@ -5,7 +5,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { CALL_ANSWER_TYPES, CALL_CARRIERS, CALL_END_REASONS, CALL_STATUSES, type CallFilters } from "@/lib/voice-api/calls";
+import { CALL_ANSWER_TYPES, CALL_CARRIERS, CALL_END_REASONS, CALL_SENTIMENTS, CALL_STATUSES, CALL_SUCCESS_VERDICTS, type CallFilters } from "@/lib/voice-api/calls";
+import { sentimentLabel, verdictLabel } from "./analysis-badges";
 import { CARRIER_LABELS } from "@/lib/voice-api/telephony";
 import type { AgentOption } from "./agent-options";
 import { SelectField } from "./select-field";
@@ -19,10 +20,16 @@ const sentence = (value: string) => humanize(value).replace(/^./, (first) => fir
 
 /** The API's list filters; applied together on submit, so the URL and the request change once. */
 export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFilters; agents: AgentOption[]; onApply: (filters: CallFilters) => void }) {
-  const empty = { search: "", agent_id: ANY, call_type: ANY, status: ANY, end_reason: ANY, answer_type: ANY, carrier: ANY, from_number: "", to_number: "", after: "", before: "" };
+  const empty = {
+    search: "", agent_id: ANY, agent_version: "", call_type: ANY, status: ANY, end_reason: ANY, answer_type: ANY, carrier: ANY, success: ANY, sentiment: ANY,
+    from_number: "", to_number: "", after: "", before: "",
+  };
   const [draft, setDraft] = useState(() => ({
     search: filters.search ?? "",
     agent_id: filters.agent_id ?? ANY,
+    agent_version: filters.agent_version ?? "",
+    success: filters.success ?? ANY,
+    sentiment: filters.sentiment ?? ANY,
     call_type: filters.call_type ?? ANY,
     status: filters.status ?? ANY,
     end_reason: filters.end_reason ?? ANY,
@@ -44,6 +51,9 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
     const next: CallFilters = {
       search: draft.search.trim() || undefined,
       agent_id: choice(draft.agent_id),
+      agent_version: draft.agent_version.trim() || undefined,
+      success: choice(draft.success) as CallFilters["success"],
+      sentiment: choice(draft.sentiment) as CallFilters["sentiment"],
       call_type: choice(draft.call_type) as CallFilters["call_type"],
       status: choice(draft.status) as CallFilters["status"],
       end_reason: choice(draft.end_reason),
@@ -96,6 +106,23 @@ export function CallFiltersForm({ filters, agents, onApply }: { filters: CallFil
         onValueChange={set("agent_id")}
         error={errors.agent_id}
         options={[{ value: ANY, label: "Any agent" }, ...agents.map((agent) => ({ value: agent.id, label: agent.name }))]}
+      />
+      <FormField label="Agent version" error={errors.agent_version}>
+        <Input value={draft.agent_version} onChange={(e) => set("agent_version")(e.target.value)} placeholder="Any version" inputMode="numeric" autoComplete="off" />
+      </FormField>
+      <SelectField
+        label="Success"
+        value={draft.success}
+        onValueChange={set("success")}
+        error={errors.success}
+        options={[{ value: ANY, label: "Any verdict" }, ...CALL_SUCCESS_VERDICTS.map((verdict) => ({ value: verdict, label: verdictLabel(verdict) }))]}
+      />
+      <SelectField
+        label="Sentiment"
+        value={draft.sentiment}
+        onValueChange={set("sentiment")}
+        error={errors.sentiment}
+        options={[{ value: ANY, label: "Any sentiment" }, ...CALL_SENTIMENTS.map((sentiment) => ({ value: sentiment, label: sentimentLabel(sentiment) }))]}
       />
       <SelectField
         label="Type"

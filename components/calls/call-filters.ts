@@ -1,5 +1,14 @@
 import { E164_MESSAGE, E164_PATTERN } from "@/lib/schemas/phone-number-format";
-import { CALL_ANSWER_TYPES, CALL_CARRIERS, CALL_END_REASONS, CALL_FILTER_KEYS, CALL_STATUSES, type CallFilters } from "@/lib/voice-api/calls";
+import {
+  CALL_ANSWER_TYPES,
+  CALL_CARRIERS,
+  CALL_END_REASONS,
+  CALL_FILTER_KEYS,
+  CALL_SENTIMENTS,
+  CALL_STATUSES,
+  CALL_SUCCESS_VERDICTS,
+  type CallFilters,
+} from "@/lib/voice-api/calls";
 
 /** The longest transcript search the API takes. */
 export const MAX_SEARCH_LENGTH = 200;
@@ -58,6 +67,9 @@ export function validateCallFilters(filters: CallFilters): FilterErrors {
   if (filters.end_reason && !(CALL_END_REASONS as readonly string[]).includes(filters.end_reason)) errors.end_reason = "Choose an end reason from the list";
   if (filters.answer_type && !(CALL_ANSWER_TYPES as readonly string[]).includes(filters.answer_type)) errors.answer_type = "Choose who answered from the list";
   if (filters.carrier && !(CALL_CARRIERS as readonly string[]).includes(filters.carrier)) errors.carrier = "Choose a carrier from the list";
+  if (filters.success && !(CALL_SUCCESS_VERDICTS as readonly string[]).includes(filters.success)) errors.success = "Choose a verdict from the list";
+  if (filters.sentiment && !(CALL_SENTIMENTS as readonly string[]).includes(filters.sentiment)) errors.sentiment = "Choose a sentiment from the list";
+  if (filters.agent_version && !/^[1-9]\d{0,8}$/.test(filters.agent_version)) errors.agent_version = "A version number, such as 3";
   if (filters.search && filters.search.length > MAX_SEARCH_LENGTH) errors.search = `Search for at most ${MAX_SEARCH_LENGTH} characters`;
   for (const key of ["from_number", "to_number"] as const) {
     const value = filters[key];

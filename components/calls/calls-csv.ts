@@ -30,6 +30,11 @@ const COLUMNS: Column[] = [
   { header: "duration_seconds", value: (call) => call.duration_seconds },
   { header: "cost_usd", value: (call) => call.cost },
   { header: "answer_type", value: (call) => call.answer_type },
+  { header: "agent_version", value: (call) => call.agent_version },
+  { header: "success", value: (call) => call.analysis?.success.verdict },
+  { header: "success_score", value: (call) => call.analysis?.success.score },
+  { header: "sentiment", value: (call) => call.analysis?.sentiment },
+  { header: "summary", value: (call) => call.analysis?.summary, freeText: true },
   { header: "metadata", value: (call) => (Object.keys(call.metadata ?? {}).length ? call.metadata : null) },
 ];
 

@@ -1,4 +1,4 @@
-import { Activity, AudioLines, BarChart3, BookOpen, Building2, Cable, Gauge, KeyRound, Megaphone, Phone, PhoneCall, PhoneOff, Receipt, ScrollText, Users, Webhook, type LucideIcon } from "lucide-react";
+import { Activity, AudioLines, BadgeCheck, BarChart3, BookOpen, Building2, Cable, Gauge, KeyRound, Megaphone, Phone, PhoneCall, PhoneOff, Receipt, ScrollText, Users, Webhook, type LucideIcon } from "lucide-react";
 import type { Permission } from "@/lib/auth/roles";
 
 /** `permission`: shown only to roles that have it (the page refuses the others too). */
@@ -6,6 +6,7 @@ export type NavItem = { href: string; label: string; icon: LucideIcon; permissio
 
 export const mainNav: NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: Gauge },
+  { href: "/quality", label: "Quality", icon: BadgeCheck },
   { href: "/calls", label: "Calls", icon: PhoneCall },
   { href: "/agents", label: "Agents", icon: AudioLines },
   { href: "/campaigns", label: "Campaigns", icon: Megaphone },

@@ -14,6 +14,8 @@ import { presetRange, type DashboardQuery } from "./dashboard-query";
 import { DurationHistogramChart } from "./duration-histogram-chart";
 import { formatDay } from "./format";
 import { StatCards } from "./stat-cards";
+import { QualityCards } from "./quality-cards";
+import { QualityTrendChart } from "./quality-trend-chart";
 
 function rangeText(data: AnalyticsDashboard) {
   const first = data.days[0]?.date;
@@ -42,6 +44,16 @@ function NoCalls({ data, query }: { data: AnalyticsDashboard; query: DashboardQu
   );
 }
 
+/** The Quality page for the same range (and agent). */
+function qualityLink(data: AnalyticsDashboard, query: DashboardQuery): string {
+  const search = new URLSearchParams();
+  if (query.from) search.set("from", query.from);
+  if (query.to) search.set("to", query.to);
+  if (data.agent_id) search.set("agent_id", data.agent_id);
+  search.set("timezone", data.timezone);
+  return `/quality?${search}`;
+}
+
 /** Fetches the range's figures from /v1/analytics/dashboard and lays them out. */
 export async function DashboardContent({ api, query }: { api: VoiceApiClient; query: DashboardQuery }) {
   let data: AnalyticsDashboard;
@@ -56,6 +68,7 @@ export async function DashboardContent({ api, query }: { api: VoiceApiClient; qu
   return (
     <div className="grid gap-6" data-range-from={data.from} data-range-to={data.to} data-query-from={query.from} data-query-to={query.to}>
       <StatCards totals={data.summary} />
+      <QualityCards quality={data.quality} qualityHref={qualityLink(data, query)} />
       <Card>
         <CardHeader>
           <CardTitle>Calls and cost per day</CardTitle>
@@ -65,6 +78,15 @@ export async function DashboardContent({ api, query }: { api: VoiceApiClient; qu
         </CardHeader>
         <CardContent>
           <CallsPerDayChart days={data.days} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Quality per day</CardTitle>
+          <CardDescription>Share of judged calls that succeeded, and how long callers waited for the first audio of an answer</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <QualityTrendChart days={data.quality.days} />
         </CardContent>
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">

@@ -11,42 +11,12 @@ import { PRESETS, presetRange, rangeProblem, TIME_ZONE_COOKIE, type DashboardQue
 
 const ALL_AGENTS = "all";
 
-/**
- * Range presets, a from/to date pair and an agent filter, all kept in the URL so a view can be shared
- * and reloaded. The browser's time zone is remembered in a cookie for the server's renders.
- */
-export function DashboardFilters({
-  query,
-  agents,
-  timeZoneFromUrl,
-}: {
-  query: DashboardQuery;
-  agents: { id: string; name: string }[];
-  timeZoneFromUrl: boolean;
-}) {
+/** Changes the page's URL parameters (the rest kept) in a transition; `pending` while the new render loads. */
+export function useQueryUpdate() {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const [pending, startTransition] = useTransition();
-  const ids = { from: useId(), to: useId(), agent: useId() };
-  // The dates as typed: a range that does not hold is said so, never applied or quietly changed.
-  const [dates, setDates] = useState({ from: query.from?.slice(0, 10) ?? "", to: query.to.slice(0, 10), key: `${query.from}|${query.to}` });
-  const current = dates.key === `${query.from}|${query.to}` ? dates : { from: query.from?.slice(0, 10) ?? "", to: query.to.slice(0, 10), key: `${query.from}|${query.to}` };
-  const problem = rangeProblem(current.from, current.to);
-  const changeDate = (field: "from" | "to", value: string) => {
-    const next = { ...current, [field]: value };
-    setDates(next);
-    if (value && !rangeProblem(next.from, next.to)) update({ from: next.from, to: next.to });
-  };
-
-  useEffect(() => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!zone || document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`)) return;
-    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
-    // Days are counted in the zone the page was rendered for; render again in the browser's own.
-    if (!timeZoneFromUrl && zone !== query.timezone) router.refresh();
-  }, [query.timezone, router, timeZoneFromUrl]);
-
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(searchParams.toString());
     for (const [key, value] of Object.entries(changes)) {
@@ -55,14 +25,38 @@ export function DashboardFilters({
     }
     startTransition(() => router.push(`${pathname}?${next.toString()}`, { scroll: false }));
   };
+  return { update, pending };
+}
 
+/** Remembers the browser's time zone in a cookie, and renders again in it when the page was rendered for another. */
+export function useBrowserTimeZone(query: DashboardQuery, timeZoneFromUrl: boolean) {
+  const router = useRouter();
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!zone || document.cookie.split("; ").includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`)) return;
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+    // Days are counted in the zone the page was rendered for; render again in the browser's own.
+    if (!timeZoneFromUrl && zone !== query.timezone) router.refresh();
+  }, [query.timezone, router, timeZoneFromUrl]);
+}
+
+/** Range presets and a from/to date pair; a range that does not hold is said so, never applied or quietly changed. */
+export function RangeControls({ query, update }: { query: DashboardQuery; update: (changes: Record<string, string | undefined>) => void }) {
+  const ids = { from: useId(), to: useId() };
+  const [dates, setDates] = useState({ from: query.from?.slice(0, 10) ?? "", to: query.to.slice(0, 10), key: `${query.from}|${query.to}` });
+  const current = dates.key === `${query.from}|${query.to}` ? dates : { from: query.from?.slice(0, 10) ?? "", to: query.to.slice(0, 10), key: `${query.from}|${query.to}` };
+  const problem = rangeProblem(current.from, current.to);
+  const changeDate = (field: "from" | "to", value: string) => {
+    const next = { ...current, [field]: value };
+    setDates(next);
+    if (value && !rangeProblem(next.from, next.to)) update({ from: next.from, to: next.to });
+  };
   const activePreset = PRESETS.find((preset) => {
     const range = presetRange(preset.days, query.timezone);
     return range.from === query.from && range.to === query.to;
   });
-
   return (
-    <div className="mb-6 flex flex-col gap-4 rounded-lg border bg-card p-4 md:flex-row md:flex-wrap md:items-end" aria-busy={pending}>
+    <>
       <div className="grid gap-1.5">
         <span className="text-sm font-medium" id={`${ids.from}-presets`}>
           Range
@@ -108,14 +102,38 @@ export function DashboardFilters({
         </div>
         {problem ? (
           <p id={`${ids.from}-problem`} role="alert" className="basis-full text-sm font-medium text-destructive">
-            {problem} The dashboard still shows {query.from ?? "the 30 days before"} to {query.to.slice(0, 10)}.
+            {problem} The page still shows {query.from ?? "the 30 days before"} to {query.to.slice(0, 10)}.
           </p>
         ) : null}
       </div>
+    </>
+  );
+}
+
+/**
+ * Range presets, a from/to date pair and an agent filter, all kept in the URL so a view can be shared
+ * and reloaded. The browser's time zone is remembered in a cookie for the server's renders.
+ */
+export function DashboardFilters({
+  query,
+  agents,
+  timeZoneFromUrl,
+}: {
+  query: DashboardQuery;
+  agents: { id: string; name: string }[];
+  timeZoneFromUrl: boolean;
+}) {
+  const { update, pending } = useQueryUpdate();
+  const agentId = useId();
+  useBrowserTimeZone(query, timeZoneFromUrl);
+
+  return (
+    <div className="mb-6 flex flex-col gap-4 rounded-lg border bg-card p-4 md:flex-row md:flex-wrap md:items-end" aria-busy={pending}>
+      <RangeControls query={query} update={update} />
       <div className="grid gap-1.5 md:w-64">
-        <Label htmlFor={ids.agent}>Agent</Label>
+        <Label htmlFor={agentId}>Agent</Label>
         <Select value={query.agent_id ?? ALL_AGENTS} onValueChange={(value) => update({ agent_id: value === ALL_AGENTS ? undefined : value })}>
-          <SelectTrigger id={ids.agent}>
+          <SelectTrigger id={agentId}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

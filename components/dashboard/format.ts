@@ -68,3 +68,9 @@ export function costTicks(max: number, count = 4): { ticks: number[]; format: (v
   const decimals = Math.max(2, ...ticks.map((tick) => (String(tick).split(".")[1] ?? "").length));
   return { ticks, format: (value) => formatMoney(value, decimals) };
 }
+
+/** 950 → "950 ms", 1234 → "1.23 s"; null → "–". */
+export function formatLatency(ms: number | null): string {
+  if (ms === null) return "–";
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2).replace(/0$/, "")} s`;
+}

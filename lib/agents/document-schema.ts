@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EndOfTurnSchema } from "./end-of-turn";
+import { SuccessRubricSchema } from "./success-rubric";
 
 /**
  * The agent document: the configuration of an agent as the API accepts it. Plain zod with
@@ -220,6 +221,7 @@ export const agentSettingFields = {
   webhook_subscriptions: z.array(z.enum(webhookEvents)).max(10).optional(),
   custom_vocabulary: z.array(z.string().min(1).max(100)).max(500).optional(),
   knowledge_base_ids: z.array(z.uuid("Must be a UUID")).max(20).optional().meta({ description: "Extension: knowledge bases the agent retrieves from." }),
+  success_rubric: SuccessRubricSchema.nullable().optional(),
   data_storage: z
     .enum(dataStorageModes, "Must be everything, redact_pii or metadata_only")
     .optional()

@@ -32,6 +32,7 @@ export const agentDefaults = {
   webhook_subscriptions: [],
   custom_vocabulary: [],
   knowledge_base_ids: [],
+  success_rubric: null,
   data_storage: "everything",
   retention_days: null,
 } as const satisfies Omit<AgentDocument, "name" | "states" | "initial_state_name">;
@@ -98,6 +99,7 @@ export function normalizeAgent(input: CreateAgentInput): AgentDocument {
     webhook_subscriptions: input.webhook_subscriptions ?? [],
     custom_vocabulary: input.custom_vocabulary ?? [],
     knowledge_base_ids: input.knowledge_base_ids ?? [],
+    success_rubric: input.success_rubric ? { type: input.success_rubric.type, criteria: input.success_rubric.criteria.map((criterion) => criterion.trim()) } : null,
     data_storage: input.data_storage ?? d.data_storage,
     retention_days: input.retention_days ?? d.retention_days,
   };

@@ -15,6 +15,7 @@ import { createRouter } from "./router";
 import { agentRoutes } from "./routes/agents";
 import { agentTestRoutes } from "./routes/agent-tests";
 import { analyticsRoutes } from "./routes/analytics";
+import { analysisJobRoutes } from "./routes/analysis-jobs";
 import { auditLogRoutes } from "./routes/audit-log";
 import { dataErasureRoutes } from "./routes/data-erasure";
 import { callRoutes } from "./routes/calls";
@@ -87,6 +88,7 @@ export function createApiApp(dependencies: ApiDependencies) {
   app.route("/", llmModelRoutes());
   app.route("/", analyticsRoutes());
   app.route("/", telephonyRoutes());
+  app.route("/", analysisJobRoutes());
   app.route("/", agentTestRoutes());
   app.route("/", testRunRoutes());
   app.route("/", campaignRoutes());

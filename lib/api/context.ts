@@ -15,6 +15,8 @@ export type ApiSettings = {
   /** Knowledge-base uploads: the largest file (default 25 MB) and the largest whole request (default 50 MB). */
   knowledgeBaseMaxFileBytes?: number;
   knowledgeBaseMaxRequestBytes?: number;
+  /** The most calls one re-run may cover (REANALYZE_MAX_CALLS, default 10,000). */
+  reanalyzeMaxCalls?: number;
 };
 
 /** What the API needs from the process that runs it; tests pass their own. */

@@ -9,6 +9,7 @@ import { NotFoundError } from "@/lib/utils/domain-errors";
 import { callRecordingKey } from "@/lib/storage/blob-keys";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
+import { seededQuality, versionAt, type SeedVersion } from "./call-quality";
 import { conversation, conversationKind, fillInitialMessage, randomSlots, type Conversation, type ConversationKind, type Slots } from "./conversations";
 import { receptionAgent } from "./demo-agents";
 import { emptyCallBatch, insertCallBatch, type CallBatch, type QuestionSnapshot } from "./insert-call-batch";
@@ -44,7 +45,8 @@ type VariableDefinition = { name: string; type: string };
 
 type SeedAgent = {
   id: string;
-  version: number;
+  /** Its versions, oldest first: each call is handled by the one live when it started. */
+  versions: SeedVersion[];
   kind: ConversationKind;
   initialMessage: string | null;
   variables: VariableDefinition[];
@@ -69,6 +71,8 @@ export async function seedCalls(db: Database, input: SeedCallsInput): Promise<{ 
   const seed = input.seed ?? randomSeed();
   const random = createRandom(seed);
   const recording = recordingPlan(db, input, seed);
+  // Analyses, latencies and interruptions draw from a stream of their own, so the rest of the data stays what the seed always gave.
+  const quality = createRandom((seed ^ 0x0a11a1e5) >>> 0);
   const now = (input.now ?? new Date()).getTime();
   const batchSize = input.batchSize ?? 5000;
   const concurrency = input.concurrency ?? 2;
@@ -80,7 +84,7 @@ export async function seedCalls(db: Database, input: SeedCallsInput): Promise<{ 
     const size = Math.min(batchSize, input.count - offset);
     const batch = emptyCallBatch();
     const recordings: { key: string; wav: Uint8Array }[] = [];
-    for (let i = 0; i < size; i++) addCall(batch, random, plan, now, input.startTime?.getTime(), recording, recordings);
+    for (let i = 0; i < size; i++) addCall(batch, random, quality, plan, now, input.startTime?.getTime(), recording, recordings);
     const write: Promise<void> = insertCallBatch(db, input.organizationId, plan.questions, batch)
       .then(() => storeRecordings(recording, recordings, input.organizationId))
       .then(() => {
@@ -142,6 +146,11 @@ async function loadPlan(db: Database, organizationId: string, agentId: string | 
         .orderBy(asc(postCallQuestionOptions.position))
     : [];
 
+  const versionRows = await db
+    .select({ agentId: agentVersions.agentId, version: agentVersions.version, config: agentVersions.config, createdAt: agentVersions.createdAt })
+    .from(agentVersions)
+    .where(inArray(agentVersions.agentId, rows.map((row) => row.id)))
+    .orderBy(asc(agentVersions.version));
   const questions: QuestionSnapshot[] = [];
   const seedAgents = rows.map((row): SeedAgent => {
     const own = questionRows.filter((question) => question.agentId === row.id);
@@ -157,9 +166,15 @@ async function loadPlan(db: Database, organizationId: string, agentId: string | 
       });
       return questions.length;
     });
+    const published = versionRows.filter((version) => version.agentId === row.id && version.version <= row.version);
     return {
       id: row.id,
-      version: row.version,
+      versions: published.map((version) => ({
+        version: version.version,
+        publishedAt: version.createdAt.getTime(),
+        rubric: (version.config.success_rubric as SeedVersion["rubric"] | undefined) ?? null,
+        model: String((version.config.llm as { model?: string } | undefined)?.model ?? "gpt-4o-mini"),
+      })),
       kind: conversationKind(row.config),
       initialMessage: typeof row.config.initial_message === "string" && row.config.initial_message ? row.config.initial_message : null,
       variables: agentVariables(row.config),
@@ -316,6 +331,7 @@ const speakingMs = (content: string) => Math.round((content.length / 13) * 1000)
 function addCall(
   batch: CallBatch,
   random: Random,
+  qualityRandom: Random,
   plan: SeedPlan,
   now: number,
   fixedStart: number | undefined,
@@ -351,7 +367,8 @@ function addCall(
   const id = randomUUID();
   batch.id.push(id);
   batch.agentId.push(agent.id);
-  batch.agentVersion.push(agent.version);
+  const live = versionAt(agent.versions, start);
+  batch.agentVersion.push(live.version.version);
   batch.type.push(type);
   batch.status.push(outcome === "error" ? "failed" : "ended");
   batch.direction.push(direction);
@@ -374,8 +391,25 @@ function addCall(
   batch.endReason.push(outcome);
 
   const lines = talk?.lines ?? [];
-  const transcript = lines.map((line, index) => ({ ...line, start_time: iso(answeredAt! + offsets[index]) }));
+  const quality = seededQuality(qualityRandom, {
+    version: live.version,
+    versionIndex: live.index,
+    outcome,
+    answeredAt,
+    lines,
+    summary: talk?.summary ?? null,
+    endMs: end,
+    voice: true,
+  });
+  const transcript = lines.map((line, index) => ({
+    ...line,
+    start_time: iso(answeredAt! + offsets[index]),
+    ...(quality.interrupted.has(index) ? { interrupted: true as const } : {}),
+  }));
   batch.transcript.push(JSON.stringify(transcript));
+  batch.analysis.push(quality.analysis ? JSON.stringify(quality.analysis) : null);
+  batch.analysisSkipped.push(quality.skipped);
+  batch.turnLatency.push(quality.turnLatency ? JSON.stringify(quality.turnLatency) : null);
 
   const variables = talk
     ? agent.variables.flatMap((variable) => {

@@ -2,8 +2,12 @@ import type { QuestionType } from "@/lib/db/schema";
 
 export type DemoQuestion = { name: string; description: string; type: QuestionType; optional?: boolean; options?: string[] };
 
-/** An agent document as the API stores it (spec field names), with the post-call questions to create beside it. */
-export type DemoAgent = { config: Record<string, unknown>; questions: DemoQuestion[] };
+/**
+ * An agent document as the API stores it (spec field names), with the post-call questions to create
+ * beside it, and an optional later revision (a partial update) published a few weeks before the demo
+ * starts, so that the studio can compare two versions.
+ */
+export type DemoAgent = { config: Record<string, unknown>; questions: DemoQuestion[]; revision?: Record<string, unknown> };
 
 const shared = {
   language: "en-US",
@@ -33,6 +37,10 @@ export const appointmentAgent: DemoAgent = {
       "Never give medical advice; offer an appointment instead.",
     voice: { provider: "openai", name: "alloy", speed: 1, instructions: "Warm and upbeat, moderate pace." },
     custom_vocabulary: ["Bright Smile", "hygienist"],
+    success_rubric: {
+      type: "checklist",
+      criteria: ["The caller's name is taken", "An appointment is booked or moved", "The date and time are repeated back to the caller"],
+    },
     initial_state_name: "greeting",
     states: [
       {
@@ -124,6 +132,11 @@ export const appointmentAgent: DemoAgent = {
     { name: "appointment_booked", description: "Did the caller book or move an appointment?", type: "boolean" },
     { name: "call_summary", description: "Summarize the call in one or two sentences.", type: "text" },
   ],
+  revision: {
+    base_prompt:
+      "You are Ava, the friendly receptionist of Bright Smile Dental. Keep answers short and spoken-style. " +
+      "Never give medical advice; offer an appointment instead. Before saying goodbye, repeat the appointment's day and time.",
+  },
 };
 
 export const surveyAgent: DemoAgent = {
@@ -136,6 +149,10 @@ export const surveyAgent: DemoAgent = {
       "Be brief and polite, and stop if the customer is not interested.",
     voice: { provider: "openai", name: "verse", speed: 1.05, instructions: "Calm and friendly." },
     custom_vocabulary: ["Northwind"],
+    success_rubric: {
+      type: "score",
+      criteria: ["The customer gives a rating", "The agent learns whether the issue is resolved", "The customer is thanked for their time"],
+    },
     initial_state_name: "survey",
     states: [
       {
@@ -188,6 +205,7 @@ export const receptionAgent: DemoAgent = {
       "Take the caller's name and problem and offer a technician visit.",
     voice: { provider: "openai", name: "sage", speed: 1, instructions: "Reassuring and efficient." },
     custom_vocabulary: ["Acme"],
+    success_rubric: { type: "pass_fail", criteria: ["A technician visit is booked, or the caller leaves with a clear next step"] },
     initial_state_name: "intake",
     states: [
       {
@@ -230,6 +248,11 @@ export const receptionAgent: DemoAgent = {
       options: ["Plumbing", "Heating", "Electrical", "Pricing question"],
     },
   ],
+  revision: {
+    base_prompt:
+      "You are Riley, who answers the phone for Acme Home Services (plumbing, heating, electrical). " +
+      "Take the caller's name and problem and offer a technician visit. When no visit suits, say when a colleague will call back.",
+  },
 };
 
 export const demoAgents = [appointmentAgent, surveyAgent, receptionAgent];

@@ -1,21 +1,35 @@
 import { inTransaction } from "@/lib/db/transaction";
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganizationWithOwner } from "@/lib/auth/organizations";
 import type { Database } from "@/lib/db/client";
-import { appSettings, organizations } from "@/lib/db/schema";
+import { agentVersions, appSettings, organizations } from "@/lib/db/schema";
+import { updateAgent } from "@/lib/services/agents";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createPhoneNumber } from "@/lib/services/phone-numbers/phone-numbers";
 import { systemActor } from "@/lib/services/context";
 import { seedCalls } from "./calls";
-import { appointmentAgent, receptionAgent, surveyAgent } from "./demo-agents";
+import { appointmentAgent, receptionAgent, surveyAgent, type DemoAgent } from "./demo-agents";
 import { insertDemoAgent } from "./insert-agent";
 
 export const DEMO_EMAIL = "demo@example.com";
 const DEMO_SEEDED = "demo_seeded";
 const DEMO_CALLS = 3000;
+const DAY_MS = 86_400_000;
+/** Demo agents' first versions go live before the seeded calls (90 days); their revisions this many days ago. */
+const REVISED_DAYS_AGO = 21;
+
+/** Publishes a demo agent's revision as version 2, with both versions dated as if they went live in the past. */
+export async function publishDemoRevision(db: Database, organizationId: string, agentId: string, agent: DemoAgent, now: number): Promise<void> {
+  if (!agent.revision) return;
+  await updateAgent({ db, organizationId }, agentId, agent.revision);
+  const dated = async (version: number, at: number) =>
+    db.update(agentVersions).set({ createdAt: new Date(at) }).where(and(eq(agentVersions.agentId, agentId), eq(agentVersions.version, version)));
+  await dated(1, now - 91 * DAY_MS);
+  await dated(2, now - REVISED_DAYS_AGO * DAY_MS);
+}
 
 export type DemoCredentials = { organizationId: string; email: string; password: string; apiKey: string };
 
@@ -41,6 +55,9 @@ export async function seedDemoData(db: Database, options: { storage?: BlobStore 
     const appointmentId = await insertDemoAgent(tx, organizationId, appointmentAgent);
     await insertDemoAgent(tx, organizationId, surveyAgent);
     const receptionId = await insertDemoAgent(tx, organizationId, receptionAgent);
+    const now = Date.now();
+    await publishDemoRevision(tx, organizationId, appointmentId, appointmentAgent, now);
+    await publishDemoRevision(tx, organizationId, receptionId, receptionAgent, now);
 
     const ctx = demo;
     await createPhoneNumber(ctx, { number: "+14155550101", name: "Bookings line", inbound_agent_id: appointmentId });

@@ -2,7 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import type { DatabaseConnection } from "@/lib/db/client";
 import { executeOn } from "@/lib/db/raw-sql";
-import { jobExpirySeconds, jobNames, type JobName, type JobQueue } from "./queue";
+import { jobExpirySeconds, jobNames, type JobName, type JobOptions, type JobQueue } from "./queue";
 
 /** How often the queue looks for expired jobs (pg-boss's default is every 2 minutes). */
 const MAINTENANCE_INTERVAL_SECONDS = 15;
@@ -53,6 +53,16 @@ export async function startPgBoss(connection: DatabaseConnection): Promise<PgBos
   return boss;
 }
 
+const jobSettings = (name: JobName, options: JobOptions | undefined) => ({
+  retryLimit: options?.retryLimit ?? 3,
+  retryBackoff: true,
+  expireInSeconds: jobExpirySeconds[name],
+  ...(options?.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
+  ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
+  ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
+});
+
+const connectionOf = (db: JobOptions["db"]) => (db ? { db: { executeSql: (text: string, values: unknown[]) => executeOn(db, text, values) } } : {});
 /**
  * Stops the queue before its connection closes: no new job is fetched, running handlers get up to
  * `timeoutMs` to finish and report (`graceful`), the rest are failed for a retry; then the queries
@@ -73,16 +83,14 @@ export async function stopPgBoss(boss: PgBoss, options: { graceful: boolean; tim
 export function pgBossQueue(boss: PgBoss): JobQueue {
   return {
     async send(name, data, options) {
-      const db = options?.db;
-      await boss.send(name, data, {
-        retryLimit: options?.retryLimit ?? 3,
-        retryBackoff: true,
-        expireInSeconds: jobExpirySeconds[name],
-        ...(options?.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
-        ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
-        ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
-        ...(db ? { db: { executeSql: (text: string, values: unknown[]) => executeOn(db, text, values) } } : {}),
-      });
+      await boss.send(name, data, { ...jobSettings(name, options), ...connectionOf(options?.db) });
+    },
+    async sendMany(name, data, options) {
+      if (!data.length) return;
+      await boss.insert(
+        data.map((item) => ({ name, data: item, ...jobSettings(name, options) })),
+        connectionOf(options?.db),
+      );
     },
   };
 }

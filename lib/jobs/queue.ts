@@ -7,6 +7,8 @@ export const jobNames = {
   ingestKnowledgeBaseSource: "knowledge-base-ingest-source",
   callFinished: "call-finished",
   deliverWebhook: "webhook-deliver",
+  /** A few calls of a re-run of analysis and post-call answers. */
+  reanalyzeCalls: "analysis-rerun",
   /** One agent test run: any instance takes it; the run's lease decides who executes it (lib/agent-tests). */
   runAgentTests: "agent-test-run",
   /** One campaign's dispatch for a while (singleton key: the campaign id, at most one queued). */
@@ -29,6 +31,8 @@ export const jobExpirySeconds: Record<JobName, number> = {
   [jobNames.callFinished]: 300,
   // One attempt: a 15 s request, inside its 60 s lease.
   [jobNames.deliverWebhook]: 60,
+  // A batch of calls, each one analysis and one request per post-call question (a minute each at most), a few at once.
+  [jobNames.reanalyzeCalls]: 600,
   // A run may take many minutes; the run's own lease (renewed every few seconds) tells a live executor
   // from a dead one, so a second copy of the job after this expiry simply finds the run taken.
   [jobNames.runAgentTests]: 3600,
@@ -54,4 +58,12 @@ export type JobOptions = {
  */
 export type JobQueue = {
   send(name: JobName, data: Record<string, unknown>, options?: JobOptions): Promise<void>;
+  /** Several jobs of one queue in one statement (the same options for each); queues without it send one by one. */
+  sendMany?(name: JobName, data: Record<string, unknown>[], options?: JobOptions): Promise<void>;
 };
+
+/** Sends every job, in one statement when the queue can. */
+export async function sendAll(queue: JobQueue, name: JobName, data: Record<string, unknown>[], options?: JobOptions): Promise<void> {
+  if (queue.sendMany) return queue.sendMany(name, data, options);
+  for (const item of data) await queue.send(name, item, options);
+}

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { QualityDaySchema, QualityFiguresSchema, QualityVersionSchema, VersionComparisonSchema, VersionsQueryFields } from "./analytics-quality";
 
 /** The span a dashboard shows when no `from` is given, in days of the time zone. */
 export const DEFAULT_RANGE_DAYS = 30;
@@ -137,6 +138,11 @@ export const PostCallAnswersSchema = z
   .object({ ...RangeFields, questions: z.array(QuestionBreakdownSchema) })
   .openapi("AnalyticsPostCallAnswers");
 
+const DashboardQualitySchema = QualityFiguresSchema.extend({
+  days: z.array(QualityDaySchema).openapi({ description: "Every day of the range, oldest first." }),
+}).openapi("DashboardQuality", { description: "The range's quality figures (as /v1/analytics/quality's `totals`) and each day's." });
+export type DashboardQuality = z.infer<typeof DashboardQualitySchema>;
+
 export const DashboardSchema = z
   .object({
     ...RangeFields,
@@ -145,8 +151,37 @@ export const DashboardSchema = z
     duration_histogram: HistogramSchema,
     agents: CostPerAgentSchema.shape.agents,
     questions: PostCallAnswersSchema.shape.questions,
+    quality: DashboardQualitySchema,
   })
   .openapi("AnalyticsDashboard");
+
+export const QualitySchema = z
+  .object({
+    ...RangeFields,
+    totals: QualityFiguresSchema,
+    days: z.array(QualityDaySchema).openapi({ description: "Every day of the range in `timezone`, oldest first; days without calls have zeros and nulls." }),
+    versions: z.array(QualityVersionSchema).openapi({ description: "Each agent version with calls in the range, by agent name, then version." }),
+  })
+  .openapi("AnalyticsQuality");
+export type AnalyticsQuality = z.infer<typeof QualitySchema>;
+
+export const VersionsQuerySchema = AnalyticsQuerySchema.omit({ agent_id: true }).extend(VersionsQueryFields);
+export type VersionsQuery = z.infer<typeof VersionsQuerySchema>;
+
+export const VersionsSchema = z
+  .object({
+    ...RangeFields,
+    agent_id: z.uuid(),
+    agent_name: z.string().nullable().openapi({ description: "Null for a deleted agent." }),
+    versions: z
+      .array(QualityFiguresSchema.extend({ agent_version: z.number().int() }))
+      .openapi({ description: "The versions asked for, in that order, each with its figures (zeros when it has no calls in the range)." }),
+    comparisons: z.array(VersionComparisonSchema).openapi({
+      description: "Every pair of the versions asked for (a before b, in the order given): is the difference in success rate larger than chance?",
+    }),
+  })
+  .openapi("AnalyticsVersions");
+export type AnalyticsVersions = z.infer<typeof VersionsSchema>;
 export type AnalyticsDashboard = z.infer<typeof DashboardSchema>;
 
 const UsageDaySchema = z

@@ -13,6 +13,7 @@ import {
   TurnLatencySchema,
   VariableValueSchema,
 } from "./call-values";
+import { analysisSkipReasons, CallAnalysisSchema, callSentiments, CallSuccessSchema, ChecklistItemSchema, successVerdicts } from "./call-analysis";
 import { cursorQuery, e164, isoDateTime, limitQuery, pageQuery, queryBoolean } from "./common";
 import { MAX_CUSTOM_HEADERS, refusedCustomHeaders, validateCustomHeaders } from "./sip-custom-headers";
 
@@ -34,6 +35,36 @@ export const PostCallAnswerSchema = z
     selected_options: z.array(z.object({ option: z.object({ id: z.string(), value: z.string() }) })),
   })
   .openapi("PostCallAnswer");
+
+export const reanalysisParts = ["analysis", "post_call_answers"] as const;
+export type ReanalysisPart = (typeof reanalysisParts)[number];
+
+export const MAX_ANALYSIS_HISTORY = 5;
+
+export const AnalysisHistoryEntrySchema = z
+  .object({
+    summary: z.string().nullable(),
+    sentiment: z.enum(callSentiments).nullable(),
+    success: CallSuccessSchema.nullable(),
+    criteria: z.array(ChecklistItemSchema).nullable(),
+    analyzed_at: z.string().nullable().openapi({ format: "date-time" }),
+    model: z.string().nullable(),
+    analysis_skipped: z.enum(analysisSkipReasons).nullable(),
+    post_call_answers: z
+      .array(PostCallAnswerSchema)
+      .nullable()
+      .openapi({ description: "The answers the re-run replaced; null when it did not re-answer the questions." }),
+    replaced: z.array(z.enum(reanalysisParts)).openapi({ description: "What the re-run replaced: `analysis`, `post_call_answers` or both." }),
+    replaced_at: z.string().openapi({ format: "date-time" }),
+    job_id: z.uuid().nullable().openapi({ description: "The re-run (`GET /v1/analysis-jobs/{job_id}`) that replaced them." }),
+  })
+  .openapi("AnalysisHistoryEntry", {
+    description:
+      "What a call showed before a re-run replaced it: the analysis fields (`summary`, `sentiment`, `success`, … as in `analysis`; null " +
+      "when the re-run did not replace the analysis or the call had none) and the post-call answers it replaced.",
+  });
+/** A call's analysis and answers as they were before a re-run replaced them. */
+export type AnalysisHistoryEntry = z.infer<typeof AnalysisHistoryEntrySchema>;
 
 export const CallSchema = z
   .object({
@@ -78,6 +109,14 @@ export const CallSchema = z
       description:
         "Extension: who started the call through the API (web calls and outbound phone calls): a studio member, or an API key. Null for inbound calls (the caller started them), for a campaign's calls (see `campaign_id`) and for calls recorded before it was kept.",
     }),
+    analysis: CallAnalysisSchema.nullable().openapi({
+      description: "Extension: summary, sentiment and success of the finished call; null until it is analysed, or when it is not (see `analysis_skipped`).",
+    }),
+    analysis_skipped: z.enum(analysisSkipReasons).nullable().openapi({
+      description:
+        "Extension: why the call is not analysed: `not_answered_by_human` (never answered, or a voicemail answered) or `too_few_caller_turns` " +
+        "(the caller spoke fewer than 2 turns). null otherwise.",
+    }),
     campaign_id: z.uuid().nullable().openapi({ description: "Extension: the campaign that placed this call, null otherwise." }),
 
     redacted_categories: z.array(z.enum(piiCategories)).openapi({
@@ -96,6 +135,9 @@ export const CallSchema = z
       .nullable()
       .optional()
       .openapi({ description: "Extension, only in single-call responses: voice calls' latency per caller turn, stored when the call ends; null for text calls." }),
+    analysis_history: z.array(AnalysisHistoryEntrySchema).optional().openapi({
+      description: `Extension, only in single-call responses: what re-runs replaced, newest first, the last ${MAX_ANALYSIS_HISTORY}.`,
+    }),
   })
   .openapi("Call");
 /** A call as /v1 answers it (lists omit transcript and variable values unless asked for). */
@@ -124,6 +166,20 @@ export const CallFiltersQuerySchema = z.object({
   end_reason: z.enum(callEndReasons, { message: oneOf(callEndReasons) }).optional().openapi({ description: "**Extension**: only calls that ended for this reason." }),
   answer_type: z.enum(callAnswerTypes, { message: oneOf(callAnswerTypes) }).optional().openapi({ description: "**Extension**: only calls answered by a human, a voicemail, or unknown." }),
   carrier: z.enum(carrierNames, { message: oneOf(carrierNames) }).optional().openapi({ description: "**Extension**: only phone calls carried by `twilio` or `telnyx`." }),
+  success: z
+    .enum(successVerdicts, { message: oneOf(successVerdicts) })
+    .optional()
+    .openapi({ description: "**Extension**: only analysed calls whose `analysis.success.verdict` is this (`success`, `failure` or `unknown`)." }),
+  sentiment: z
+    .enum(callSentiments, { message: oneOf(callSentiments) })
+    .optional()
+    .openapi({ description: "**Extension**: only analysed calls whose `analysis.sentiment` is this (`positive`, `neutral` or `negative`)." }),
+  agent_version: z.coerce
+    .number({ message: "Must be an integer of at least 1" })
+    .int("Must be an integer of at least 1")
+    .min(1, "Must be an integer of at least 1")
+    .optional()
+    .openapi({ type: "integer", minimum: 1, description: "**Extension**: only calls handled by this version of their agent (with `agent_id`: of that agent)." }),
   campaign_id: z.uuid("Must be a UUID").optional().openapi({ description: "**Extension**: only calls placed by this campaign." }),
   search: z
     .string()

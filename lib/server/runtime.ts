@@ -89,6 +89,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
       jsonBodyLimitBytes: config.jsonBodyLimitBytes,
       knowledgeBaseMaxFileBytes: config.knowledgeBase.maxFileBytes,
       knowledgeBaseMaxRequestBytes: config.knowledgeBase.maxRequestBytes,
+      reanalyzeMaxCalls: config.reanalyzeMaxCalls,
     },
   });
   const stopHooks: (() => Promise<void> | void)[] = [];

@@ -11,6 +11,8 @@ import { dialCall, type TelephonyProvider } from "@/lib/telephony/dialer";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { deliverWebhookAttempt, releaseDeliveryLease, type WebhookDeliverySettings } from "@/lib/webhooks/deliver-webhook";
 import { processFinishedCall } from "@/lib/services/calls/finished-call";
+import { processReanalysisBatch } from "@/lib/services/analysis/reanalysis-batch";
+import type { ReanalysisBatch } from "@/lib/services/analysis/reanalysis-jobs";
 import type { PostCallAnswerSettings } from "@/lib/services/post-call-questions/post-call-answers";
 import { startCallTimerSweep } from "@/lib/services/calls/call-timer-sweep";
 import { startJobRecovery } from "@/lib/jobs/job-recovery";
@@ -31,7 +33,7 @@ export type WorkerDependencies = {
   storage?: BlobStore;
   /** Webhook delivery (HTTP client, clock, retry schedule); by default safe-fetch with OUTBOUND_ALLOWED_HOSTS. */
   webhooks?: Partial<WebhookDeliverySettings>;
-  /** Post-call answers: provider environment and default model; by default process.env and POST_CALL_MODEL. */
+  /** Post-call answers and call analysis (also re-runs): provider environment and default model; by default process.env and POST_CALL_MODEL. */
   postCallAnswers?: PostCallAnswerSettings;
   /** Knowledge-base indexing bounds; by default the configured ones (KB_PDF_*, KB_MAX_CHUNKS_PER_SOURCE). */
   ingestion?: Partial<IngestionLimits>;
@@ -48,6 +50,8 @@ const CAMPAIGN_SWEEP_MS = 3_000;
 
 /** Webhook attempts wait on the network, not the CPU: several run at once in each process. */
 const WEBHOOK_WORKERS_PER_PROCESS = 4;
+/** Re-run batches (each a few calls at once) per process: model requests wait on the network too. */
+const REANALYSIS_WORKERS_PER_PROCESS = 3;
 /** Test runs a process executes at once (each runs its own `concurrency` conversations). */
 const TEST_RUN_WORKERS_PER_PROCESS = 2;
 /** How often a process looks for test runs whose executing process died unnoticed. */
@@ -95,6 +99,11 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   await boss.work<{ callId: string }>(jobNames.callFinished, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) =>
     track(jobNames.callFinished, job.id, () => processFinishedCall(deps.db, job.data.callId, postCallSettings, { last: job.retryCount >= job.retryLimit })),
   );
+  for (let i = 0; i < REANALYSIS_WORKERS_PER_PROCESS; i++) {
+    await boss.work<ReanalysisBatch>(jobNames.reanalyzeCalls, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) =>
+      track(jobNames.reanalyzeCalls, job.id, () => processReanalysisBatch(deps.db, job.data, postCallSettings, { last: job.retryCount >= job.retryLimit })),
+    );
+  }
   const testEnvironment = agentTestEnvironment(deps.db, queue, deps.agentTests);
   for (let i = 0; i < TEST_RUN_WORKERS_PER_PROCESS; i++) {
     await boss.work<{ runId: string }>(jobNames.runAgentTests, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>

@@ -1,9 +1,11 @@
 import { callAnswerTypes, callEndReasons, callStatuses, type CallAnswerType, type CallStatus, type CallType } from "@/lib/schemas/call-values";
 import type { Call, CallCount } from "@/lib/schemas/calls";
+import { callSentiments, successVerdicts, type CallSentiment, type SuccessVerdict } from "@/lib/schemas/call-analysis";
 import { carrierNames } from "@/lib/schemas/telephony";
 import type { Envelope, Query, VoiceApiClient } from "./client";
 
-export type { Call, CallCount, PostCallAnswer } from "@/lib/schemas/calls";
+export type { AnalysisHistoryEntry, Call, CallCount, PostCallAnswer } from "@/lib/schemas/calls";
+export type { AnalysisSkipReason, CallAnalysis, CallSentiment, SuccessVerdict } from "@/lib/schemas/call-analysis";
 export type { CallStarter, TranscriptEntry, TurnLatency, VariableValue } from "@/lib/schemas/call-values";
 
 /** The list filters of GET /v1/calls, named as the API names them (they also live in the page's URL). */
@@ -18,6 +20,10 @@ export type CallFilters = {
   end_reason?: string;
   answer_type?: CallAnswerType;
   carrier?: "twilio" | "telnyx";
+  success?: SuccessVerdict;
+  sentiment?: CallSentiment;
+  /** A version number, as the URL holds it. */
+  agent_version?: string;
   search?: string;
 };
 
@@ -29,6 +35,9 @@ export const CALL_FILTER_KEYS = [
   "end_reason",
   "answer_type",
   "carrier",
+  "agent_version",
+  "success",
+  "sentiment",
   "from_number",
   "to_number",
   "start_time_gt",
@@ -39,6 +48,8 @@ export const CALL_STATUSES = callStatuses;
 export const CALL_END_REASONS = callEndReasons;
 export const CALL_CARRIERS = carrierNames;
 export const CALL_ANSWER_TYPES = callAnswerTypes;
+export const CALL_SUCCESS_VERDICTS = successVerdicts;
+export const CALL_SENTIMENTS = callSentiments;
 
 export type CallListOptions = CallFilters & { cursor?: string; limit?: number; include_transcript?: boolean; include_variable_values?: boolean };
 

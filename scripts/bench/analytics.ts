@@ -9,13 +9,14 @@ import { getPostCallAnswerBreakdown } from "@/lib/services/analytics/analytics-a
 import { resolveAnalyticsRange } from "@/lib/services/analytics/analytics-range";
 import type { AnalyticsFilter } from "@/lib/services/analytics/analytics-source";
 import { getCallsPerDay, getCallTotals, getCostPerAgent, getDurationHistogram } from "@/lib/services/analytics/analytics";
+import { getDashboardQuality, getQuality, getVersionFigures } from "@/lib/services/analytics/analytics-quality";
 import { DASHBOARD_PAGE_P50_MS, type DashboardPageRow } from "./dashboard-page";
 import type { KeepAliveClient } from "./http-client";
 import type { Counts } from "./measure";
 import { elapsedMs, formatMs, formatRatio, markdownTable, summarize, textTable, type Summary } from "./stats";
 
 
-type Part = "summary" | "dashboard" | "post-call-answers";
+type Part = "summary" | "dashboard" | "post-call-answers" | "quality" | "versions";
 
 export type AnalyticsScenario = { name: string; part: Part; query: Record<string, string> };
 
@@ -29,7 +30,7 @@ export type AnalyticsRow = {
 };
 
 /** Ranges relative to the newest seeded call, so a kept database measures the same windows later. */
-export function analyticsScenarios(newest: Date, agentId: string): AnalyticsScenario[] {
+export function analyticsScenarios(newest: Date, agentId: string, revisedAgentId: string): AnalyticsScenario[] {
   const day = (offset: number) => new Date(newest.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const last30 = { from: day(-29), to: day(0) };
   const unaligned = {
@@ -44,6 +45,9 @@ export function analyticsScenarios(newest: Date, agentId: string): AnalyticsScen
     { name: "summary, last 30 days", part: "summary", query: last30 },
     { name: "summary, 7 days, unaligned bounds", part: "summary", query: unaligned },
     { name: "post-call-answers, last 30 days", part: "post-call-answers", query: last30 },
+    { name: "quality, last 30 days", part: "quality", query: last30 },
+    { name: "quality, all 90 days", part: "quality", query: { from: day(-90), to: day(0) } },
+    { name: "versions 1,2 of one agent, all 90 days", part: "versions", query: { from: day(-90), to: day(0), agent_id: revisedAgentId, versions: "1,2" } },
   ];
 }
 
@@ -67,12 +71,18 @@ async function serviceSide(db: Database, organizationId: string, scenario: Analy
   const filter = filterOf(scenario);
   if (scenario.part === "summary") return (await getCallTotals(ctx, filter)).calls;
   if (scenario.part === "post-call-answers") return (await getPostCallAnswerBreakdown(ctx, filter)).length;
+  if (scenario.part === "quality") return (await getQuality(ctx, filter)).totals.calls;
+  if (scenario.part === "versions") {
+    const { versions } = await getVersionFigures(ctx, { ...filter, agentId: scenario.query.agent_id }, scenario.query.versions.split(",").map(Number));
+    return versions.reduce((sum, version) => sum + version.sums.calls, 0);
+  }
   const [totals] = await Promise.all([
     getCallTotals(ctx, filter),
     getCallsPerDay(ctx, filter),
     getDurationHistogram(ctx, filter),
     getCostPerAgent(ctx, filter),
     getPostCallAnswerBreakdown(ctx, filter),
+    getDashboardQuality(ctx, filter),
   ]);
   return totals.calls;
 }
@@ -104,10 +114,35 @@ function plainStatements(organizationId: string, scenario: AnalyticsScenario): {
       cross join lateral jsonb_array_elements(a.selected_options) o where ${where} and a.has_answer group by 1, 2`,
     params,
   };
-  if (scenario.part === "summary") return [totals];
-  if (scenario.part === "post-call-answers") return [answers, options];
   const tzParams = [...params, filter.timezone];
   const tz = `$${tzParams.length}`;
+  // The quality figures straight from the calls: verdicts, sentiment and scores, the latency percentiles
+  // over every turn (exact, by sorting), interruptions, transfers and voicemails; per day or per version.
+  const quality = (group: string, extra = "", zoned = false) => ({
+    sql: `with q as (
+        select ${group} as g, c.answered_at is not null as connected, c.analysis, c.transcript, c.transfer, c.end_reason, c.answer_type, c.cost, c.duration_seconds, c.turn_latency
+        from calls c where ${where}${extra}
+      ), turns as (
+        select q.g, (t ->> 'first_audio_ms')::int as ms from q cross join lateral jsonb_array_elements(coalesce(q.turn_latency, '[]'::jsonb)) t
+        where jsonb_typeof(t -> 'first_audio_ms') = 'number'
+      ), latency as (
+        select g, percentile_disc(0.5) within group (order by ms) as p50, percentile_disc(0.9) within group (order by ms) as p90, count(*) as turns from turns group by g
+      )
+      select q.g, count(*) as calls, count(*) filter (where analysis is not null) as analysed,
+        count(*) filter (where analysis #>> '{success,verdict}' = 'success') as successes, count(*) filter (where analysis #>> '{success,verdict}' = 'failure') as failures,
+        avg((analysis #>> '{success,score}')::numeric) as score, count(*) filter (where analysis ->> 'sentiment' = 'positive') as positive,
+        count(*) filter (where analysis ->> 'sentiment' = 'negative') as negative, avg(cost) filter (where cost > 0) as cost,
+        avg(duration_seconds) filter (where connected) as duration,
+        sum((select count(*) from jsonb_array_elements(transcript) e where e -> 'interrupted' = 'true'::jsonb)) filter (where connected) as interruptions,
+        count(*) filter (where connected and (transfer is not null or end_reason = 'transferred')) as transfers,
+        count(*) filter (where connected and answer_type = 'voicemail') as voicemails, max(l.p50) as p50, max(l.p90) as p90
+      from q left join latency l on l.g is not distinct from q.g group by q.g`,
+    params: zoned ? tzParams : params,
+  });
+  if (scenario.part === "summary") return [totals];
+  if (scenario.part === "post-call-answers") return [answers, options];
+  if (scenario.part === "quality") return [quality(`(c.start_time at time zone ${tz})::date`, "", true), quality("c.agent_version")];
+  if (scenario.part === "versions") return [quality("c.agent_version", ` and c.agent_version = any('{${scenario.query.versions}}'::int[])`)];
   return [
     totals,
     {
@@ -130,19 +165,30 @@ function plainStatements(organizationId: string, scenario: AnalyticsScenario): {
     },
     answers,
     options,
+    quality(`(c.start_time at time zone ${tz})::date`, "", true),
   ];
 }
 
 async function plainSide(query: RawQuery, organizationId: string, scenario: AnalyticsScenario): Promise<number> {
   const results = await Promise.all(plainStatements(organizationId, scenario).map((statement) => query(statement.sql, statement.params)));
   if (scenario.part === "post-call-answers") return results[0].rows.length;
+  if (scenario.part === "quality" || scenario.part === "versions") return results[0].rows.reduce((sum, row) => sum + Number(row.calls), 0);
   return Number(results[0].rows[0].calls);
 }
 
 async function apiSide(client: KeepAliveClient, scenario: AnalyticsScenario): Promise<{ ms: number; calls: number }> {
   const response = await client.getOk(`/v1/analytics/${scenario.part}?${new URLSearchParams(scenario.query)}`);
   const data = JSON.parse(response.body.toString("utf8")).data;
-  const calls = scenario.part === "dashboard" ? data.summary.calls : scenario.part === "summary" ? data.calls : data.questions.length;
+  const calls =
+    scenario.part === "dashboard"
+      ? data.summary.calls
+      : scenario.part === "summary"
+        ? data.calls
+        : scenario.part === "quality"
+          ? data.totals.calls
+          : scenario.part === "versions"
+            ? (data.versions as { calls: number }[]).reduce((sum, version) => sum + version.calls, 0)
+            : data.questions.length;
   return { ms: response.ms, calls };
 }
 

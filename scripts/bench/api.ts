@@ -11,13 +11,14 @@ import { parseArgs } from "node:util";
 import { hashApiKey } from "@/lib/auth/api-key-token";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
-import { connectPglite, connectPostgres, type DatabaseConnection } from "@/lib/db/client";
+import { connectPglite, connectPostgres, type DatabaseConnection, type RawQuery } from "@/lib/db/client";
 import { lockDataDirectory } from "@/lib/db/data-dir-lock";
 import { applyMigrations } from "@/lib/db/migrate";
 import { apiKeys, rateLimitCounters } from "@/lib/db/schema";
 import { seedCalls } from "@/lib/demo/calls";
 import { demoAgents } from "@/lib/demo/demo-agents";
 import { insertDemoAgent } from "@/lib/demo/insert-agent";
+import { publishDemoRevision } from "@/lib/demo/demo";
 import { analyticsMarkdown, analyticsScenarios, dashboardPageRanges, measureAnalytics, printAnalytics } from "./analytics";
 import { measureDashboardPage } from "./dashboard-page";
 import { KeepAliveClient } from "./http-client";
@@ -142,7 +143,8 @@ const BENCH_SERVER_ENV = {
 async function seed(connection: DatabaseConnection, calls: number) {
   const org = await createOrganization(connection.db, "Benchmark");
   const key = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "benchmark" });
-  for (const agent of demoAgents) await insertDemoAgent(connection.db, org.id, agent);
+  // The demo agents, two with a revision published 21 days ago: the calls split between versions as in the demo.
+  for (const agent of demoAgents) await publishDemoRevision(connection.db, org.id, await insertDemoAgent(connection.db, org.id, agent), agent, Date.now());
 
   log(`seeding ${formatCount(calls)} calls (${connection.driver})`);
   const started = Date.now();
@@ -164,9 +166,21 @@ async function seed(connection: DatabaseConnection, calls: number) {
 
   // Analyze for the planner; vacuum too, so autovacuum of the fresh rows does not run during the timings.
   const analyzeStarted = Date.now();
-  await connection.exec("vacuum (analyze) calls, call_post_call_answers, call_stats_15m, answer_stats_15m, answer_option_stats_15m");
+  await connection.exec("vacuum (analyze) calls, call_post_call_answers, call_stats_15m, answer_stats_15m, answer_option_stats_15m, call_quality_15m");
   log(`vacuum (analyze) calls, answers and analytics rollups: ${formatDuration(Date.now() - analyzeStarted)}`);
   return { organizationId: org.id, apiKey: key.apiKey, seedMs, rate };
+}
+
+/** An agent of the organization with two versions or more (the demo agents' revised ones), for the version comparison. */
+async function revisedAgent(query: RawQuery, organizationId: string): Promise<string> {
+  const [row] = (
+    await query(
+      "select a.id from agents a join agent_versions v on v.agent_id = a.id where a.organization_id = $1 group by a.id having count(*) >= 2 order by a.id limit 1",
+      [organizationId],
+    )
+  ).rows;
+  if (!row) throw new Error("No agent with two versions in the benchmark organization (seeded before issue 26?)");
+  return row.id as string;
 }
 
 /** The statements every API request runs besides the list query: the key lookup and the rate-limit upsert. */
@@ -251,7 +265,7 @@ async function reuseSeeded(connection: DatabaseConnection) {
   if (!org) throw new Error(`No Benchmark organization in ${options.reuseDatabase}`);
   const organizationId = org.id as string;
   const key = await createApiKey({ db: connection.db, organizationId }, { name: "benchmark (reused)" });
-  await connection.exec("analyze calls, call_post_call_answers, call_stats_15m, answer_stats_15m, answer_option_stats_15m");
+  await connection.exec("analyze calls, call_post_call_answers, call_stats_15m, answer_stats_15m, answer_option_stats_15m, call_quality_15m");
   log(`reusing ${options.reuseDatabase} (organization ${organizationId}), analyze calls done`);
   return { organizationId, apiKey: key.apiKey, seedMs: Number.NaN, rate: Number.NaN };
 }
@@ -299,7 +313,7 @@ async function benchPostgres(workDir: string): Promise<DatabaseReport> {
     connection.db,
     connection.query,
     seeded.organizationId,
-    analyticsScenarios(data.newest, data.agentId),
+    analyticsScenarios(data.newest, data.agentId, await revisedAgent(connection.query, seeded.organizationId)),
     options.counts,
     log,
   );

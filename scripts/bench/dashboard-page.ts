@@ -12,8 +12,8 @@ import { KeepAliveClient } from "./http-client";
 import type { Counts } from "./measure";
 import { elapsedMs, summarize, type Summary } from "./stats";
 
-/** The issue's target for the dashboard's server render with 1,000,000 calls on Postgres. */
-export const DASHBOARD_PAGE_P50_MS = 500;
+/** The target for the dashboard's server render with 1,000,000 calls on Postgres (500 ms in issue 4, 300 ms with issue 26's quality figures). */
+export const DASHBOARD_PAGE_P50_MS = 300;
 const SESSION_COOKIE = "authjs.session-token";
 
 export type DashboardPageRow = { name: string; path: string; summary: Summary; calls: number | null };
@@ -30,9 +30,10 @@ async function sessionCookie(db: Database, organizationId: string): Promise<stri
   return `${SESSION_COOKIE}=${token}`;
 }
 
-/** The calls figure the page rendered (the stat card's exact value), to check the page is complete. */
+/** The calls figure the page rendered (the stat card's exact value), to check the page is complete (quality cards included). */
 function renderedCalls(html: string): number | null {
   const match = /data-metric="calls" data-value="(\d+)"/.exec(html);
+  if (!/data-metric="success_rate"/.test(html) || !/data-metric="turn_latency_p90_ms"/.test(html)) return null;
   return match ? Number(match[1]) : null;
 }
 

@@ -274,10 +274,10 @@ describe("GET /v1/analytics/post-call-answers", () => {
 });
 
 describe("GET /v1/analytics/dashboard", () => {
-  it("returns the five analytics of one range together, equal to the separate endpoints", async () => {
+  it("returns the five analytics of one range together, equal to the separate endpoints, with the quality figures", async () => {
     const query = `${RANGE}&timezone=Europe/Berlin&agent_id=${alpha}`;
-    const [{ body: dashboard }, summary, days, histogram, perAgent, answers] = await Promise.all(
-      ["dashboard", "summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers"].map((path) => get(`${path}?${query}`)),
+    const [{ body: dashboard }, summary, days, histogram, perAgent, answers, quality] = await Promise.all(
+      ["dashboard", "summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "quality"].map((path) => get(`${path}?${query}`)),
     );
     const { from, to, timezone, agent_id, ...totals } = summary.body.data;
     expect(dashboard.data).toEqual({
@@ -290,8 +290,10 @@ describe("GET /v1/analytics/dashboard", () => {
       duration_histogram: { buckets: histogram.body.data.buckets, calls_without_duration: histogram.body.data.calls_without_duration },
       agents: perAgent.body.data.agents,
       questions: answers.body.data.questions,
+      quality: { ...quality.body.data.totals, days: quality.body.data.days },
     });
     expect(dashboard.data.summary.calls).toBe(3);
+    expect(dashboard.data.quality.calls).toBe(3);
   });
 });
 

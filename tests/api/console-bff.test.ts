@@ -19,6 +19,7 @@ let organizationId: string;
 let ownerId: string;
 const userIds: Partial<Record<MemberRole, string>> = {};
 let phoneNumberId: string;
+let agentIdForRerun: string;
 let knowledgeBaseId: string;
 
 async function contextFor(role: MemberRole): Promise<ConsoleContextResult> {
@@ -57,6 +58,7 @@ beforeAll(async () => {
     userIds[role] = user.id;
   }
   const agentId = await insertAgent(api.db, organizationId);
+  agentIdForRerun = agentId;
   await insertCall(api.db, organizationId, agentId);
   phoneNumberId = await insertPhoneNumber(api.db, organizationId, "+14155550199");
   const created = await bff("member", "POST", "knowledge-bases", { json: { name: "Handbook" } });
@@ -107,6 +109,16 @@ describe("BFF role rules", () => {
     expect(numbers.body.data.name).toBe("Line +14155550199");
     const bases = await bff("viewer", "GET", "knowledge-bases");
     expect(bases.body.data.map((kb: { name: string }) => kb.name)).toEqual(["Handbook"]);
+  });
+
+  it("lets members, admins and owners re-run an agent's analysis, not viewers, and everyone follow the job", async () => {
+    const refused = await bff("viewer", "POST", `agents/${agentIdForRerun}/reanalyze`, { json: { include: ["analysis"] } });
+    expect(refused.response.status).toBe(403);
+    const started = await bff("member", "POST", `agents/${agentIdForRerun}/reanalyze`, { json: { include: ["analysis"] } });
+    expect(started.response.status).toBe(202);
+    const job = await bff("viewer", "GET", `analysis-jobs/${started.body.data.job_id}`);
+    expect(job.response.status).toBe(200);
+    expect(job.body.data).toMatchObject({ agent_id: agentIdForRerun, include: ["analysis"] });
   });
 
   it("lets a viewer search a knowledge base (a POST that only reads)", async () => {

@@ -150,7 +150,9 @@ describe("answers match the OpenAPI document", () => {
     await send("PATCH", "/v1/pricing", { body: { telephony_per_minute: 0.02, llm_input_per_million_tokens: null } });
     await send("GET", "/v1/calls/count?status=ended");
     await send("GET", "/v1/llm-models?provider=azure_openai");
-    for (const path of ["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage"]) {
+    await send("GET", `/v1/analytics/versions?agent_id=${agentId}&versions=1,2`);
+    await send("GET", `/v1/analytics/versions?agent_id=${agentId}&versions=1`);
+    for (const path of ["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage", "quality"]) {
       await send("GET", `/v1/analytics/${path}?timezone=Europe/Paris`);
     }
     await send("GET", "/v1/analytics/summary?from=tomorrow");
@@ -169,6 +171,12 @@ describe("answers match the OpenAPI document", () => {
     await send("POST", "/v1/telephony/providers/twilio/numbers/import");
     await send("DELETE", "/v1/telephony/providers/twilio");
     await send("DELETE", "/v1/telephony/providers/twilio");
+    // Re-runs of analysis and answers.
+    const rerun = await send("POST", `/v1/agents/${agentId}/reanalyze`, { body: { from: "2026-01-01", to: "2026-12-31", include: ["analysis"] } });
+    expect(rerun.status, rerun.text).toBe(202);
+    await send("GET", `/v1/analysis-jobs/${rerun.json.data.job_id}`);
+    await send("POST", `/v1/agents/${agentId}/reanalyze`, { body: { include: [] } });
+    await send("GET", `/v1/analysis-jobs/${crypto.randomUUID()}`);
     // Agent tests and their runs (a run executed in process, so a finished one is checked too).
     const scripted = await send("POST", `/v1/agents/${agentId}/tests`, {
       body: { name: "greets", type: "scripted", tags: ["smoke"], turns: [{ user: "Hi", expect: [{ type: "agent_says", match: "contains", value: "goodbye" }, { type: "state", state_name: "greet" }] }] },

@@ -75,6 +75,8 @@ const routes: RouteCase[] = [
   { name: "deactivate post-call question", method: "POST", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}/deactivate`, ownResource: true },
   { name: "activate post-call question", method: "POST", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}/activate`, ownResource: true },
   { name: "delete post-call question", method: "DELETE", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}`, ownResource: true },
+  { name: "reanalyze agent calls", method: "POST", path: () => `/v1/agents/${ids.agent}/reanalyze`, body: () => ({ include: ["analysis"] }), ownResource: true },
+  { name: "get analysis job", method: "GET", path: () => `/v1/analysis-jobs/${ids.analysisJob}`, ownResource: true },
   { name: "list agent tests", method: "GET", path: () => `/v1/agents/${ids.agent}/tests`, ownResource: true },
   {
     name: "create agent test",
@@ -138,6 +140,8 @@ const routes: RouteCase[] = [
   { name: "list carrier numbers", method: "GET", path: () => "/v1/telephony/providers/twilio/numbers", ownResource: false },
   { name: "import carrier numbers", method: "POST", path: () => "/v1/telephony/providers/twilio/numbers/import", body: () => ({}), ownResource: false },
   { name: "disconnect telephony provider", method: "DELETE", path: () => "/v1/telephony/providers/telnyx", ownResource: false },
+  // Another organization's agent is refused like an unknown one (400 naming agent_id, tests/api/analytics-quality.test.ts).
+  { name: "analytics versions", method: "GET", path: () => `/v1/analytics/versions?agent_id=${ids.agent}&versions=1,2`, ownResource: false },
   { name: "list campaigns", method: "GET", path: () => "/v1/campaigns", ownResource: false },
   { name: "create campaign", method: "POST", path: () => "/v1/campaigns", body: () => ({ name: "x", agent_id: ids.agent, from_numbers: ["+14155550100"] }), ownResource: false },
   { name: "get campaign", method: "GET", path: () => `/v1/campaigns/${ids.campaign}`, ownResource: true },
@@ -157,7 +161,7 @@ const routes: RouteCase[] = [
   { name: "get audit log settings", method: "GET", path: () => "/v1/audit-log/settings", ownResource: false },
   { name: "erase data by phone number", method: "POST", path: () => "/v1/data-erasure", body: () => ({ phone_number: "+14155550999" }), ownResource: false },
   { name: "update audit log settings", method: "PATCH", path: () => "/v1/audit-log/settings", body: () => ({ audit_retention_days: 60 }), ownResource: false },
-  ...["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage"].map((report) => ({
+  ...["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage", "quality"].map((report) => ({
     name: `analytics ${report}`,
     method: "GET",
     // Filtering by another organization's agent is refused like an unknown agent (tests/api/analytics.test.ts).
@@ -183,6 +187,7 @@ beforeAll(async () => {
     .values({ organizationId: owner.organizationId, agentId: ids.agent, agentVersion: 1, testIds: [ids.test], repeat: 1, concurrency: 1 })
     .returning({ id: agentTestRuns.id });
   ids.question = (await (await api.request("POST", `/v1/agents/${ids.agent}/post-call-questions`, { apiKey: owner.apiKey, body: { questions: [{ name: "Satisfied", type: "boolean" }] } })).json()).data[0].id;
+  ids.analysisJob = (await (await api.request("POST", `/v1/agents/${ids.agent}/reanalyze`, { apiKey: owner.apiKey, body: {} })).json()).data.job_id;
   ids.campaign = (await (await api.request("POST", "/v1/campaigns", { apiKey: owner.apiKey, body: { name: "Owner campaign", agent_id: ids.agent, from_numbers: ["+14155550100"] } })).json()).data.id;
   ids.knowledgeBase = (await (await api.request("POST", "/v1/knowledge-bases", { apiKey: owner.apiKey, body: { name: "Owner KB" } })).json()).data.id;
   const upload = new FormData();

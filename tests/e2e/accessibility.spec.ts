@@ -9,7 +9,7 @@ import { firstId, signInAsDemo } from "./helpers/demo-session";
  * impact. Run against the demo organization, so pages have content.
  */
 const THEMES = ["light", "dark"] as const;
-const AGENT_TABS = ["Settings", "Post-call questions", "Versions", "JSON", "Talk"];
+const AGENT_TABS = ["Settings", "Post-call questions", "Versions", "Tests", "JSON", "Talk"];
 
 // The current axe-core release (a devDependency of its own), injected into @axe-core/playwright: the
 // wrapper's own 4.14 declares Node 22, and the rules are axe-core's, not the wrapper's.
@@ -36,6 +36,7 @@ async function pages(page: Page): Promise<{ path: string; tabs?: string[] }[]> {
   const campaign = ((await created.json()) as { data: { id: string } }).data.id;
   return [
     { path: "/dashboard" },
+    { path: "/quality" },
     { path: "/calls" },
     { path: `/calls/${recorded!.id}` },
     { path: `/calls/${web!.id}` },

@@ -30,3 +30,15 @@ describe("the calls page's URL state", () => {
     expect(validateCallFilters({ call_type: "phone_call", start_time_gt: "2026-11-19T00:00:00Z", start_time_lt: "2026-11-20T00:00:00Z" })).toEqual({});
   });
 });
+
+describe("the analysis filters of the calls page", () => {
+  it("keeps success, sentiment and agent version in the URL and checks them before asking the API", () => {
+    const state = readCallListState(new URLSearchParams("agent_id=a0000000-0000-4000-8000-000000000001&agent_version=2&success=failure&sentiment=negative"));
+    expect(state.filters).toEqual({ agent_id: "a0000000-0000-4000-8000-000000000001", agent_version: "2", success: "failure", sentiment: "negative" });
+    expect(readCallListState(callListSearch(state))).toEqual(state);
+    expect(validateCallFilters(state.filters)).toEqual({});
+    expect(validateCallFilters({ agent_version: "0" })).toEqual({ agent_version: "A version number, such as 3" });
+    expect(validateCallFilters({ agent_version: "2.5" })).toEqual({ agent_version: "A version number, such as 3" });
+    expect(validateCallFilters({ success: "maybe" as never, sentiment: "angry" as never })).toEqual({ success: expect.any(String), sentiment: expect.any(String) });
+  });
+});

@@ -31,6 +31,8 @@ const call: Call = {
   campaign_id: null,
   transfer: null,
   started_by: null,
+  analysis: null,
+  analysis_skipped: null,
   redacted_categories: [],
   transcript_string: "agent: Hello\nuser: =SUM(A1)",
 };

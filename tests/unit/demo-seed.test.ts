@@ -4,6 +4,7 @@ import { findActiveApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
 import { verifyPassword } from "@/lib/auth/passwords";
 import type { DatabaseConnection } from "@/lib/db/client";
+import { getDashboardQuality } from "@/lib/services/analytics/analytics-quality";
 import { agents, agentVersions, calls, phoneNumbers, postCallQuestionOptions, postCallQuestions, users } from "@/lib/db/schema";
 import { DEMO_EMAIL, demoBanner, seedDemoData } from "@/lib/demo/demo";
 import { getCallTotals, getDurationHistogram } from "@/lib/services/analytics/analytics";
@@ -68,6 +69,21 @@ describe("seedDemoData", () => {
     const histogram = await getDurationHistogram(ctx, filter);
     expect(histogram.buckets[0].calls).toBe(truth.under_30s);
     expect(histogram.calls_without_duration).toBe(truth.unanswered);
+
+    // Analyses as the job would have made them: skipped exactly by its rules, the revised agents' calls
+    // split between their two versions at the revision, and the quality figures what the calls give.
+    const [analysed] = await rows(sql`select
+        count(*) filter (where analysis is not null and (answered_at is null or jsonb_array_length(jsonb_path_query_array(transcript, '$[*] ? (@.role == "user")')) < 2))::int as wrongly_analysed,
+        count(*) filter (where answered_at is null and analysis_skipped is distinct from 'not_answered_by_human')::int as unanswered_not_skipped,
+        count(*) filter (where analysis is not null)::int as analysed,
+        count(*) filter (where analysis #>> '{success,verdict}' = 'success')::int as successes,
+        count(distinct agent_version) filter (where agent_id = ${(await connection.db.select({ id: agents.id }).from(agents).where(eq(agents.name, "Appointment booking")))[0].id}::uuid)::int as appointment_versions
+      from calls where organization_id = ${demo!.organizationId}::uuid`);
+    expect(analysed).toMatchObject({ wrongly_analysed: 0, unanswered_not_skipped: 0, appointment_versions: 2 });
+    expect(analysed.analysed).toBeGreaterThan(1500);
+    const quality = await getDashboardQuality(ctx, filter);
+    expect(quality).toMatchObject({ calls: 3000, analyzed_calls: analysed.analysed, verdicts: { success: analysed.successes } });
+    expect(quality.turn_latency_p50_ms).toBeGreaterThan(500);
 
     expect(demoBanner(demo!, "http://localhost:3000")).toContain(demo!.apiKey);
     expect(await seedDemoData(connection.db)).toBeNull();

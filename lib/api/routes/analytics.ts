@@ -19,9 +19,15 @@ import {
   DashboardSchema,
   DurationHistogramSchema,
   PostCallAnswersSchema,
+  QualitySchema,
   UsageSchema,
+  VersionsQuerySchema,
+  VersionsSchema,
 } from "@/lib/schemas/analytics";
 import { getUsage } from "@/lib/services/analytics/analytics-usage";
+import { getDashboardQuality, getQuality, getVersionFigures } from "@/lib/services/analytics/analytics-quality";
+import { compareVersions } from "@/lib/services/analytics/version-comparison";
+import { qualityFigures } from "@/lib/services/analytics/quality-figures";
 
 const tags = ["Analytics"];
 const RANGE_NOTE =
@@ -89,7 +95,8 @@ const dashboardRoute = analyticsRoute(
   "/analytics/dashboard",
   "getDashboard",
   "Dashboard",
-  "The five analytics above in one response, for one range (what the studio's dashboard shows).",
+  "The five analytics above in one response, for one range (what the studio's dashboard shows), with `quality`: the range's " +
+    "quality figures and each day's (as /v1/analytics/quality's `totals` and `days`).",
   DashboardSchema,
   "AnalyticsDashboardResponse",
 );
@@ -104,7 +111,41 @@ const usageRoute = analyticsRoute(
   "AnalyticsUsageResponse",
 );
 
-async function resolveFilter(c: Context<ApiEnv>, query: AnalyticsQuery): Promise<{ ctx: ServiceContext; filter: AnalyticsFilter; range: AnalyticsRangeFields }> {
+const QUALITY_NOTE =
+  "Success rate: successes over calls judged success or failure (`analysis.success.verdict`; unknown left out). Sentiment shares over " +
+  "analysed calls. Average cost over calls that cost something, average duration over answered calls. Turn latency: the caller turns' " +
+  "first-audio latency (`turn_latency[].first_audio_ms`), p50 and p90 by nearest rank from a histogram of fixed buckets, reported as the " +
+  "bucket's lower bound (resolution 50 ms below 1.5 s, 100 ms to 3 s, 250 ms to 5 s, 1 s to 10 s, 5 s to 30 s). Interruptions per call, transfer and " +
+  "voicemail rates over connected (answered) calls. Exact from rollups kept per agent version and 15 minutes by database triggers.";
+
+const qualityRoute = analyticsRoute(
+  "/analytics/quality",
+  "getQualityAnalytics",
+  "Call quality per day and per agent version",
+  `Calls analysed, success rate, average score, sentiment shares, average cost and duration, turn latency p50/p90, interruptions per call, ` +
+    `transfer and voicemail rates: for the whole range, per day (zeros included) and per agent version. ${QUALITY_NOTE}`,
+  QualitySchema,
+  "AnalyticsQualityResponse",
+);
+
+const versionsRoute = extension(
+  createRoute({
+    method: "get",
+    path: "/analytics/versions",
+    operationId: "compareAgentVersions",
+    tags,
+    summary: "Compare agent versions side by side",
+    description:
+      "The quality figures of two or more versions of one agent (`agent_id`, `versions=6,7`) for the range, each with how many calls it " +
+      "has, and for every pair whether the difference in success rate is larger than chance: a two-proportion z-test (pooled), significant " +
+      "below p = 0.05; with fewer than 30 calls judged success or failure in either version the answer is `not_enough_calls`. " +
+      `${QUALITY_NOTE} ${RANGE_NOTE}`,
+    request: { query: VersionsQuerySchema },
+    responses: { 200: jsonContent(envelope(VersionsSchema, "AnalyticsVersionsResponse"), "The versions side by side"), ...standardErrorResponses },
+  }),
+);
+
+async function resolveFilter(c: Context<ApiEnv>, query: Pick<AnalyticsQuery, "from" | "to" | "timezone" | "agent_id">): Promise<{ ctx: ServiceContext; filter: AnalyticsFilter; range: AnalyticsRangeFields }> {
   const range = resolveAnalyticsRange(query, c.get("deps").now?.() ?? new Date());
   const ctx = serviceContext(c);
   await checkAgentFilter(ctx, query.agent_id);
@@ -151,14 +192,39 @@ export function analyticsRoutes() {
 
   router.openapi(dashboardRoute, async (c) => {
     const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
-    const [summary, days, histogram, agents, questions] = await Promise.all([
+    const [summary, days, histogram, agents, questions, quality] = await Promise.all([
       getCallTotals(ctx, filter),
       getCallsPerDay(ctx, filter),
       getDurationHistogram(ctx, filter),
       getCostPerAgent(ctx, filter),
       getPostCallAnswerBreakdown(ctx, filter),
+      getDashboardQuality(ctx, filter),
     ]);
-    return ok(c, { ...range, summary, days, duration_histogram: histogram, agents, questions }, { message: "Dashboard retrieved" });
+    return ok(c, { ...range, summary, days, duration_histogram: histogram, agents, questions, quality }, { message: "Dashboard retrieved" });
+  });
+
+  router.openapi(qualityRoute, async (c) => {
+    const { ctx, filter, range } = await resolveFilter(c, c.req.valid("query"));
+    return ok(c, { ...range, ...(await getQuality(ctx, filter)) }, { message: "Quality retrieved" });
+  });
+
+  router.openapi(versionsRoute, async (c) => {
+    const query = c.req.valid("query");
+    const { ctx, filter, range } = await resolveFilter(c, query);
+    const { agentName, versions } = await getVersionFigures(ctx, { ...filter, agentId: query.agent_id }, query.versions);
+    const samples = versions.map(({ version, sums }) => ({ version, successes: sums.success, trials: sums.success + sums.failure }));
+    const comparisons = samples.flatMap((a, i) => samples.slice(i + 1).map((b) => compareVersions(a, b)));
+    return ok(
+      c,
+      {
+        ...range,
+        agent_id: query.agent_id,
+        agent_name: agentName,
+        versions: versions.map(({ version, sums }) => ({ agent_version: version, ...qualityFigures(sums) })),
+        comparisons,
+      },
+      { message: "Versions compared" },
+    );
   });
 
   return router;

@@ -35,7 +35,7 @@ const listRoute = createRoute({
   description:
     "Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns " +
     "`current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request. " +
-    "Extensions: the `status`, `end_reason`, `answer_type`, `carrier` and `search` (full-text, over transcripts) filters. In page mode " +
+    "Extensions: the `status`, `end_reason`, `answer_type`, `carrier`, `success`, `sentiment`, `agent_version` and `search` (full-text, over transcripts) filters. In page mode " +
     "`total_items` is exact up to 10,000 matching calls (and for any number with no filter or only agent and time filters); " +
     "above that it is the query planner's estimate, so that paging stays fast at millions of calls (see GET /v1/calls/count).",
   request: { query: ListCallsQuerySchema },
@@ -153,6 +153,9 @@ function callFilters(q: z.infer<typeof CallFiltersQuerySchema>): CallFilterInput
     endReason: q.end_reason,
     answerType: q.answer_type,
     carrier: q.carrier,
+    success: q.success,
+    sentiment: q.sentiment,
+    agentVersion: q.agent_version,
     campaignId: q.campaign_id,
     search: q.search,
   };

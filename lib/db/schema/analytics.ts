@@ -1,4 +1,5 @@
 import { bigint, doublePrecision, integer, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { LATENCY_BUCKETS } from "@/lib/schemas/latency-buckets";
 import { organizations } from "./accounts";
 import { timestampMs } from "./columns";
 
@@ -74,4 +75,50 @@ export const answerOptionStats15m = pgTable(
     selections: integer("selections").notNull(),
   },
   (table) => [primaryKey({ columns: [table.organizationId, table.periodStart, table.agentId, table.questionId, table.optionId] })],
+);
+
+/** One column per turn-latency bucket (bounds in lib/schemas/latency-buckets.ts). */
+const latencyColumns = Object.fromEntries(LATENCY_BUCKETS.map((bucket) => [bucket.column, integer(bucket.column).notNull()])) as Record<
+  `latency_${string}`,
+  ReturnType<typeof integer>
+>;
+
+/**
+ * Quality figures per organization, agent, agent version and 15-minute period of `start_time`
+ * (behind /v1/analytics/quality and /versions), kept exact by triggers on `calls` (migration 0027)
+ * like the rollups above. `agent_version` 0 stands for calls without a version. Connected calls are
+ * those answered; the analysis counts come from `calls.analysis`, the latency histogram from each
+ * turn's `first_audio_ms` in `calls.turn_latency`.
+ */
+export const callQuality15m = pgTable(
+  "call_quality_15m",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    periodStart: timestampMs("period_start").notNull(),
+    agentId: uuid("agent_id").notNull(),
+    agentVersion: integer("agent_version").notNull(),
+    calls: integer("calls").notNull(),
+    connectedCalls: integer("connected_calls").notNull(),
+    pricedCalls: integer("priced_calls").notNull(),
+    costTotal: numeric("cost_total", { precision: 18, scale: 6, mode: "number" }).notNull(),
+    timedCalls: integer("timed_calls").notNull(),
+    durationTotal: bigint("duration_total", { mode: "number" }).notNull(),
+    analyzedCalls: integer("analyzed_calls").notNull(),
+    successCalls: integer("success_calls").notNull(),
+    failureCalls: integer("failure_calls").notNull(),
+    unknownCalls: integer("unknown_calls").notNull(),
+    scoredCalls: integer("scored_calls").notNull(),
+    scoreTotal: numeric("score_total", { precision: 18, scale: 4, mode: "number" }).notNull(),
+    positiveCalls: integer("positive_calls").notNull(),
+    neutralCalls: integer("neutral_calls").notNull(),
+    negativeCalls: integer("negative_calls").notNull(),
+    interruptions: integer("interruptions").notNull(),
+    transferredCalls: integer("transferred_calls").notNull(),
+    voicemailCalls: integer("voicemail_calls").notNull(),
+    latencyTurns: integer("latency_turns").notNull(),
+    ...latencyColumns,
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.periodStart, table.agentId, table.agentVersion] })],
 );

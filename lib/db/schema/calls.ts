@@ -17,6 +17,8 @@ import {
   type TurnLatency,
   type VariableValue,
 } from "@/lib/schemas/call-values";
+import { analysisSkipReasons, type CallAnalysis } from "@/lib/schemas/call-analysis";
+import type { AnalysisHistoryEntry } from "@/lib/schemas/calls";
 import type { PiiCategory } from "@/lib/redaction/pii-categories";
 
 /**
@@ -67,6 +69,10 @@ export const calls = pgTable(
     // Voice calls: each caller turn's latency, stored when the call's media ends.
     turnLatency: jsonb("turn_latency").$type<TurnLatency[]>(),
     secureRecordingUrl: boolean("secure_recording_url").notNull().default(false),
+    // The built-in analysis (lib/services/analysis), or why there is none; earlier ones replaced by re-runs, newest first.
+    analysis: jsonb("analysis").$type<CallAnalysis>(),
+    analysisSkipped: text("analysis_skipped", { enum: analysisSkipReasons }),
+    analysisHistory: jsonb("analysis_history").$type<AnalysisHistoryEntry[]>().notNull().default([]),
     /** A campaign's call: the campaign and the contact it called (no foreign keys: a deleted campaign keeps its calls). */
     campaignId: uuid("campaign_id"),
     campaignContactId: uuid("campaign_contact_id"),
@@ -91,6 +97,8 @@ export const calls = pgTable(
     index("calls_org_to_start_idx").on(table.organizationId, table.toNumber, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_org_status_start_idx").on(table.organizationId, table.status, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_org_end_reason_start_idx").on(table.organizationId, table.endReason, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The quality page's links: one version of an agent (with success or sentiment filtered on the way).
+    index("calls_org_agent_version_start_idx").on(table.organizationId, table.agentId, table.agentVersion, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_org_carrier_start_idx").on(table.organizationId, table.carrier, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_carrier_call_idx").on(table.carrierCallId),
     index("calls_org_campaign_start_idx")

@@ -8,6 +8,7 @@ export * from "./platform";
 export * from "./workers";
 export * from "./sip-media";
 export * from "./telephony";
+export * from "./analysis";
 export * from "./agent-tests";
 export * from "./campaigns";
 

@@ -1,7 +1,9 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
+import { LATENCY_BUCKETS } from "@/lib/schemas/latency-buckets";
 import { DURATION_BUCKETS } from "./analytics-buckets";
+import { SUM_COLUMNS } from "./quality-figures";
 import type { AnalyticsRange } from "./analytics-range";
 import type { ServiceContext } from "../context";
 
@@ -87,6 +89,20 @@ export function optionStatsSource(ctx: ServiceContext, filter: AnalyticsFilter):
     from call_post_call_answers a join calls c on c.id = a.call_id
     cross join lateral jsonb_array_elements(case when jsonb_typeof(a.selected_options) = 'array' then a.selected_options else '[]'::jsonb end) o
     where ${edgeCalls(ctx, filter)} and a.has_answer and o.value -> 'option' ->> 'id' is not null
+  )`;
+}
+
+const qualityColumns = sql.raw(["agent_id", "agent_version", "period_start", ...Object.values(SUM_COLUMNS), ...LATENCY_BUCKETS.map((bucket) => bucket.column)].map((column) => `s.${column}`).join(", "));
+
+/**
+ * Quality rollup rows (`call_quality_15m`'s columns) of the range: its whole periods from the rollup,
+ * its unaligned edges computed from their calls by the same SQL function the triggers use.
+ */
+export function qualityStatsSource(ctx: ServiceContext, filter: AnalyticsFilter): SQL {
+  return sql`(
+    select ${qualityColumns} from ${rollupRows("call_quality_15m", ctx, filter)}
+    union all
+    select ${qualityColumns} from analytics_quality_rows((select array_agg(analytics_quality_fact_of(c)) from calls c where ${edgeCalls(ctx, filter)}), null) s
   )`;
 }
 

@@ -58,6 +58,8 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
     carrierCallId: column(rows, calls.carrierCallId.name),
     transfer: column(rows, calls.transfer.name),
     startedBy: column(rows, calls.startedBy.name),
+    analysis: column(rows, calls.analysis.name),
+    analysisSkipped: column(rows, calls.analysisSkipped.name),
     campaign: column(rows, calls.campaignId.name),
     redacted: column(rows, calls.redactedCategories.name),
     transcript: column(rows, calls.transcript.name),
@@ -82,6 +84,7 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
       `"custom_headers":${rawOrNull(row[at.headers])},"carrier":${stringOrNull(row[at.carrier])},` +
       `"carrier_call_id":${stringOrNull(row[at.carrierCallId])},"transfer":${rawOrNull(row[at.transfer])},` +
       `"started_by":${rawOrNull(row[at.startedBy])},` +
+      `"analysis":${rawOrNull(row[at.analysis])},"analysis_skipped":${stringOrNull(row[at.analysisSkipped])},` +
       `"campaign_id":${stringOrNull(row[at.campaign])},` +
       `"redacted_categories":${row[at.redacted] ?? "[]"}`;
     if (at.transcript >= 0) {

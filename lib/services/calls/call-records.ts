@@ -3,7 +3,10 @@ import type { callPostCallAnswers, calls } from "@/lib/db/schema";
 import type { TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
 import type { Call, PostCallAnswer } from "@/lib/schemas/calls";
 
-type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash" | "campaignContactId" | "mediaInstanceId"> & {
+type CallRow = Omit<
+  typeof calls.$inferSelect,
+  "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash" | "campaignContactId" | "mediaInstanceId" | "analysisHistory"
+> & {
   transcript?: TranscriptEntry[];
   variableValues?: VariableValue[];
 };
@@ -41,6 +44,8 @@ export function toCallResponse(row: CallRow, links?: LinkSigner): Call {
     carrier_call_id: row.carrierCallId,
     transfer: row.transfer,
     started_by: row.startedBy,
+    analysis: row.analysis,
+    analysis_skipped: row.analysisSkipped,
     campaign_id: row.campaignId,
 
     redacted_categories: row.redactedCategories ?? [],

@@ -3,6 +3,7 @@ import "server-only";
 import { and, asc, desc, eq, fillPlaceholders, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { callEvents, callPostCallAnswers, calls, type CarrierName } from "@/lib/db/schema";
 import type { CallAnswerType, CallEndReason, CallStatus, CallType } from "@/lib/schemas/call-values";
+import type { CallSentiment, SuccessVerdict } from "@/lib/schemas/call-analysis";
 import { callStatsSource, selectRows } from "../analytics/analytics-source";
 import { toCallResponse, toPostCallAnswerResponse } from "./call-records";
 import type { Call, CallCount } from "@/lib/schemas/calls";
@@ -31,6 +32,12 @@ export type CallFilterInput = {
   endReason?: CallEndReason;
   answerType?: CallAnswerType;
   carrier?: CarrierName;
+  /** The analysis' success verdict (calls not analysed match none). */
+  success?: SuccessVerdict;
+  /** The analysis' caller sentiment. */
+  sentiment?: CallSentiment;
+  /** The agent version that handled the call (with or without `agentId`). */
+  agentVersion?: number;
   campaignId?: string;
   /** Words in what was said (web-search syntax: "a phrase", -word, or), matched by Postgres full-text search. */
   search?: string;
@@ -52,6 +59,9 @@ const FILTER_NAMES = [
   "endReason",
   "answerType",
   "carrier",
+  "success",
+  "sentiment",
+  "agentVersion",
   "campaignId",
   "search",
 ] as const satisfies readonly (keyof CallFilterInput)[];
@@ -100,6 +110,8 @@ const summaryColumns = {
   redactedCategories: calls.redactedCategories,
   recordingBlobKey: calls.recordingBlobKey,
   secureRecordingUrl: calls.secureRecordingUrl,
+  analysis: calls.analysis,
+  analysisSkipped: calls.analysisSkipped,
   campaignId: calls.campaignId,
 };
 
@@ -115,6 +127,9 @@ function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inlin
   if (input.endReason) where.push(eq(calls.endReason, bind("endReason", input.endReason)));
   if (input.answerType) where.push(eq(calls.answerType, bind("answerType", input.answerType)));
   if (input.carrier) where.push(eq(calls.carrier, bind("carrier", input.carrier)));
+  if (input.success) where.push(sql`${calls.analysis} #>> '{success,verdict}' = ${bind("success", input.success)}`);
+  if (input.sentiment) where.push(sql`${calls.analysis} ->> 'sentiment' = ${bind("sentiment", input.sentiment)}`);
+  if (input.agentVersion !== undefined) where.push(eq(calls.agentVersion, bind("agentVersion", input.agentVersion)));
   if (input.campaignId) where.push(eq(calls.campaignId, bind("campaignId", input.campaignId)));
   if (input.search) where.push(sql`${calls.transcriptSearch} @@ websearch_to_tsquery('english', ${bind("search", input.search)})`);
   return where;
@@ -298,7 +313,12 @@ export async function getCall(ctx: CallsContext, callId: string): Promise<Call> 
     .from(callPostCallAnswers)
     .where(eq(callPostCallAnswers.callId, callId))
     .orderBy(asc(callPostCallAnswers.createdAt), asc(callPostCallAnswers.questionName));
-  return { ...toCallResponse(row, ctx.links), post_call_answers: answers.map(toPostCallAnswerResponse), turn_latency: row.turnLatency };
+  return {
+    ...toCallResponse(row, ctx.links),
+    post_call_answers: answers.map(toPostCallAnswerResponse),
+    turn_latency: row.turnLatency,
+    analysis_history: row.analysisHistory,
+  };
 }
 
 export async function updateCallMetadata(

@@ -1,13 +1,12 @@
 import "server-only";
 import { generateText, Output, type LanguageModel } from "ai";
-import { redactText } from "@/lib/redaction/find-pii";
-import { callDataStorage, withCategories } from "../calls/call-redaction";
+import { mergeCategories, redactText } from "@/lib/redaction/find-pii";
+import type { PiiCategory } from "@/lib/redaction/pii-categories";
+import { withCategories } from "../calls/call-redaction";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
 import {
-  agents,
-  agentVersions,
   callPostCallAnswers,
   calls,
   postCallQuestionOptions,
@@ -16,7 +15,8 @@ import {
   type SelectedOption,
 } from "@/lib/db/schema";
 import type { TranscriptEntry } from "@/lib/schemas/call-values";
-import { DEFAULT_LLM_MODEL, resolveLanguageModel, type LlmProvider } from "@/lib/llm/language-model";
+import { DEFAULT_LLM_MODEL, resolveLanguageModel } from "@/lib/llm/language-model";
+import { agentLlm, type AgentLlm } from "./agent-llm";
 import { sameText } from "@/lib/schemas/post-call-question-rules";
 
 type Env = Record<string, string | undefined>;
@@ -30,7 +30,8 @@ export type PostCallAnswerSettings = {
   timeoutMs?: number;
 };
 
-type Question = {
+/** An active question with its options, as asked. */
+export type Question = {
   id: string;
   name: string;
   description: string;
@@ -113,7 +114,7 @@ function toAnswer(question: Question, output: ModelAnswer): Answer {
   }
 }
 
-async function activeQuestions(db: Database, organizationId: string, agentId: string): Promise<Question[]> {
+export async function activeQuestions(db: Database, organizationId: string, agentId: string): Promise<Question[]> {
   const rows = await db
     .select()
     .from(postCallQuestions)
@@ -131,50 +132,41 @@ async function activeQuestions(db: Database, organizationId: string, agentId: st
   }));
 }
 
-/** The provider and model of the agent version that handled the call. */
-async function agentLlm(db: Database, agentId: string, version: number | null): Promise<{ provider?: LlmProvider; model?: string }> {
-  const [row] = await db
-    .select({ config: agentVersions.config })
-    .from(agents)
-    .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.version, version ?? agents.publishedVersion)))
-    .where(eq(agents.id, agentId));
-  const llm = (row?.config as { llm?: { provider?: LlmProvider; model?: string } } | undefined)?.llm;
-  return { provider: llm?.provider, model: llm?.model };
-}
-
 export type PostCallAnswersResult = { answered: number; skipped: "no_transcript" | "no_questions" | null; failures: { questionId: string; error: string }[] };
 
-/**
- * Answers each active question of the call's agent that has no answer on the call yet: one structured
- * LLM request per question (its own model, POST_CALL_MODEL, or the agent's). Stored answers are never
- * asked again, and the unique (call, question) index drops a concurrent duplicate, so a retried or
- * doubled job neither repeats work already stored nor stores two answers.
- */
-export async function answerPostCallQuestions(db: Database, callId: string, settings: PostCallAnswerSettings = {}): Promise<PostCallAnswersResult> {
-  const [call] = await db
-    .select({ organizationId: calls.organizationId, agentId: calls.agentId, agentVersion: calls.agentVersion, transcript: calls.transcript })
-    .from(calls)
-    .where(eq(calls.id, callId));
-  if (!call) return { answered: 0, skipped: "no_questions", failures: [] };
-  // A call nobody spoke in (unanswered, failed) gets no answers, as the seeded history has none.
-  if (!call.transcript.some((entry) => entry.content.trim())) return { answered: 0, skipped: "no_transcript", failures: [] };
-  const questions = await activeQuestions(db, call.organizationId, call.agentId);
-  const done = new Set(
-    (await db.select({ questionId: callPostCallAnswers.questionId }).from(callPostCallAnswers).where(eq(callPostCallAnswers.callId, callId))).map((row) => row.questionId),
-  );
-  const pending = questions.filter((question) => !done.has(question.id));
-  if (!pending.length) return { answered: 0, skipped: questions.length ? null : "no_questions", failures: [] };
+export type CallForAnswers = { id: string; organizationId: string; agentId: string; agentVersion: number | null; transcript: TranscriptEntry[] };
 
-  const llm = await agentLlm(db, call.agentId, call.agentVersion);
-  const redacting = (await callDataStorage(db, callId)) !== "everything";
+/** Answers asked and not stored, the questions that failed, and the kinds of PII taken out of the answers (a redacting agent's). */
+export type AskedQuestions = { rows: AnswerRow[]; failures: { questionId: string; error: string }[]; categories: PiiCategory[] };
+
+/** An answer as the row it is stored as (the question copied in, so the call's record survives later edits of the question). */
+export type AnswerRow = typeof callPostCallAnswers.$inferInsert;
+
+/**
+ * Asks each question about the call: one structured LLM request per question (its own model,
+ * POST_CALL_MODEL, or the agent's). Returns the rows to store and the questions whose request failed.
+ * A provider that is not configured fails every question alike: that error is thrown.
+ */
+export async function askPostCallQuestions(
+  db: Database,
+  call: CallForAnswers,
+  questions: Question[],
+  settings: PostCallAnswerSettings,
+  /** The provider and model of the call's agent version, when the caller already has them. */
+  knownLlm?: AgentLlm,
+): Promise<AskedQuestions> {
+  if (!questions.length) return { rows: [], failures: [], categories: [] };
+  const llm = knownLlm ?? (await agentLlm(db, call.agentId, call.agentVersion));
+  const redacting = llm.redacting;
   const models = new Map<string, LanguageModel>();
   const modelFor = (name: string) => {
     if (!models.has(name)) models.set(name, resolveLanguageModel({ provider: llm.provider, model: name }, settings.env ?? process.env));
     return models.get(name)!;
   };
-  let answered = 0;
-  const failures: PostCallAnswersResult["failures"] = [];
-  for (const question of pending) {
+  const rows: AnswerRow[] = [];
+  const failures: { questionId: string; error: string }[] = [];
+  const found: PiiCategory[][] = [];
+  for (const question of questions) {
     let answer: Answer;
     try {
       const result = await generateText({
@@ -191,34 +183,85 @@ export async function answerPostCallQuestions(db: Database, callId: string, sett
       if (redacting && answer.text) {
         const redacted = redactText(answer.text);
         answer = { ...answer, text: redacted.value };
-        if (redacted.categories.length) await db.update(calls).set({ redactedCategories: withCategories(redacted.categories) }).where(eq(calls.id, callId));
+        found.push(redacted.categories);
       }
     } catch (error) {
-      // A provider that is not configured fails every question alike; the caller decides what that means.
       if ((error as Error).name === "LlmNotConfiguredError") throw error;
       failures.push({ questionId: question.id, error: (error as Error).message });
       continue;
     }
+    rows.push({
+      organizationId: call.organizationId,
+      callId: call.id,
+      questionId: question.id,
+      questionName: question.name,
+      questionDescription: question.description,
+      questionType: question.type,
+      questionOptional: question.optional,
+      questionOrigin: question.questionOrigin,
+      hasAnswer: answer.hasAnswer,
+      answerText: answer.text,
+      answerNumber: answer.number,
+      answerBoolean: answer.boolean,
+      selectedOptions: answer.selected,
+    });
+  }
+  return { rows, failures, categories: mergeCategories(...found) };
+}
+
+async function loadCall(db: Database, callId: string): Promise<CallForAnswers | undefined> {
+  const [call] = await db
+    .select({ id: calls.id, organizationId: calls.organizationId, agentId: calls.agentId, agentVersion: calls.agentVersion, transcript: calls.transcript })
+    .from(calls)
+    .where(eq(calls.id, callId));
+  return call;
+}
+
+/** Whether anyone said anything: a call nobody spoke in (unanswered, failed) gets no answers, as the seeded history has none. */
+const spoken = (transcript: TranscriptEntry[]) => transcript.some((entry) => entry.content.trim());
+
+/**
+ * Answers each active question of the call's agent that has no answer on the call yet. Stored answers
+ * are never asked again, and the unique (call, question) index drops a concurrent duplicate, so a
+ * retried or doubled job neither repeats work already stored nor stores two answers.
+ */
+export async function answerPostCallQuestions(db: Database, callId: string, settings: PostCallAnswerSettings = {}): Promise<PostCallAnswersResult> {
+  const call = await loadCall(db, callId);
+  if (!call) return { answered: 0, skipped: "no_questions", failures: [] };
+  if (!spoken(call.transcript)) return { answered: 0, skipped: "no_transcript", failures: [] };
+  const questions = await activeQuestions(db, call.organizationId, call.agentId);
+  const done = new Set(
+    (await db.select({ questionId: callPostCallAnswers.questionId }).from(callPostCallAnswers).where(eq(callPostCallAnswers.callId, callId))).map((row) => row.questionId),
+  );
+  const pending = questions.filter((question) => !done.has(question.id));
+  if (!pending.length) return { answered: 0, skipped: questions.length ? null : "no_questions", failures: [] };
+  const { rows, failures, categories } = await askPostCallQuestions(db, call, pending, settings);
+  if (categories.length) await db.update(calls).set({ redactedCategories: withCategories(categories) }).where(eq(calls.id, callId));
+  let answered = 0;
+  for (const row of rows) {
     const inserted = await db
       .insert(callPostCallAnswers)
-      .values({
-        organizationId: call.organizationId,
-        callId,
-        questionId: question.id,
-        questionName: question.name,
-        questionDescription: question.description,
-        questionType: question.type,
-        questionOptional: question.optional,
-        questionOrigin: question.questionOrigin,
-        hasAnswer: answer.hasAnswer,
-        answerText: answer.text,
-        answerNumber: answer.number,
-        answerBoolean: answer.boolean,
-        selectedOptions: answer.selected,
-      })
+      .values(row)
       .onConflictDoNothing({ target: [callPostCallAnswers.callId, callPostCallAnswers.questionId] })
       .returning({ id: callPostCallAnswers.id });
     answered += inserted.length;
   }
   return { answered, skipped: null, failures };
+}
+
+/**
+ * A re-run's answers: every active question of the call's agent asked again (none when nobody spoke).
+ * Nothing is stored: the re-run replaces the call's answers with these in one transaction, and only
+ * when no question failed.
+ */
+export async function reanswerPostCallQuestions(
+  db: Database,
+  call: CallForAnswers,
+  settings: PostCallAnswerSettings = {},
+  /** The agent's active questions and the version's model, when the caller already has them (a batch of one agent's calls). */
+  known?: { questions: Question[]; llm: AgentLlm },
+): Promise<AskedQuestions> {
+  if (!spoken(call.transcript)) return { rows: [], failures: [], categories: [] };
+  const questions = known?.questions ?? (await activeQuestions(db, call.organizationId, call.agentId));
+  return askPostCallQuestions(db, call, questions, settings, known?.llm);
 }

@@ -6,6 +6,7 @@ import { CallActions } from "@/components/calls/call-actions";
 import { CreateTestFromCall } from "@/components/calls/create-test-from-call";
 import { CallOverview, CostBreakdown, PostCallAnswers, VariableValues } from "@/components/calls/call-facts";
 import { CallTranscript } from "@/components/calls/call-transcript";
+import { CallAnalysisCard } from "@/components/calls/call-analysis-card";
 import { MetadataEditor } from "@/components/calls/metadata-editor";
 import { TurnLatencyTable } from "@/components/calls/turn-latency-table";
 import { Button } from "@/components/ui/button";
@@ -82,6 +83,7 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
           </>
         } />
       <div className="grid grid-cols-1 gap-6">
+        <CallAnalysisCard call={call} />
         <Card>
           <CardContent className="pt-5">
             <CallOverview call={call} agentName={agentName} campaignName={campaignName} />
@@ -89,7 +91,7 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
         </Card>
 
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div className="grid min-w-0 content-start gap-6">
+          <div className="grid min-w-0 grid-cols-1 content-start gap-6">
             <Card>
               <CardHeader>
                 <CardTitle>Transcript</CardTitle>
@@ -112,7 +114,7 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
             ) : null}
             <MetadataEditor call={call} />
           </div>
-          <div className="grid min-w-0 content-start gap-6">
+          <div className="grid min-w-0 grid-cols-1 content-start gap-6">
             {call.cost_breakdown && Object.keys(call.cost_breakdown).length ? (
               <Card>
                 <CardHeader>
