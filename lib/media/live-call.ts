@@ -75,7 +75,7 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
   let tts: TextToSpeech;
   try {
     stt = createSpeechToText(call.agent, env);
-    tts = createTextToSpeech(call.agent, env);
+    tts = createTextToSpeech(call.agent, env, { sampleRate: transport.outputSampleRate });
   } catch (error) {
     await endCall(deps, callId, "error", error instanceof Error ? error.message : String(error));
     throw error;

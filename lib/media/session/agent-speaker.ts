@@ -2,7 +2,7 @@ import { Framer, samplesPerFrame } from "../audio/pcm";
 import { Resampler } from "../audio/resampler";
 import type { SpokenSentence } from "../heard-text";
 import type { PacedFrame } from "../pacer";
-import type { TextToSpeech } from "../tts/text-to-speech";
+import type { SpeechStream, TextToSpeech } from "../tts/text-to-speech";
 
 export type FrameTag = { speaker: AgentSpeaker; sentence: number };
 
@@ -18,7 +18,8 @@ export type SpeakerDeps = {
 /**
  * Speaks one agent response: sentences are synthesized one after another as they come, each
  * one's audio resampled to the transport's rate and cut into 20 ms frames for the pacer as it
- * streams in. Tracks what was played of each sentence.
+ * streams in. Tracks what was played of each sentence. On an input-streaming provider every
+ * sentence is sent the moment it is written, on one stream for the whole response.
  */
 export class AgentSpeaker {
   readonly sentences: SpokenSentence[] = [];
@@ -27,6 +28,9 @@ export class AgentSpeaker {
   private running = false;
   private queuedFrames = 0;
   private readonly frameSamples: number;
+  private stream: SpeechStream | null = null;
+  /** Each sentence's audio when the provider streams input (sent at `say`, read in order). */
+  private readonly streamed: AsyncIterable<Int16Array>[] = [];
   private synthesisDone: () => void = () => undefined;
   readonly synthesized: Promise<void>;
 
@@ -38,11 +42,17 @@ export class AgentSpeaker {
   say(text: string): void {
     if (this.inputEnded) return;
     this.sentences.push({ text, totalSamples: 0, playedSamples: 0, complete: false });
+    const { tts, signal } = this.deps;
+    if (tts.stream && !signal.aborted) {
+      this.stream ??= tts.stream(signal);
+      this.streamed.push(this.stream.say(text));
+    }
     void this.run();
   }
 
   /** No more sentences will come. */
   endInput(): void {
+    if (!this.inputEnded) this.stream?.end();
     this.inputEnded = true;
     void this.run();
   }
@@ -102,7 +112,8 @@ export class AgentSpeaker {
     };
     let first = true;
     try {
-      for await (const chunk of this.deps.tts.synthesize(sentence.text, this.deps.signal)) {
+      const audio = this.streamed[index] ?? this.deps.tts.synthesize(sentence.text, this.deps.signal);
+      for await (const chunk of audio) {
         if (this.deps.signal.aborted) break;
         if (first) {
           first = false;

@@ -598,6 +598,7 @@ export class MediaSession {
     if (reason !== "agent_hangup") this.options.port.end(reason);
     if (reason === "max_duration" || reason === "error") this.transport.hangup();
     await this.recognition.close().catch(() => undefined);
+    await this.options.tts.close?.().catch(() => undefined);
     this.vad.close();
     const durationMs = now - this.callStart;
     const recording = this.recorder ? await this.recorder.finish(durationMs) : null;
