@@ -6,6 +6,7 @@ import { compatibleTranscriber, openAiTranscriber } from "./stt/openai-stt";
 import type { SpeechToText } from "./stt/speech-to-text";
 import { azureVoice } from "./tts/azure-tts";
 import { cartesiaVoice } from "./tts/cartesia-tts";
+import { elevenLabsVoice } from "./tts/elevenlabs-tts";
 import { compatibleVoice, openAiVoice } from "./tts/openai-tts";
 import type { TextToSpeech } from "./tts/text-to-speech";
 
@@ -23,6 +24,7 @@ const voices: Record<string, VoiceFactory> = {
   openai: openAiVoice,
   openai_compatible: compatibleVoice,
   azure: azureVoice,
+  elevenlabs: elevenLabsVoice,
   cartesia: cartesiaVoice,
 };
 
