@@ -6,6 +6,7 @@ import { compatibleTranscriber, openAiTranscriber } from "./stt/openai-stt";
 import type { SpeechToText } from "./stt/speech-to-text";
 import { azureVoice } from "./tts/azure-tts";
 import { cartesiaVoice } from "./tts/cartesia-tts";
+import { deepgramVoice } from "./tts/deepgram-tts";
 import { elevenLabsVoice } from "./tts/elevenlabs-tts";
 import { compatibleVoice, openAiVoice } from "./tts/openai-tts";
 import type { TextToSpeech } from "./tts/text-to-speech";
@@ -26,6 +27,7 @@ const voices: Record<string, VoiceFactory> = {
   azure: azureVoice,
   elevenlabs: elevenLabsVoice,
   cartesia: cartesiaVoice,
+  deepgram: deepgramVoice,
 };
 
 const transcribers: Record<string, TranscriberFactory> = {

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
 import { concatPcm, levelDbfs } from "@/lib/media/audio/pcm";
-import { listen } from "./http-server";
+import { serveSpeak, speakQueryProblem, type DeepgramSpeakSession, type SpeakOptions } from "./deepgram-speak";
+import { json, listen } from "./http-server";
 import { recognized, type TranscriptScript } from "./scripts";
+import { ToneVoice } from "./tones";
 
 export type DeepgramSession = {
   headers: IncomingHttpHeaders;
@@ -20,14 +22,20 @@ export type DeepgramSession = {
  * scripted words as voiced audio arrives, a final (`is_final`, `speech_final`) after 300 ms of
  * silence, a flushed final (`from_finalize: true`) on `Finalize`, `Metadata` and a close on
  * `CloseStream`; `KeepAlive` answers nothing. Closes with 1011 after 10 s without audio or KeepAlive.
+ * The same host serves Aura's speak socket (`/v1/speak`, deepgram-speak.ts) and `GET /v1/models`
+ * (https://developers.deepgram.com/reference/models/list-models: `{stt: [...], tts: [...]}`).
  */
-export async function startFakeDeepgram(options: { apiKey?: string; transcripts?: TranscriptScript; resultDelayMs?: number; idleTimeoutMs?: number } = {}) {
+export async function startFakeDeepgram(options: { apiKey?: string; transcripts?: TranscriptScript; resultDelayMs?: number; idleTimeoutMs?: number; voice?: ToneVoice } = {}) {
   const apiKey = options.apiKey ?? "dg-test-key";
   const state = { transcripts: options.transcripts ?? (() => ""), resultDelayMs: options.resultDelayMs ?? 0 };
+  const speak: SpeakOptions = { voice: options.voice ?? new ToneVoice(), firstByteMs: 0, chunkIntervalMs: 0, inFlightChunks: 2 };
   const sessions: DeepgramSession[] = [];
-  const http = await listen((_request, _body, response) => {
-    response.writeHead(404);
-    response.end();
+  const speakSessions: DeepgramSpeakSession[] = [];
+  const http = await listen((request, _body, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (request.headers.authorization !== `Token ${apiKey}`) return json(response, 401, { err_code: "INVALID_AUTH", err_msg: "Invalid credentials." });
+    if (request.method === "GET" && url.pathname === "/v1/models") return json(response, 200, { stt: [], tts: DEEPGRAM_TTS_MODELS });
+    json(response, 404, { err_code: "NOT_FOUND", err_msg: "Not found" });
   });
   const wss = new WebSocketServer({ noServer: true });
   http.server.on("upgrade", (request, socket, head) => {
@@ -35,8 +43,14 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
     const refuse = (status: number, reason: string) => {
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`);
     };
-    if (url.pathname !== "/v1/listen") return refuse(404, "Not Found");
+    if (url.pathname !== "/v1/listen" && url.pathname !== "/v1/speak") return refuse(404, "Not Found");
     if (request.headers.authorization !== `Token ${apiKey}`) return refuse(401, "Unauthorized");
+    if (url.pathname === "/v1/speak") {
+      if (speakQueryProblem(url.searchParams)) return refuse(400, "Bad Request");
+      const session: DeepgramSpeakSession = { headers: request.headers, query: url.searchParams, messages: [], clearedAt: [], warnings: [], closedBy: null };
+      speakSessions.push(session);
+      return wss.handleUpgrade(request, socket, head, (ws) => serveSpeak(ws, session, () => speak));
+    }
     if (url.searchParams.get("encoding") !== "linear16" || !url.searchParams.get("sample_rate")) return refuse(400, "Bad Request");
     wss.handleUpgrade(request, socket, head, (ws) => serve(ws, { headers: request.headers, query: url.searchParams, controls: [], audioBytes: 0, closedByClient: false }));
   });
@@ -128,6 +142,11 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
     /** For DEEPGRAM_BASE_URL. */
     url: http.url.replace("http:", "ws:"),
     sessions,
+    speakSessions,
+    voice: speak.voice,
+    setSpeakDelays(delays: Partial<Pick<SpeakOptions, "firstByteMs" | "chunkIntervalMs">>) {
+      Object.assign(speak, delays);
+    },
     setTranscripts(script: TranscriptScript) {
       state.transcripts = script;
     },
@@ -146,3 +165,8 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
 }
 
 export type FakeDeepgram = Awaited<ReturnType<typeof startFakeDeepgram>>;
+
+export const DEEPGRAM_TTS_MODELS = [
+  { name: "thalia", canonical_name: "aura-2-thalia-en", architecture: "aura-2", languages: ["en", "en-US"], version: "2025-04-07.0", uuid: randomUUID(), metadata: { accent: "American", age: "Adult", tags: ["feminine", "clear", "energetic"], use_cases: ["IVR", "casual chat"] } },
+  { name: "orion", canonical_name: "aura-2-orion-en", architecture: "aura-2", languages: ["en", "en-US"], version: "2025-04-07.0", uuid: randomUUID(), metadata: { accent: "American", age: "Adult", tags: ["masculine", "approachable", "calm"], use_cases: ["customer service"] } },
+];
