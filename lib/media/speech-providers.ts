@@ -1,6 +1,7 @@
 import { serverTranscriberProviders, serverVoiceProviders, transcriberProviderNeeds, voiceProviderNeeds } from "@/lib/agents/speech-provider-keys";
 import type { Env, SpeechOptions, SpeechSettings } from "./speech-settings";
 import { azureTranscriber } from "./stt/azure-stt";
+import { deepgramFluxTranscriber } from "./stt/deepgram-flux-stt";
 import { deepgramTranscriber } from "./stt/deepgram-stt";
 import { compatibleTranscriber, openAiTranscriber } from "./stt/openai-stt";
 import type { SpeechToText } from "./stt/speech-to-text";
@@ -35,6 +36,7 @@ const transcribers: Record<string, TranscriberFactory> = {
   openai_compatible: compatibleTranscriber,
   azure: azureTranscriber,
   deepgram: deepgramTranscriber,
+  deepgram_flux: deepgramFluxTranscriber,
 };
 
 /** The providers a voice call can use, in the API's order. */

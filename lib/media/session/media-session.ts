@@ -54,6 +54,8 @@ export type SessionSummary = {
 
 const speechDuration = (utterance: Utterance) => utterance.lastSpeechAt - utterance.firstSpeechAt;
 
+/** With a turn-detecting transcriber, silence ends the turn only if it says nothing for this long past max_wait_ms. */
+const TURN_SIGNAL_GRACE_MS = 1500;
 const PRE_ROLL_FRAMES = 15; // 300 ms of audio before speech was confirmed, so the first syllable reaches speech-to-text
 const MAX_FILLERS_PER_RESPONSE = 3;
 const DEFAULT_FILLERS = ["One moment, please.", "Let me check on that.", "Just a moment."];
@@ -71,6 +73,8 @@ type Utterance = {
   /** lastSpeechAt when the peek was taken: a peek of all the speech stands for the final transcript. */
   peekSpeechAt: number;
   peeking: boolean;
+  /** What a turn-detecting transcriber said of this utterance's end. */
+  turn: "final" | "eager" | null;
 };
 
 type Metrics = {
@@ -155,7 +159,7 @@ export class MediaSession {
     this.inputResampler = new Resampler(this.transport.inputSampleRate, VAD_SAMPLE_RATE);
     this.pacer = new Pacer<FrameTag>(this.clock, (frame, at) => this.onFramePlayed(frame, at));
     this.recorder = options.recording ? new StereoRecorder(options.recording, this.transport.outputSampleRate) : null;
-    this.recognition = options.stt.open({ onInterim: (text) => this.onInterim(text) });
+    this.recognition = options.stt.open({ onInterim: (text) => this.onInterim(text), onTurn: (signal) => this.onTurnSignal(signal) });
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
     this.callStart = this.clock.now();
     this.idleSince = this.callStart;
@@ -224,8 +228,10 @@ export class MediaSession {
     if (this.preRoll.length > PRE_ROLL_FRAMES) this.preRoll.shift();
     if (speech) this.lastVoiceAt = now;
     const event = this.segmenter.push(speech);
+    // A turn-detecting transcriber hears everything (silence included: that is how it knows a turn ended).
+    if (this.options.stt.detectsTurns) this.recognition.write(frame);
     if (event?.type === "speech_started") this.onSpeechStarted(now, this.callStart + (event.firstFrame + 1) * FRAME_MS);
-    else if (this.utterance) this.recognition.write(frame);
+    else if (this.utterance && !this.options.stt.detectsTurns) this.recognition.write(frame);
     if (event?.type === "speech_stopped") this.onSpeechStopped(now);
     if (this.utterance && speech) this.utterance.lastSpeechAt = now;
     if (this.utterance) this.checkUtterance(now);
@@ -239,7 +245,7 @@ export class MediaSession {
     // The caller goes on before hearing a reply to their last words: that reply is stale.
     if (response && !this.agentSpeaking() && response.input.kind === "caller" && response.input.source === "speech") this.cutOff(response, now, false);
     if (this.utterance) {
-      this.recognition.write(this.preRoll.at(-1)!);
+      if (!this.options.stt.detectsTurns) this.recognition.write(this.preRoll.at(-1)!);
       return;
     }
     this.utterance = {
@@ -252,8 +258,9 @@ export class MediaSession {
       peekText: null,
       peekSpeechAt: 0,
       peeking: false,
+      turn: null,
     };
-    for (const frame of this.preRoll) this.recognition.write(frame);
+    if (!this.options.stt.detectsTurns) for (const frame of this.preRoll) this.recognition.write(frame);
   }
 
   private onSpeechStopped(now: number): void {
@@ -267,6 +274,17 @@ export class MediaSession {
     this.emit({ type: "user_transcript", text, final: false });
   }
 
+  /** A turn-detecting transcriber's word on the current utterance's end. */
+  private onTurnSignal(signal: "final" | "eager" | "resumed"): void {
+    if (this.closed) return;
+    if (!this.utterance) {
+      // Words our VAD never heard as speech (noise, a cough): not a turn.
+      if (signal === "final") this.recognition.discard();
+      return;
+    }
+    this.utterance.turn = signal === "resumed" ? null : signal;
+  }
+
   private checkUtterance(now: number): void {
     const utterance = this.utterance!;
     if (this.agentSpeaking() && this.options.settings.interruptions && !utterance.interrupted) {
@@ -274,8 +292,15 @@ export class MediaSession {
       if (this.utterance !== utterance) return;
     }
     if (this.segmenter.speaking) return;
+    const silence = now - this.lastVoiceAt;
+    if (this.options.stt.detectsTurns) {
+      // The transcriber decides: at its end of turn, at its eager end after min_wait_ms of silence, or (it said nothing) well past max_wait_ms.
+      const ended = utterance.turn === "final" || (utterance.turn === "eager" && silence >= this.eot.min_wait_ms) || silence >= this.eot.max_wait_ms + TURN_SIGNAL_GRACE_MS;
+      if (ended) void this.endOfTurn(utterance, now);
+      return;
+    }
     const wait = silenceNeeded(this.eot, this.options.stt.streaming ? utterance.interim || null : null);
-    if (now - this.lastVoiceAt >= wait) void this.endOfTurn(utterance, now);
+    if (silence >= wait) void this.endOfTurn(utterance, now);
   }
 
   private considerBargeIn(utterance: Utterance, now: number): void {

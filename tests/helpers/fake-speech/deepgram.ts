@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
 import { concatPcm, levelDbfs } from "@/lib/media/audio/pcm";
+import { fluxQueryProblem, serveFlux, type DeepgramFluxSession, type FluxOptions } from "./deepgram-flux";
 import { serveSpeak, speakQueryProblem, type DeepgramSpeakSession, type SpeakOptions } from "./deepgram-speak";
 import { json, listen } from "./http-server";
 import { recognized, type TranscriptScript } from "./scripts";
@@ -22,7 +23,8 @@ export type DeepgramSession = {
  * scripted words as voiced audio arrives, a final (`is_final`, `speech_final`) after 300 ms of
  * silence, a flushed final (`from_finalize: true`) on `Finalize`, `Metadata` and a close on
  * `CloseStream`; `KeepAlive` answers nothing. Closes with 1011 after 10 s without audio or KeepAlive.
- * The same host serves Aura's speak socket (`/v1/speak`, deepgram-speak.ts) and `GET /v1/models`
+ * The same host serves Flux (`/v2/listen`, deepgram-flux.ts), Aura's speak socket (`/v1/speak`,
+ * deepgram-speak.ts) and `GET /v1/models`
  * (https://developers.deepgram.com/reference/models/list-models: `{stt: [...], tts: [...]}`).
  */
 export async function startFakeDeepgram(options: { apiKey?: string; transcripts?: TranscriptScript; resultDelayMs?: number; idleTimeoutMs?: number; voice?: ToneVoice } = {}) {
@@ -31,6 +33,8 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
   const speak: SpeakOptions = { voice: options.voice ?? new ToneVoice(), firstByteMs: 0, chunkIntervalMs: 0, inFlightChunks: 2 };
   const sessions: DeepgramSession[] = [];
   const speakSessions: DeepgramSpeakSession[] = [];
+  const fluxSessions: DeepgramFluxSession[] = [];
+  const flux: Omit<FluxOptions, "transcripts"> = { eagerMs: 200, endMs: 400 };
   const http = await listen((request, _body, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     if (request.headers.authorization !== `Token ${apiKey}`) return json(response, 401, { err_code: "INVALID_AUTH", err_msg: "Invalid credentials." });
@@ -43,13 +47,19 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
     const refuse = (status: number, reason: string) => {
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`);
     };
-    if (url.pathname !== "/v1/listen" && url.pathname !== "/v1/speak") return refuse(404, "Not Found");
+    if (!["/v1/listen", "/v1/speak", "/v2/listen"].includes(url.pathname)) return refuse(404, "Not Found");
     if (request.headers.authorization !== `Token ${apiKey}`) return refuse(401, "Unauthorized");
     if (url.pathname === "/v1/speak") {
       if (speakQueryProblem(url.searchParams)) return refuse(400, "Bad Request");
       const session: DeepgramSpeakSession = { headers: request.headers, query: url.searchParams, messages: [], clearedAt: [], warnings: [], closedBy: null };
       speakSessions.push(session);
       return wss.handleUpgrade(request, socket, head, (ws) => serveSpeak(ws, session, () => speak));
+    }
+    if (url.pathname === "/v2/listen") {
+      if (fluxQueryProblem(url.searchParams)) return refuse(400, "Bad Request");
+      const session: DeepgramFluxSession = { headers: request.headers, query: url.searchParams, controls: [], audioBytes: 0, events: [] };
+      fluxSessions.push(session);
+      return wss.handleUpgrade(request, socket, head, (ws) => serveFlux(ws, session, () => ({ ...flux, transcripts: state.transcripts })));
     }
     if (url.searchParams.get("encoding") !== "linear16" || !url.searchParams.get("sample_rate")) return refuse(400, "Bad Request");
     wss.handleUpgrade(request, socket, head, (ws) => serve(ws, { headers: request.headers, query: url.searchParams, controls: [], audioBytes: 0, closedByClient: false }));
@@ -143,7 +153,12 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
     url: http.url.replace("http:", "ws:"),
     sessions,
     speakSessions,
+    fluxSessions,
     voice: speak.voice,
+    /** Flux's end-of-turn "confidence", as silence: eager after `eagerMs`, EndOfTurn after `endMs`. */
+    setFluxTiming(timing: Partial<typeof flux>) {
+      Object.assign(flux, timing);
+    },
     setSpeakDelays(delays: Partial<Pick<SpeakOptions, "firstByteMs" | "chunkIntervalMs">>) {
       Object.assign(speak, delays);
     },
