@@ -11,7 +11,7 @@ import { keepHeardText } from "./transcript-heard";
 const CLAIM_TIMEOUT_MS = 30_000;
 const CLAIM_RETRY_MS = 100;
 
-type Pending = { from: number | null; startedAt: string };
+export type Pending = { from: number | null; startedAt: string };
 
 /**
  * The conversation engine (lib/runtime, through its host: the call loaded, claimed, run and stored
@@ -21,15 +21,15 @@ type Pending = { from: number | null; startedAt: string };
  */
 export class EngineConversationPort implements ConversationPort {
   private chain: Promise<void> = Promise.resolve();
-  private readonly pending: Pending[] = [];
+  protected readonly pending: Pending[] = [];
   /** The conversation itself ended the call (hang_up tool, presence checks): its goodbye is still to be heard. */
   endedByConversation = false;
 
   constructor(
-    private readonly host: RuntimeHostDependencies,
-    private readonly callId: string,
+    protected readonly host: RuntimeHostDependencies,
+    protected readonly callId: string,
     /** Every recorded event (the event stream's events), as the engine records it. */
-    private readonly onEvent: (event: RecordedEvent) => void = () => {},
+    protected readonly onEvent: (event: RecordedEvent) => void = () => {},
   ) {}
 
   respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentOutput> {
@@ -79,13 +79,13 @@ export class EngineConversationPort implements ConversationPort {
     return this.chain;
   }
 
-  private enqueue(work: () => Promise<void>): Promise<void> {
+  protected enqueue(work: () => Promise<void>): Promise<void> {
     const run = this.chain.then(work);
     this.chain = run.catch((error: unknown) => console.error(`live call ${this.callId}:`, error));
     return run;
   }
 
-  private async claim(signal: AbortSignal): Promise<PreparedOperation> {
+  protected async claim(signal: AbortSignal): Promise<PreparedOperation> {
     const until = Date.now() + CLAIM_TIMEOUT_MS;
     for (;;) {
       try {
@@ -97,7 +97,7 @@ export class EngineConversationPort implements ConversationPort {
     }
   }
 
-  private translate(event: RuntimeEvent & { seq?: number; at?: string }, out: AsyncChannel<AgentOutput>): void {
+  protected translate(event: RuntimeEvent & { seq?: number; at?: string }, out: AsyncChannel<AgentOutput>): void {
     if (event.type === "agent_text_delta") {
       out.push({ type: "text", text: event.text });
       return;

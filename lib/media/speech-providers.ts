@@ -44,7 +44,7 @@ export const serverVoices = serverVoiceProviders.filter((provider) => provider i
 export const serverTranscribers = serverTranscriberProviders.filter((provider) => provider in transcribers);
 
 /** What keeps a voice call from starting: the agent field, and the environment variables to set. */
-export type SpeechConfigurationProblem = { field: "transcriber.provider" | "voice.provider"; provider: string; missing: string[]; message: string };
+export type SpeechConfigurationProblem = { field: "transcriber.provider" | "voice.provider" | "llm.provider"; provider: string; missing: string[]; message: string };
 
 function problemFor(field: SpeechConfigurationProblem["field"], provider: string, env: Env): SpeechConfigurationProblem | null {
   const voice = field === "voice.provider";
@@ -57,8 +57,15 @@ function problemFor(field: SpeechConfigurationProblem["field"], provider: string
   return { field, provider, missing: needs.missing, message: `The ${provider} ${what} is not configured: set ${needs.missing.join(" and ")}${needs.hint}.` };
 }
 
-/** Everything that keeps this agent from a voice call; empty when both providers are ready. */
-export function speechConfigurationProblems(settings: Pick<SpeechSettings, "voice" | "transcriber">, env: Env = process.env): SpeechConfigurationProblem[] {
+/**
+ * Everything that keeps this agent from a voice call; empty when both providers are ready. A
+ * speech-to-speech agent (`llm.provider: "openai_realtime"`) needs only OpenAI's key: the model hears and speaks.
+ */
+export function speechConfigurationProblems(settings: Pick<SpeechSettings, "voice" | "transcriber"> & { llm?: { provider: string } }, env: Env = process.env): SpeechConfigurationProblem[] {
+  if (settings.llm?.provider === "openai_realtime") {
+    const missing = env.OPENAI_API_KEY?.trim() ? [] : ["OPENAI_API_KEY"];
+    return missing.length ? [{ field: "llm.provider", provider: "openai_realtime", missing, message: "The openai_realtime model is not configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a proxy)." }] : [];
+  }
   return [problemFor("transcriber.provider", settings.transcriber.provider, env), problemFor("voice.provider", settings.voice.provider, env)].filter(
     (problem): problem is SpeechConfigurationProblem => problem !== null,
   );

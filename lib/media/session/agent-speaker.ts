@@ -3,6 +3,7 @@ import { Resampler } from "../audio/resampler";
 import type { SpokenSentence } from "../heard-text";
 import type { PacedFrame } from "../pacer";
 import type { SpeechStream, TextToSpeech } from "../tts/text-to-speech";
+import type { SpokenAudio } from "./conversation-port";
 
 export type FrameTag = { speaker: AgentSpeaker; sentence: number };
 
@@ -30,7 +31,9 @@ export class AgentSpeaker {
   private readonly frameSamples: number;
   private stream: SpeechStream | null = null;
   /** Each sentence's audio when the provider streams input (sent at `say`, read in order). */
-  private readonly streamed: AsyncIterable<Int16Array>[] = [];
+  private readonly streamed = new Map<number, AsyncIterable<Int16Array>>();
+  /** Audio a speech-to-speech model spoke itself, by sentence index. */
+  private readonly spoken = new Map<number, SpokenAudio>();
   private synthesisDone: () => void = () => undefined;
   readonly synthesized: Promise<void>;
 
@@ -45,8 +48,16 @@ export class AgentSpeaker {
     const { tts, signal } = this.deps;
     if (tts.stream && !signal.aborted) {
       this.stream ??= tts.stream(signal);
-      this.streamed.push(this.stream.say(text));
+      this.streamed.set(this.sentences.length - 1, this.stream.say(text));
     }
+    void this.run();
+  }
+
+  /** Audio the model spoke itself: played in turn like a sentence, its transcript as its text. */
+  play(speech: SpokenAudio): void {
+    if (this.inputEnded) return;
+    this.spoken.set(this.sentences.length, speech);
+    this.sentences.push({ text: speech.text(), totalSamples: 0, playedSamples: 0, complete: false });
     void this.run();
   }
 
@@ -76,6 +87,11 @@ export class AgentSpeaker {
     const spoken = this.sentences[sentence];
     const first = spoken.playedSamples === 0;
     spoken.playedSamples += this.frameSamples;
+    const model = this.spoken.get(sentence);
+    if (model) {
+      model.playedMs = (spoken.playedSamples / this.deps.outputRate) * 1000;
+      spoken.text = model.text();
+    }
     return first;
   }
 
@@ -102,7 +118,8 @@ export class AgentSpeaker {
 
   private async synthesize(index: number): Promise<void> {
     const sentence = this.sentences[index];
-    const resampler = new Resampler(this.deps.tts.sampleRate, this.deps.outputRate);
+    const model = this.spoken.get(index);
+    const resampler = new Resampler(model?.sampleRate ?? this.deps.tts.sampleRate, this.deps.outputRate);
     const framer = new Framer(this.frameSamples);
     const enqueue = (frames: Int16Array[]) => {
       if (frames.length === 0 || this.deps.signal.aborted) return;
@@ -112,7 +129,7 @@ export class AgentSpeaker {
     };
     let first = true;
     try {
-      const audio = this.streamed[index] ?? this.deps.tts.synthesize(sentence.text, this.deps.signal);
+      const audio = model?.audio ?? this.streamed.get(index) ?? this.deps.tts.synthesize(sentence.text, this.deps.signal);
       for await (const chunk of audio) {
         if (this.deps.signal.aborted) break;
         if (first) {
@@ -126,6 +143,7 @@ export class AgentSpeaker {
     } catch (error) {
       if (!this.deps.signal.aborted) this.deps.onError(error);
     }
+    if (model) sentence.text = model.text();
     sentence.complete = true;
   }
 }

@@ -243,7 +243,7 @@ export class MediaSession {
     this.idleSince = now;
     const response = this.response;
     // The caller goes on before hearing a reply to their last words: that reply is stale.
-    if (response && !this.agentSpeaking() && response.input.kind === "caller" && response.input.source === "speech") this.cutOff(response, now, false);
+    if (response && !this.agentSpeaking() && response.input.kind === "caller" && (response.input.source === "speech" || response.input.source === "audio")) this.cutOff(response, now, false);
     if (this.utterance) {
       if (!this.options.stt.detectsTurns) this.recognition.write(this.preRoll.at(-1)!);
       return;
@@ -354,9 +354,10 @@ export class MediaSession {
       firstAudioAt: null,
       emitted: false,
     };
+    const reusePeek = !this.options.stt.streaming && utterance.peekText !== null && utterance.peekSpeechAt === utterance.lastSpeechAt;
+    if (this.options.stt.answersAudio && !reusePeek && !this.agentSpeaking() && this.deferredTurns.length === 0) return this.answerAudio(metrics);
     let text: string;
     try {
-      const reusePeek = !this.options.stt.streaming && utterance.peekText !== null && utterance.peekSpeechAt === utterance.lastSpeechAt;
       if (reusePeek) this.recognition.discard();
       text = reusePeek ? utterance.peekText! : await this.recognition.finish();
     } catch (error) {
@@ -374,6 +375,19 @@ export class MediaSession {
     }
     if (!this.agentSpeaking() && this.deferredTurns.length) text = [...this.deferredTurns.splice(0).map((turn) => turn.text), text].join(" ");
     this.deliverTurn({ kind: "caller", source: "speech", text }, metrics);
+  }
+
+  /** Speech-to-speech: the model answers the caller's audio at once; the words are reported once its transcription has them. */
+  private answerAudio(metrics: Metrics): void {
+    const transcript = this.recognition.finish().then(
+      (text) => text.trim(),
+      (error: unknown) => {
+        this.emit({ type: "media_error", stage: "stt", message: String(error instanceof Error ? error.message : error) });
+        return "";
+      },
+    );
+    void transcript.then((text) => text && !this.closed && this.emit({ type: "user_transcript", text, final: true }));
+    this.deliverTurn({ kind: "caller", source: "audio", text: "", transcript }, metrics);
   }
 
   private onDtmf(digit: string): void {
@@ -468,6 +482,12 @@ export class MediaSession {
         } else if (output.type === "break") {
           const rest = response.splitter.flush();
           if (rest) this.queueSentence(response, rest);
+        } else if (output.type === "audio") {
+          // Speech-to-speech: the model's own audio, after anything already queued.
+          if (response.metrics) response.metrics.firstTokenAt ??= this.clock.now();
+          const rest = response.splitter.flush();
+          if (rest) this.queueSentence(response, rest);
+          response.speaker.play(output.speech);
         } else response.endReason = output.reason;
       }
     } catch (error) {

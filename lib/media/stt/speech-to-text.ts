@@ -16,6 +16,11 @@ export interface SpeechToText {
    * audio, not only utterances, and its turn events end the turn instead of silence timing.
    */
   readonly detectsTurns?: boolean;
+  /**
+   * Speech-to-speech: the model answers the caller's audio itself, so a turn is taken as soon as it
+   * ends and `finish` resolves its words later (the transcript stage does not apply).
+   */
+  readonly answersAudio?: boolean;
   /** The PCM rate it takes. */
   readonly sampleRate: number;
   /** Starts recognition for one call (a streaming provider opens its socket here). */
