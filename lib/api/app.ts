@@ -21,6 +21,7 @@ import { postCallQuestionRoutes } from "./routes/post-call-questions";
 import { pricingRoutes } from "./routes/pricing";
 import { telephonyRoutes } from "./routes/telephony";
 import { registerWebhookEvents, webhookRoutes } from "./routes/webhooks";
+import { voiceRoutes } from "./routes/voices";
 import { webCallRoutes } from "./routes/web-calls";
 
 /** The upload route that takes multipart bodies: a knowledge base's sources. */
@@ -73,6 +74,7 @@ export function createApiApp(dependencies: ApiDependencies) {
   app.route("/", webhookRoutes());
   app.route("/", pricingRoutes());
   app.route("/", llmModelRoutes());
+  app.route("/", voiceRoutes());
   app.route("/", analyticsRoutes());
   app.route("/", telephonyRoutes());
   return app;

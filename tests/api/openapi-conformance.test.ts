@@ -147,6 +147,10 @@ describe("answers match the OpenAPI document", () => {
     await send("PATCH", "/v1/pricing", { body: { telephony_per_minute: 0.02, llm_input_per_million_tokens: null } });
     await send("GET", "/v1/calls/count?status=ended");
     await send("GET", "/v1/llm-models?provider=azure_openai");
+    await send("GET", "/v1/voices?provider=azure");
+    await send("GET", "/v1/voices?provider=nobody");
+    await send("POST", "/v1/voices/preview", { body: { provider: "cartesia", voice: "x" } });
+    await send("GET", "/v1/speech-providers");
     for (const path of ["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage"]) {
       await send("GET", `/v1/analytics/${path}?timezone=Europe/Paris`);
     }
