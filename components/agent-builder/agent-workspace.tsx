@@ -175,7 +175,12 @@ export function AgentWorkspace({ initial }: { initial: Agent }) {
         </TabsContent>
         <TabsContent value="talk" className="grid max-w-3xl gap-2">
           {dirty ? <p className="text-sm text-muted-foreground">The call uses the saved version {saved.version}; save to talk to your changes.</p> : null}
-          <TalkPanel agentId={saved.id} initialStateName={saved.initial_state_name} language={saved.language} />
+          <TalkPanel
+            agentId={saved.id}
+            initialStateName={saved.initial_state_name}
+            language={saved.language}
+            speech={{ voice: saved.voice.provider, transcriber: saved.transcriber.provider, llm: saved.llm.provider }}
+          />
           {readOnly ? null : <PhoneCallPanel agentId={saved.id} />}
         </TabsContent>
       </Tabs>
