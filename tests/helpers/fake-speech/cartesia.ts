@@ -42,6 +42,8 @@ export const CARTESIA_VOICES = [
  */
 export async function startFakeCartesia(options: { apiKey?: string; voice?: ToneVoice; firstByteMs?: number; chunkIntervalMs?: number; chunkMs?: number; inFlightChunks?: number } = {}) {
   const apiKey = options.apiKey ?? "cartesia-test-key";
+  /** The fake's key, or one derived from it (`<key>.<anything>`: the bench gives each call its own, to tell their sessions apart). */
+  const accepted = (key: string | null | undefined) => key === apiKey || Boolean(key?.startsWith(`${apiKey}.`));
   const state = {
     voice: options.voice ?? new ToneVoice(),
     firstByteMs: options.firstByteMs ?? 0,
@@ -56,7 +58,7 @@ export async function startFakeCartesia(options: { apiKey?: string; voice?: Tone
 
   const http = await listen((request, _body, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
-    if (keyOf(request.headers, url.searchParams) !== apiKey) return json(response, 401, { error: "Invalid API key" });
+    if (!accepted(keyOf(request.headers, url.searchParams))) return json(response, 401, { error: "Invalid API key" });
     if (!versionOf(request.headers, url.searchParams)) return json(response, 400, { error: "Cartesia-Version header is required" });
     if (request.method === "GET" && url.pathname === "/voices") {
       const data = CARTESIA_VOICES.map((voice) => ({ ...voice, is_owner: false, is_public: true, created_at: "2024-06-01T00:00:00Z" }));
@@ -70,7 +72,7 @@ export async function startFakeCartesia(options: { apiKey?: string; voice?: Tone
     const refuse = (status: number, reason: string, body: string) =>
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
     if (url.pathname !== "/tts/websocket") return refuse(404, "Not Found", '{"error":"Not found"}');
-    if (keyOf(request.headers, url.searchParams) !== apiKey) return refuse(401, "Unauthorized", '{"error":"Invalid API key"}');
+    if (!accepted(keyOf(request.headers, url.searchParams))) return refuse(401, "Unauthorized", '{"error":"Invalid API key"}');
     if (!versionOf(request.headers, url.searchParams)) return refuse(400, "Bad Request", '{"error":"Cartesia-Version header is required"}');
     wss.handleUpgrade(request, socket, head, (ws) => serve(ws, { headers: request.headers, query: url.searchParams, requests: [], closedByClient: false }));
   });

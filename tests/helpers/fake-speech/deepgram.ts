@@ -29,6 +29,8 @@ export type DeepgramSession = {
  */
 export async function startFakeDeepgram(options: { apiKey?: string; transcripts?: TranscriptScript; resultDelayMs?: number; idleTimeoutMs?: number; voice?: ToneVoice } = {}) {
   const apiKey = options.apiKey ?? "dg-test-key";
+  /** The fake's key, or one derived from it (`<key>.<anything>`: the bench gives each call its own, to tell their sessions apart). */
+  const accepted = (header: string | undefined) => header === `Token ${apiKey}` || Boolean(header?.startsWith(`Token ${apiKey}.`));
   const state = { transcripts: options.transcripts ?? (() => ""), resultDelayMs: options.resultDelayMs ?? 0 };
   const speak: SpeakOptions = { voice: options.voice ?? new ToneVoice(), firstByteMs: 0, chunkIntervalMs: 0, inFlightChunks: 2 };
   const sessions: DeepgramSession[] = [];
@@ -37,7 +39,7 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
   const flux: Omit<FluxOptions, "transcripts"> = { eagerMs: 200, endMs: 400 };
   const http = await listen((request, _body, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
-    if (request.headers.authorization !== `Token ${apiKey}`) return json(response, 401, { err_code: "INVALID_AUTH", err_msg: "Invalid credentials." });
+    if (!accepted(request.headers.authorization)) return json(response, 401, { err_code: "INVALID_AUTH", err_msg: "Invalid credentials." });
     if (request.method === "GET" && url.pathname === "/v1/models") return json(response, 200, { stt: [], tts: DEEPGRAM_TTS_MODELS });
     json(response, 404, { err_code: "NOT_FOUND", err_msg: "Not found" });
   });
@@ -48,7 +50,7 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`);
     };
     if (!["/v1/listen", "/v1/speak", "/v2/listen"].includes(url.pathname)) return refuse(404, "Not Found");
-    if (request.headers.authorization !== `Token ${apiKey}`) return refuse(401, "Unauthorized");
+    if (!accepted(request.headers.authorization)) return refuse(401, "Unauthorized");
     if (url.pathname === "/v1/speak") {
       if (speakQueryProblem(url.searchParams)) return refuse(400, "Bad Request");
       const session: DeepgramSpeakSession = { headers: request.headers, query: url.searchParams, messages: [], clearedAt: [], warnings: [], closedBy: null };

@@ -14,7 +14,7 @@ import { sleep, ToneVoice } from "./tones";
 //   for an unparsable message (elevenlabs/elevenlabs-python issue 167)
 // - voices: GET /v1/voices (https://elevenlabs.io/docs/api-reference/voices/search, `{voices: [{voice_id, name, …}]}`)
 
-export type ElevenLabsSession = { headers: IncomingHttpHeaders; voiceId: string; query: URLSearchParams; messages: Record<string, unknown>[]; closedBy: "client" | "server" | null; closeCode: number | null };
+export type ElevenLabsSession = { headers: IncomingHttpHeaders; voiceId: string; query: URLSearchParams; messages: Record<string, unknown>[]; closedBy: "client" | "server" | null; closeCode: number | null; closedAt: number | null };
 
 const FORMATS: Record<string, { rate: number; encoding: "pcm" | "ulaw" }> = {
   pcm_8000: { rate: 8000, encoding: "pcm" },
@@ -41,12 +41,14 @@ export const ELEVENLABS_VOICES = [
  */
 export async function startFakeElevenLabs(options: { apiKey?: string; voice?: ToneVoice; firstByteMs?: number; chunkIntervalMs?: number; chunkMs?: number } = {}) {
   const apiKey = options.apiKey ?? "xi-test-key";
+  /** The fake's key, or one derived from it (`<key>.<anything>`: the bench gives each call its own, to tell their sessions apart). */
+  const accepted = (key: unknown) => key === apiKey || (typeof key === "string" && key.startsWith(`${apiKey}.`));
   const state = { voice: options.voice ?? new ToneVoice(), firstByteMs: options.firstByteMs ?? 0, chunkIntervalMs: options.chunkIntervalMs ?? 0, chunkMs: options.chunkMs ?? 50 };
   const sessions: ElevenLabsSession[] = [];
 
   const http = await listen((request, _body, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
-    if (request.headers["xi-api-key"] !== apiKey) return json(response, 401, { detail: { status: "invalid_api_key", message: "Invalid API key" } });
+    if (!accepted(request.headers["xi-api-key"])) return json(response, 401, { detail: { status: "invalid_api_key", message: "Invalid API key" } });
     if (request.method === "GET" && url.pathname === "/v1/voices") {
       return json(response, 200, { voices: ELEVENLABS_VOICES.map((voice) => ({ ...voice, preview_url: `https://example.invalid/${voice.voice_id}.mp3` })) });
     }
@@ -58,12 +60,12 @@ export async function startFakeElevenLabs(options: { apiKey?: string; voice?: To
     const match = /^\/v1\/text-to-speech\/([^/]+)\/stream-input$/.exec(url.pathname);
     if (!match) return socket.end("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
     const header = request.headers["xi-api-key"];
-    if (header !== undefined && header !== apiKey) {
+    if (header !== undefined && !accepted(header)) {
       const body = JSON.stringify({ detail: { status: "invalid_api_key", message: "Invalid API key" } });
       return socket.end(`HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
     }
     wss.handleUpgrade(request, socket, head, (ws) =>
-      serve(ws, { headers: request.headers, voiceId: decodeURIComponent(match[1]), query: url.searchParams, messages: [], closedBy: null, closeCode: null }),
+      serve(ws, { headers: request.headers, voiceId: decodeURIComponent(match[1]), query: url.searchParams, messages: [], closedBy: null, closeCode: null, closedAt: null }),
     );
   });
 
@@ -72,7 +74,7 @@ export async function startFakeElevenLabs(options: { apiKey?: string; voice?: To
     const format = FORMATS[session.query.get("output_format") ?? "mp3_44100"];
     const autoMode = session.query.get("auto_mode") === "true";
     const timeoutS = Math.min(180, Number(session.query.get("inactivity_timeout") ?? 20));
-    let authorized = session.headers["xi-api-key"] === apiKey;
+    let authorized = accepted(session.headers["xi-api-key"]);
     let initialized = false;
     let buffer = "";
     let schedule = DEFAULT_SCHEDULE;
@@ -140,7 +142,7 @@ export async function startFakeElevenLabs(options: { apiKey?: string; voice?: To
       const text = message.text as string;
       if (!initialized) {
         const key = (message["xi-api-key"] ?? message.xi_api_key) as string | undefined;
-        if (!authorized && key === apiKey) authorized = true;
+        if (!authorized && accepted(key)) authorized = true;
         if (!authorized) return close(1008, "Invalid API key", { message: "Invalid API key", error: "invalid_api_key", code: 1008 });
         if (text !== " ") return close(1008, "The first message must be a blank space", { message: "The initial text must be a blank space", error: "invalid_input_message", code: 1008 });
         initialized = true;
@@ -171,6 +173,7 @@ export async function startFakeElevenLabs(options: { apiKey?: string; voice?: To
     ws.on("close", (code) => {
       session.closedBy ??= "client";
       session.closeCode = code;
+      session.closedAt = performance.now();
       if (idle) clearTimeout(idle);
     });
   }

@@ -30,7 +30,7 @@ export type RealtimeTurn = {
   responseInstructions: string | null;
 };
 export type RealtimeReply = { text?: string; calls?: { name: string; arguments?: Record<string, unknown> }[] };
-export type RealtimeSession = { headers: IncomingHttpHeaders; query: URLSearchParams; received: Record<string, unknown>[]; session: Record<string, unknown>; items: RealtimeItem[] };
+export type RealtimeSession = { headers: IncomingHttpHeaders; query: URLSearchParams; received: Record<string, unknown>[]; session: Record<string, unknown>; items: RealtimeItem[]; cancelledAt: number[]; truncatedAt: number[] };
 
 const RATE = 24000;
 
@@ -42,6 +42,8 @@ const RATE = 24000;
  */
 export async function startFakeRealtime(options: { apiKey?: string; voice?: ToneVoice; transcripts?: TranscriptScript; reply?: (turn: RealtimeTurn) => RealtimeReply; transcriptionDelayMs?: number } = {}) {
   const apiKey = options.apiKey ?? "sk-realtime";
+  /** The fake's key, or one derived from it (`<key>.<anything>`: the bench gives each call its own, to tell their sessions apart). */
+  const accepted = (header: string | undefined) => header === `Bearer ${apiKey}` || Boolean(header?.startsWith(`Bearer ${apiKey}.`));
   const state = {
     voice: options.voice ?? new ToneVoice(),
     transcripts: options.transcripts ?? (() => ""),
@@ -61,7 +63,7 @@ export async function startFakeRealtime(options: { apiKey?: string; voice?: Tone
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
     };
     if (url.pathname !== "/v1/realtime") return refuse(404, "Not Found", "Not found");
-    if (request.headers.authorization !== `Bearer ${apiKey}`) return refuse(401, "Unauthorized", "Incorrect API key provided");
+    if (!accepted(request.headers.authorization)) return refuse(401, "Unauthorized", "Incorrect API key provided");
     if (!url.searchParams.get("model")) return refuse(400, "Bad Request", "Missing required parameter: 'model'.");
     wss.handleUpgrade(request, socket, head, (ws) =>
       serve(ws, {
@@ -69,6 +71,8 @@ export async function startFakeRealtime(options: { apiKey?: string; voice?: Tone
         query: url.searchParams,
         received: [],
         items: [],
+        cancelledAt: [],
+        truncatedAt: [],
         session: { type: "realtime", model: url.searchParams.get("model"), instructions: "", tools: [], output_modalities: ["audio"], audio: { input: { format: { type: "audio/pcm", rate: RATE }, transcription: null, turn_detection: { type: "server_vad" } }, output: { format: { type: "audio/pcm", rate: RATE }, voice: "alloy" } } },
       }),
     );
@@ -230,6 +234,7 @@ export async function startFakeRealtime(options: { apiKey?: string; voice?: Tone
           return send({ type: "conversation.item.deleted", item_id: item.id });
         }
         case "conversation.item.truncate": {
+          session.truncatedAt.push(performance.now());
           const item = session.items.find((candidate) => candidate.id === event.item_id && !candidate.deleted);
           if (!item || item.role !== "assistant" || item.audioMs === undefined) return error(event, "invalid_value", "Only assistant messages with audio can be truncated.", "item_id");
           const end = Number(event.audio_end_ms);
@@ -241,6 +246,7 @@ export async function startFakeRealtime(options: { apiKey?: string; voice?: Tone
           void respond(event);
           return;
         case "response.cancel": {
+          session.cancelledAt.push(performance.now());
           const target = event.response_id ? responses.get(String(event.response_id)) : active;
           if (target) target.cancelled = true;
           return;
@@ -265,7 +271,7 @@ export async function startFakeRealtime(options: { apiKey?: string; voice?: Tone
     setTranscripts(script: TranscriptScript) {
       state.transcripts = script;
     },
-    setDelays(delays: Partial<Pick<typeof state, "chunkIntervalMs" | "firstAudioMs" | "transcriptionDelayMs">>) {
+    setDelays(delays: Partial<Pick<typeof state, "chunkIntervalMs" | "firstAudioMs" | "transcriptionDelayMs" | "inFlightChunks">>) {
       Object.assign(state, delays);
     },
     env(): Record<string, string> {
