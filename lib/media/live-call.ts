@@ -81,7 +81,7 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     if (problems.length) throw new SpeechNotConfiguredError(problems);
     if (call.agent.llm.provider === "openai_realtime") {
       // Speech-to-speech: the realtime model hears and speaks; our VAD still decides turns and barge-in.
-      ({ stt, tts, port } = createRealtimeConversation(deps, callId, call.agent, env, emit) as { stt: SpeechToText; tts: TextToSpeech; port: EngineConversationPort });
+      ({ stt, tts, port } = createRealtimeConversation(deps, callId, call.agent, env, emit));
     } else {
       stt = createSpeechToText(call.agent, env);
       tts = createTextToSpeech(call.agent, env, { sampleRate: transport.outputSampleRate });

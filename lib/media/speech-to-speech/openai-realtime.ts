@@ -1,7 +1,6 @@
 import type { AgentDocument } from "@/lib/agents/normalize";
 import type { RecordedEvent } from "@/lib/runtime/types";
 import type { RuntimeHostDependencies } from "@/lib/services/calls/call-host";
-import type { ConversationPort } from "../session/conversation-port";
 import { read, speechDefaults, type Env } from "../speech-settings";
 import type { SpeechToText } from "../stt/speech-to-text";
 import type { TextToSpeech } from "../tts/text-to-speech";
@@ -17,7 +16,8 @@ import { RealtimeVoice } from "./realtime-voice";
 export const REALTIME_VOICES = ["alloy", "ash", "ballad", "coral", "echo", "sage", "shimmer", "verse", "marin", "cedar"] as const;
 export const defaultRealtimeModel = "gpt-realtime";
 
-export type SpeechToSpeech = { stt: SpeechToText; tts: TextToSpeech; port: ConversationPort & { settled(): Promise<void>; endedByConversation: boolean } };
+/** The three ports a media session runs a speech-to-speech call on, over one Realtime socket. */
+export type SpeechToSpeech = { stt: SpeechToText; tts: TextToSpeech; port: RealtimeConversationPort };
 
 export function createRealtimeConversation(host: RuntimeHostDependencies, callId: string, agent: AgentDocument, env: Env, onEvent: (event: RecordedEvent) => void): SpeechToSpeech {
   const connection = new RealtimeConnection({

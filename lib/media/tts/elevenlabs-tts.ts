@@ -75,7 +75,7 @@ export class ElevenLabsTextToSpeech implements TextToSpeech {
     const audio = new SentenceAudio();
     const sentences: number[] = []; // visible characters of each sentence, as sent
     const decoder = new PcmBytes();
-    let heard = 0; // visible characters whose audio has arrived
+    const progress = { heard: 0 }; // visible characters whose audio has arrived
     let socket: WebSocket | null = null;
     const fail = (error: unknown) => audio.fail(error);
     const stop = () => {
@@ -92,7 +92,7 @@ export class ElevenLabsTextToSpeech implements TextToSpeech {
       } catch {
         return;
       }
-      if (message.audio) this.deliver(audio, sentences, message, decoder, () => heard, (n) => (heard = n));
+      if (message.audio) this.deliver(audio, sentences, message, decoder, progress);
       if (message.isFinal) audio.finish();
       if (message.error || (message.message && !message.audio)) fail(new SpeechProviderError("elevenlabs", `elevenlabs: ${message.message ?? message.error}`, message.code));
     };
@@ -136,7 +136,7 @@ export class ElevenLabsTextToSpeech implements TextToSpeech {
   }
 
   /** A chunk's audio to the sentences it speaks: the alignment's characters tell where one sentence ends and the next begins. */
-  private deliver(audio: SentenceAudio, sentences: number[], message: ElevenLabsMessage, decoder: PcmBytes, heard: () => number, setHeard: (n: number) => void): void {
+  private deliver(audio: SentenceAudio, sentences: number[], message: ElevenLabsMessage, decoder: PcmBytes, progress: { heard: number }): void {
     const bytes = Buffer.from(message.audio!, "base64");
     const pcm = this.format === "ulaw_8000" ? decodeMulaw(bytes) : decoder.push(bytes);
     const chars = message.alignment?.chars;
@@ -145,7 +145,7 @@ export class ElevenLabsTextToSpeech implements TextToSpeech {
       audio.push(pcm);
       return;
     }
-    let count = heard();
+    let count = progress.heard;
     let from = 0;
     for (let i = 0; i < chars.length; i++) {
       if (!chars[i].trim()) continue;
@@ -160,7 +160,7 @@ export class ElevenLabsTextToSpeech implements TextToSpeech {
       count++;
     }
     audio.push(pcm.subarray(from));
-    setHeard(count);
+    progress.heard = count;
   }
 
   /** A socket for the next response: opened, initialized with the voice settings, kept alive until used. */
