@@ -25,7 +25,8 @@ let fake: FakeSpeech;
 let realtime: FakeRealtime;
 let org: { apiKey: string; organizationId: string };
 const LINE = "+14155550600";
-const llm = scriptedLlm((request) => (/^right/i.test(lastUserText(request)) ? { text: ANSWER } : { text: "Sorry?" }));
+// "Wait." is never a backchannel: a turn even if the greeting's response is still being stored when it is said.
+const llm = scriptedLlm((request) => (/^wait/i.test(lastUserText(request)) ? { text: ANSWER } : { text: "Sorry?" }));
 
 beforeAll(async () => {
   const voice = new ToneVoice((text) => Math.max(300, text.length * 25));
@@ -33,7 +34,7 @@ beforeAll(async () => {
   voice.set(ANSWER, 800);
   fake = await startFakeSpeech({ transcripts: transcriptsByFixture(fixtureWords), voice });
   fake.deepgram.setFluxTiming({ eagerMs: 10_000, endMs: 450 });
-  realtime = await startFakeRealtime({ voice, transcripts: transcriptsByFixture(fixtureWords), reply: ({ items }) => (/^right/i.test(items.filter((item) => item.role === "user").at(-1)?.heard ?? "") ? { text: ANSWER } : { text: "Sorry?" }) });
+  realtime = await startFakeRealtime({ voice, transcripts: transcriptsByFixture(fixtureWords), reply: ({ items }) => (/^wait/i.test(items.filter((item) => item.role === "user").at(-1)?.heard ?? "") ? { text: ANSWER } : { text: "Sorry?" }) });
   double = await TwilioDouble.start();
   // One server: the speech fakes, and the realtime fake as OpenAI (its key and base URL).
   server = await TelephonyServer.start({ twilio: double, env: { TWILIO_ACCOUNT_SID: double.accountSid, TWILIO_AUTH_TOKEN: double.authToken }, liveCall: { llm: llm.port, env: { ...fake.env(), ...realtime.env() } } });
@@ -70,10 +71,13 @@ describe.runIf(process.env.TEST_DB === database)("phone calls with every new spe
     const call = await double.placeInboundCall({ from: "+14155550677", to: LINE, script: { outcome: "human" } });
     const peer = await double.streamOf(call);
     await until(() => toneDurationMs(peer.heardAudio(), 8000, 440) >= fake.voice.durationMs(GREETING) - 80, 8000, "the greeting");
-    // Once the greeting has been heard ("Right." over it would be a backchannel).
     await new Promise((resolve) => setTimeout(resolve, 200));
-    peer.say(speech("right", 8000));
-    await until(() => toneDurationMs(peer.heardAudio(), 8000, 800) >= fake.voice.durationMs(ANSWER) - 80, 10_000, "the answer");
+    peer.say(speech("wait", 8000));
+    await until(() => toneDurationMs(peer.heardAudio(), 8000, 800) >= fake.voice.durationMs(ANSWER) - 80, 10_000, "the answer").catch(async (error) => {
+      const [row] = await server.api.db.select({ id: calls.id }).from(calls).where(eq(calls.carrierCallId, call.sid));
+      const stored = (await (await server.request("GET", `/v1/calls/${row.id}`, { apiKey: org.apiKey })).json()).data;
+      throw new Error(`${(error as Error).message}; transcript so far: ${JSON.stringify(stored.transcript)}; flux: ${JSON.stringify(fake.deepgram.fluxSessions.at(-1)?.events.map((event) => event.event))}`);
+    });
     await new Promise((resolve) => setTimeout(resolve, 150)); // its last frames
     await double.hangUp(call);
     await double.ended(call, 10_000);
@@ -87,7 +91,7 @@ describe.runIf(process.env.TEST_DB === database)("phone calls with every new spe
     expect(stored.transcript.map((entry: { role: string; content: string }) => [entry.role, entry.content])).toEqual(
       expect.arrayContaining([
         ["agent", GREETING],
-        ["user", fixtureWords.right],
+        ["user", fixtureWords.wait],
         ["agent", ANSWER],
       ]),
     );
