@@ -5,6 +5,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
 import type { Database, DatabaseConnection } from "@/lib/db/client";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
+import type { AgentTestSettings } from "@/lib/agent-tests/test-environment";
 import { startWorkers } from "@/lib/server/workers";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";
@@ -40,6 +41,8 @@ export type TestApiOptions = {
   runtime?: RuntimeSettings;
   /** Carriers (PUBLIC_BASE_URL, environment accounts, API base URLs); with workers, phone calls are dialled through them. */
   telephony?: TelephonySettings;
+  /** Agent test runs (with workers): models, HTTP, environment; by default the runtime's env with the AI SDK. */
+  agentTests?: AgentTestSettings;
 };
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -48,7 +51,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const links = await createSignedLinks(connection.db, { ttlSeconds: 3600, ...options.links });
   const boss = await startPgBoss(connection);
   const telephonyProvider = options.telephony ? carrierDialer(connection.db, pgBossQueue(boss), options.telephony) : null;
-  const workers = options.workers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage }) : null;
+  const agentTests = options.agentTests ?? { env: options.runtime?.env, llm: options.runtime?.llm, http: options.runtime?.http };
+  const workers = options.workers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage, agentTests }) : null;
   const app = createApiApp({
     db: connection.db,
     queue: pgBossQueue(boss),
