@@ -70,8 +70,9 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
     },
   });
   const { track } = recovery;
+  const queue = pgBossQueue(boss);
   await boss.work<{ callId: string }>(jobNames.dialCall, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
-    track(jobNames.dialCall, job.id, () => dialCall(deps.db, job.data.callId, deps.telephonyProvider)),
+    track(jobNames.dialCall, job.id, () => dialCall(deps.db, job.data.callId, deps.telephonyProvider, { queue })),
   );
   const storage = deps.storage ?? createBlobStore(loadConfig().storage, deps.db);
   const ingestionLimits: IngestionLimits = { ...loadConfig().knowledgeBase.ingestion, ...deps.ingestion };
@@ -84,7 +85,6 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
         ingestKnowledgeBaseSource(deps.db, storage, job.data.sourceId, { lastAttempt: job.retryCount >= job.retryLimit, limits: ingestionLimits }),
       ),
   );
-  const queue = pgBossQueue(boss);
   const webhookSettings: WebhookDeliverySettings = { fetch: deps.webhooks?.fetch ?? outboundFetch(), ...deps.webhooks };
   for (let i = 0; i < WEBHOOK_WORKERS_PER_PROCESS; i++) {
     await boss.work<{ deliveryId: string; attempt: number }>(jobNames.deliverWebhook, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
@@ -107,7 +107,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   testRunSweep.unref();
   const dialCampaignCall = async (callId: string, numberType: string) => {
     // SIP calls go to a process running the SIP user agent (their job was queued with the call).
-    if (numberType !== "sip") await dialCall(deps.db, callId, deps.telephonyProvider);
+    if (numberType !== "sip") await dialCall(deps.db, callId, deps.telephonyProvider, { queue });
   };
   for (let i = 0; i < CAMPAIGN_TICK_WORKERS_PER_PROCESS; i++) {
     await boss.work<{ campaignId: string }>(jobNames.campaignTick, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
