@@ -258,7 +258,7 @@ export interface paths {
         put?: never;
         /**
          * Create an agent
-         * @description Required: name, states (at least one), initial_state_name; everything else has a documented default. Creates version 1, published. Besides the field rules, the graph is checked and every problem is listed in `error.details` at its path: state names unique; initial_state_name and every destination_state_name name a state; every {{name}} in a state prompt names a tool of that state (a custom_function's name or a built-in tool's type) or a variable; custom_function names unique per state; response_mapping JSONPath expressions valid (RFC 9535); tool and webhook URLs http(s); knowledge_base_ids of your organization.
+         * @description Required: name, states (at least one), initial_state_name; everything else has a documented default. A new agent's voice.provider and transcriber.provider follow this server: the first provider it has keys for (voices: openai, deepgram, elevenlabs, cartesia, azure; transcribers: openai, deepgram, azure), else browser. Creates version 1, published. Besides the field rules, the graph is checked and every problem is listed in `error.details` at its path: state names unique; initial_state_name and every destination_state_name name a state; every {{name}} in a state prompt names a tool of that state (a custom_function's name or a built-in tool's type) or a variable; custom_function names unique per state; response_mapping JSONPath expressions valid (RFC 9535); tool and webhook URLs http(s); knowledge_base_ids of your organization.
          */
         post: operations["createAgent"];
         delete?: never;
@@ -639,6 +639,66 @@ export interface paths {
          * @description **Extension** (not in the interface specification). The models this server's configured provider offers for an agent's `llm.model`, read from the provider's GET /models (OpenAI, and OpenAI-compatible servers such as Ollama, vLLM or llama.cpp). Azure OpenAI has no list: its model is a deployment name.
          */
         get: operations["listLlmModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a voice provider's voices
+         * @description **Extension** (not in the interface specification). The voices for an agent's `voice.name` (each voice's `id`): ElevenLabs (GET /v1/voices), Cartesia (GET /voices) and Deepgram (its Aura models) are asked for their own list; OpenAI, Azure, openai_compatible and openai_realtime (speech-to-speech) have this server's known list. `configured` and `missing` say whether this server can speak with the provider.
+         */
+        get: operations["listVoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hear a voice
+         * @description **Extension** (not in the interface specification). Says a sentence (default a short greeting, at most 300 characters) through the provider and voice, and answers the audio as a 24 kHz mono WAV. 400 names what the server lacks for the provider, or what the provider refused (an unknown voice).
+         */
+        post: operations["previewVoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/speech-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which speech providers this server can use
+         * @description **Extension** (not in the interface specification). Each voice and transcriber provider (and openai_realtime, speech-to-speech) with whether this server has what it needs and, if not, the environment variables to set; and the providers a new agent gets by default (the first this server has keys for).
+         */
+        get: operations["listSpeechProviders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2207,10 +2267,10 @@ export interface components {
                 /** @description Overrides the agent's llm in this state; null (the default) uses the agent's. */
                 llm: {
                     /**
-                     * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp).
+                     * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp). openai_realtime (extension) = speech-to-speech on OpenAI's Realtime API: the model hears the caller and speaks itself (voice calls; the voice is voice.name, the model OPENAI_REALTIME_MODEL or llm.model when it names a realtime model).
                      * @enum {string}
                      */
-                    provider?: "openai" | "azure_openai" | "openai_compatible";
+                    provider?: "openai" | "azure_openai" | "openai_compatible" | "openai_realtime";
                     /**
                      * @description Default gpt-4o-mini
                      * @example gpt-4o-mini
@@ -2314,15 +2374,17 @@ export interface components {
             base_prompt: string;
             voice: {
                 /**
-                 * @description Default openai. Voice calls speak through openai, openai_compatible (any server with /audio/speech: Kokoro-FastAPI, Speaches) or azure; elevenlabs and browser are accepted for compatibility but cannot start a voice call.
+                 * @description Default: the first provider this server has keys for (openai, deepgram, elevenlabs, cartesia, azure), else browser. Voice calls speak through openai, openai_compatible (any server with /audio/speech: Kokoro-FastAPI, Speaches), azure, elevenlabs, cartesia or deepgram (Aura); browser cannot start a voice call. GET /v1/voices lists each provider's voices.
                  * @enum {string}
                  */
-                provider: "openai" | "openai_compatible" | "azure" | "elevenlabs" | "browser";
+                provider: "openai" | "openai_compatible" | "azure" | "elevenlabs" | "cartesia" | "deepgram" | "browser";
                 /**
-                 * @description Default alloy
+                 * @description The voice: a name (openai, azure), a voice id (elevenlabs, cartesia) or an Aura model (deepgram). Default: the provider's default voice.
                  * @example alloy
                  */
                 name: string;
+                /** @description Extension: the provider's speech model (elevenlabs: default eleven_flash_v2_5; cartesia: default sonic-3). */
+                model?: string;
                 /** @description How the voice should sound. Default empty. */
                 instructions: string;
                 /** @description Multiplier from 0.25 to 4, default 1 */
@@ -2330,10 +2392,10 @@ export interface components {
             };
             llm: {
                 /**
-                 * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp).
+                 * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp). openai_realtime (extension) = speech-to-speech on OpenAI's Realtime API: the model hears the caller and speaks itself (voice calls; the voice is voice.name, the model OPENAI_REALTIME_MODEL or llm.model when it names a realtime model).
                  * @enum {string}
                  */
-                provider: "openai" | "azure_openai" | "openai_compatible";
+                provider: "openai" | "azure_openai" | "openai_compatible" | "openai_realtime";
                 /**
                  * @description Default gpt-4o-mini
                  * @example gpt-4o-mini
@@ -2344,10 +2406,10 @@ export interface components {
             };
             transcriber: {
                 /**
-                 * @description Default azure. Voice calls transcribe with azure, openai, openai_compatible (any server with /audio/transcriptions: Speaches, faster-whisper-server, whisper.cpp) or deepgram (streaming); browser cannot start a voice call.
+                 * @description Default: the first provider this server has keys for (openai, deepgram, azure), else browser. Voice calls transcribe with azure, openai, openai_compatible (any server with /audio/transcriptions: Speaches, faster-whisper-server, whisper.cpp), deepgram (streaming) or deepgram_flux (Deepgram Flux: streaming, its end-of-turn events decide when the caller has finished); browser cannot start a voice call.
                  * @enum {string}
                  */
-                provider: "azure" | "openai" | "openai_compatible" | "deepgram" | "browser";
+                provider: "azure" | "openai" | "openai_compatible" | "deepgram" | "deepgram_flux" | "browser";
             };
             /** @description Default false */
             secure_recording_urls: boolean;
@@ -2492,10 +2554,10 @@ export interface components {
             /** @description Overrides the agent's llm in this state; null (the default) uses the agent's. */
             llm?: {
                 /**
-                 * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp).
+                 * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp). openai_realtime (extension) = speech-to-speech on OpenAI's Realtime API: the model hears the caller and speaks itself (voice calls; the voice is voice.name, the model OPENAI_REALTIME_MODEL or llm.model when it names a realtime model).
                  * @enum {string}
                  */
-                provider?: "openai" | "azure_openai" | "openai_compatible";
+                provider?: "openai" | "azure_openai" | "openai_compatible" | "openai_realtime";
                 /**
                  * @description Default gpt-4o-mini
                  * @example gpt-4o-mini
@@ -2586,15 +2648,17 @@ export interface components {
         };
         AgentVoice: {
             /**
-             * @description Default openai. Voice calls speak through openai, openai_compatible (any server with /audio/speech: Kokoro-FastAPI, Speaches) or azure; elevenlabs and browser are accepted for compatibility but cannot start a voice call.
+             * @description Default: the first provider this server has keys for (openai, deepgram, elevenlabs, cartesia, azure), else browser. Voice calls speak through openai, openai_compatible (any server with /audio/speech: Kokoro-FastAPI, Speaches), azure, elevenlabs, cartesia or deepgram (Aura); browser cannot start a voice call. GET /v1/voices lists each provider's voices.
              * @enum {string}
              */
-            provider?: "openai" | "openai_compatible" | "azure" | "elevenlabs" | "browser";
+            provider?: "openai" | "openai_compatible" | "azure" | "elevenlabs" | "cartesia" | "deepgram" | "browser";
             /**
-             * @description Default alloy
+             * @description The voice: a name (openai, azure), a voice id (elevenlabs, cartesia) or an Aura model (deepgram). Default: the provider's default voice.
              * @example alloy
              */
             name?: string;
+            /** @description Extension: the provider's speech model (elevenlabs: default eleven_flash_v2_5; cartesia: default sonic-3). */
+            model?: string;
             /** @description How the voice should sound. Default empty. */
             instructions?: string;
             /** @description Multiplier from 0.25 to 4, default 1 */
@@ -2602,10 +2666,10 @@ export interface components {
         };
         AgentLlm: {
             /**
-             * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp).
+             * @description Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp). openai_realtime (extension) = speech-to-speech on OpenAI's Realtime API: the model hears the caller and speaks itself (voice calls; the voice is voice.name, the model OPENAI_REALTIME_MODEL or llm.model when it names a realtime model).
              * @enum {string}
              */
-            provider?: "openai" | "azure_openai" | "openai_compatible";
+            provider?: "openai" | "azure_openai" | "openai_compatible" | "openai_realtime";
             /**
              * @description Default gpt-4o-mini
              * @example gpt-4o-mini
@@ -2616,10 +2680,10 @@ export interface components {
         };
         AgentTranscriber: {
             /**
-             * @description Default azure. Voice calls transcribe with azure, openai, openai_compatible (any server with /audio/transcriptions: Speaches, faster-whisper-server, whisper.cpp) or deepgram (streaming); browser cannot start a voice call.
+             * @description Default: the first provider this server has keys for (openai, deepgram, azure), else browser. Voice calls transcribe with azure, openai, openai_compatible (any server with /audio/transcriptions: Speaches, faster-whisper-server, whisper.cpp), deepgram (streaming) or deepgram_flux (Deepgram Flux: streaming, its end-of-turn events decide when the caller has finished); browser cannot start a voice call.
              * @enum {string}
              */
-            provider?: "azure" | "openai" | "openai_compatible" | "deepgram" | "browser";
+            provider?: "azure" | "openai" | "openai_compatible" | "deepgram" | "deepgram_flux" | "browser";
         };
         /** @description Extension: when the caller's turn ends in a voice call. The turn ends after silence_threshold_ms of silence; with a streaming transcriber, after min_wait_ms when the words so far end a sentence and up to max_wait_ms when they stop mid-sentence. */
         AgentEndOfTurn: {
@@ -3274,7 +3338,7 @@ export interface components {
         };
         LlmModelList: {
             /** @enum {string} */
-            provider: "openai" | "azure_openai" | "openai_compatible";
+            provider: "openai" | "azure_openai" | "openai_compatible" | "openai_realtime";
             /**
              * @description `provider`: listed just now by the provider's own GET /models; `none`: no list (Azure OpenAI names deployments; or the provider is not configured or did not answer: see `message`).
              * @enum {string}
@@ -3289,6 +3353,133 @@ export interface components {
              */
             models: string[];
             message: string | null;
+        };
+        VoiceListResponse: {
+            data: components["schemas"]["VoiceList"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        VoiceList: {
+            /** @enum {string} */
+            provider: "openai" | "openai_compatible" | "azure" | "elevenlabs" | "cartesia" | "deepgram" | "browser" | "openai_realtime";
+            /**
+             * @description `provider`: listed just now by the provider's own list endpoint (ElevenLabs GET /v1/voices, Cartesia GET /voices, Deepgram's model list); `known`: this server's list (OpenAI, Azure, or a provider that is not configured or did not answer: see `message`).
+             * @enum {string}
+             */
+            source: "provider" | "known";
+            /** @description Whether this server has what the provider needs (else a voice call with it cannot start). */
+            configured: boolean;
+            /**
+             * @description The environment variables to set for it.
+             * @example [
+             *       "ELEVENLABS_API_KEY"
+             *     ]
+             */
+            missing: string[];
+            voices: components["schemas"]["Voice"][];
+            message: string | null;
+        };
+        Voice: {
+            /**
+             * @description What goes in the agent's `voice.name`.
+             * @example 21m00Tcm4TlvDq8ikWAM
+             */
+            id: string;
+            /**
+             * @description The voice's display name.
+             * @example Rachel
+             */
+            name: string;
+            /** @example Calm young woman, American */
+            description: string;
+            /**
+             * @description Its language (ISO 639-1 or BCP 47), when the provider says.
+             * @example en
+             */
+            language: string | null;
+            /** @example female */
+            gender: string | null;
+        };
+        VoicePreviewUnavailableResponse: {
+            data: null;
+            message: string;
+            error: null;
+            status: number;
+        };
+        VoicePreviewRequest: {
+            /** @enum {string} */
+            provider: "openai" | "openai_compatible" | "azure" | "elevenlabs" | "cartesia" | "deepgram" | "browser" | "openai_realtime";
+            voice: string;
+            /** @description The provider's speech model (the agent's `voice.model`). */
+            model?: string;
+            /** @description What to say; default a short greeting. */
+            text?: string;
+            /** @description BCP 47, default en-US. */
+            language?: string;
+            speed?: number;
+        };
+        SpeechProvidersResponse: {
+            data: components["schemas"]["SpeechProviders"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        SpeechProviders: {
+            voices: {
+                /** @enum {string} */
+                provider: "openai" | "openai_compatible" | "azure" | "elevenlabs" | "cartesia" | "deepgram" | "browser";
+                configured: boolean;
+                /**
+                 * @description Environment variables to set (empty when configured).
+                 * @example [
+                 *       "DEEPGRAM_API_KEY"
+                 *     ]
+                 */
+                missing: string[];
+                /** @description What is missing, in a sentence (e.g. "needs DEEPGRAM_API_KEY"). */
+                message: string | null;
+            }[];
+            transcribers: {
+                /** @enum {string} */
+                provider: "azure" | "openai" | "openai_compatible" | "deepgram" | "deepgram_flux" | "browser";
+                configured: boolean;
+                /**
+                 * @description Environment variables to set (empty when configured).
+                 * @example [
+                 *       "DEEPGRAM_API_KEY"
+                 *     ]
+                 */
+                missing: string[];
+                /** @description What is missing, in a sentence (e.g. "needs DEEPGRAM_API_KEY"). */
+                message: string | null;
+            }[];
+            /** @description LLM providers that hear and speak themselves (openai_realtime). */
+            speech_to_speech: {
+                provider: string;
+                configured: boolean;
+                /**
+                 * @description Environment variables to set (empty when configured).
+                 * @example [
+                 *       "DEEPGRAM_API_KEY"
+                 *     ]
+                 */
+                missing: string[];
+                /** @description What is missing, in a sentence (e.g. "needs DEEPGRAM_API_KEY"). */
+                message: string | null;
+            }[];
+            /** @description What a new agent gets when it names none: the first provider this server has keys for. */
+            defaults: {
+                voice: {
+                    /** @enum {string} */
+                    provider: "openai" | "openai_compatible" | "azure" | "elevenlabs" | "cartesia" | "deepgram" | "browser";
+                    name: string;
+                };
+                transcriber: {
+                    /** @enum {string} */
+                    provider: "azure" | "openai" | "openai_compatible" | "deepgram" | "deepgram_flux" | "browser";
+                };
+            };
         };
         AnalyticsSummaryResponse: {
             data: components["schemas"]["AnalyticsSummary"];
@@ -9087,7 +9278,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The agent's `llm.provider`. */
-                provider: "openai" | "azure_openai" | "openai_compatible";
+                provider: "openai" | "azure_openai" | "openai_compatible" | "openai_realtime";
             };
             header?: never;
             path?: never;
@@ -9102,6 +9293,271 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LlmModelListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listVoices: {
+        parameters: {
+            query: {
+                /** @description The agent's `voice.provider` (openai_realtime: a speech-to-speech agent's voices). */
+                provider: "openai" | "openai_compatible" | "azure" | "elevenlabs" | "cartesia" | "deepgram" | "browser" | "openai_realtime";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    previewVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoicePreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The sentence, spoken */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": string;
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The provider did not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoicePreviewUnavailableResponse"];
+                };
+            };
+        };
+    };
+    listSpeechProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpeechProvidersResponse"];
                 };
             };
             /** @description Invalid request: `error.details` names each offending field */

@@ -203,7 +203,12 @@ export function AgentWorkspace({ initial, initialTab = "graph" }: { initial: Age
         </TabsContent>
         <TabsContent value="talk" className="grid max-w-5xl gap-2">
           {dirty ? <p className="text-sm text-muted-foreground">The call uses the saved version {saved.version}; save to talk to your changes.</p> : null}
-          <TalkPanel agentId={saved.id} initialStateName={saved.initial_state_name} language={saved.language} />
+          <TalkPanel
+            agentId={saved.id}
+            initialStateName={saved.initial_state_name}
+            language={saved.language}
+            speech={{ voice: saved.voice.provider, transcriber: saved.transcriber.provider, llm: saved.llm.provider }}
+          />
           {readOnly ? null : <PhoneCallPanel agentId={saved.id} />}
         </TabsContent>
       </Tabs>

@@ -10,6 +10,8 @@ import { COMMON_LANGUAGE_TAGS, languageLabel } from "@/lib/agents/languages";
 import { CheckboxField, LinesField, NumberField, Section, SelectField, TextAreaField, TextField } from "./fields";
 import { ModelPicker, VoicePicker } from "./pickers";
 import { SuccessRubricFields } from "./success-rubric-fields";
+import { markedOptions, providerHint } from "./provider-options";
+import { useSpeechProviders } from "@/lib/swr/use-voices";
 
 /** The common languages, and the agent's own when it is another tag. */
 const languageOptions = (current: string) =>
@@ -31,6 +33,11 @@ export function SettingsForm({
 }) {
   const set = <K extends keyof AgentSettings>(key: K, value: AgentSettings[K]) => onChange((current) => ({ ...current, [key]: value }));
   const e = (path: string) => errorsUnder(errors.settings, path);
+  // What this server can speak and hear with, and what a new agent gets: the providers' marks and defaults.
+  const { providers } = useSpeechProviders();
+  const realtime = settings.llm.provider === "openai_realtime";
+  const defaultVoice = providers?.defaults.voice.provider ?? d.voice.provider;
+  const defaultTranscriber = providers?.defaults.transcriber.provider ?? d.transcriber.provider;
   return (
     <fieldset disabled={readOnly} className="grid max-w-4xl gap-6">
       <Section title="Agent">
@@ -83,8 +90,23 @@ export function SettingsForm({
 
       <Section title="Voice">
         <div className="grid gap-3 sm:grid-cols-3">
-          <SelectField label="Provider" value={settings.voice.provider} onChange={(provider) => set("voice", { ...settings.voice, provider })} options={voiceProviders} errors={e("voice.provider")} hint={`Default ${d.voice.provider}.`} />
-          <VoicePicker provider={settings.voice.provider} value={settings.voice.name} onChange={(name) => set("voice", { ...settings.voice, name })} errors={e("voice.name")} fallback={d.voice.name} />
+          <SelectField
+            label="Provider"
+            value={settings.voice.provider}
+            onChange={(provider) => set("voice", { ...settings.voice, provider })}
+            options={markedOptions(voiceProviders, providers?.voices)}
+            errors={e("voice.provider")}
+            hint={realtime ? "Not used: the openai_realtime model speaks itself (its voice is picked here)." : providerHint(settings.voice.provider, providers?.voices, `Default on this server: ${defaultVoice}.`)}
+          />
+          <VoicePicker
+            provider={realtime ? "openai_realtime" : settings.voice.provider}
+            value={settings.voice.name}
+            onChange={(name) => set("voice", { ...settings.voice, name })}
+            errors={e("voice.name")}
+            fallback={realtime ? "alloy" : (providers?.defaults.voice.provider === settings.voice.provider ? providers.defaults.voice.name : d.voice.name)}
+            model={settings.voice.model}
+            language={settings.language}
+          />
           <NumberField
             label="Speed"
             value={settings.voice.speed}
@@ -97,12 +119,29 @@ export function SettingsForm({
             hint={`Multiplier, 0.25 to 4. Default ${d.voice.speed}.`}
           />
         </div>
+        {(settings.voice.provider === "elevenlabs" || settings.voice.provider === "cartesia") && !realtime && (
+          <TextField
+            label="Speech model"
+            value={settings.voice.model ?? ""}
+            onChange={(model) => set("voice", { ...settings.voice, model: model.trim() || undefined })}
+            errors={e("voice.model")}
+            hint={`The provider's model. Default ${settings.voice.provider === "elevenlabs" ? "eleven_flash_v2_5" : "sonic-3"}.`}
+            maxLength={100}
+          />
+        )}
         <TextAreaField label="Voice instructions" rows={2} value={settings.voice.instructions} onChange={(instructions) => set("voice", { ...settings.voice, instructions })} errors={e("voice.instructions")} hint="How the voice should sound. Default empty." />
       </Section>
 
       <Section title="Language model and transcriber">
         <div className="grid gap-3 sm:grid-cols-4">
-          <SelectField label="LLM provider" value={settings.llm.provider} onChange={(provider) => set("llm", { ...settings.llm, provider })} options={llmProviders} errors={e("llm.provider")} hint={`Default ${d.llm.provider}.`} />
+          <SelectField
+            label="LLM provider"
+            value={settings.llm.provider}
+            onChange={(provider) => set("llm", { ...settings.llm, provider })}
+            options={markedOptions(llmProviders, providers?.speech_to_speech)}
+            errors={e("llm.provider")}
+            hint={realtime ? providerHint("openai_realtime", providers?.speech_to_speech, "Speech-to-speech: in voice calls the realtime model hears and speaks; the model below serves text calls.") : `Default ${d.llm.provider}.`}
+          />
           <ModelPicker provider={settings.llm.provider} value={settings.llm.model} onChange={(model) => set("llm", { ...settings.llm, model })} errors={e("llm.model")} fallback={d.llm.model} />
           <NumberField
             label="Temperature"
@@ -119,9 +158,9 @@ export function SettingsForm({
             label="Transcriber"
             value={settings.transcriber.provider}
             onChange={(provider) => set("transcriber", { provider })}
-            options={transcriberProviders}
+            options={markedOptions(transcriberProviders, providers?.transcribers)}
             errors={e("transcriber.provider")}
-            hint={`Default ${d.transcriber.provider}.`}
+            hint={realtime ? "Not used: the openai_realtime model hears the caller itself." : providerHint(settings.transcriber.provider, providers?.transcribers, `Default on this server: ${defaultTranscriber}.`)}
           />
         </div>
         <LinesField

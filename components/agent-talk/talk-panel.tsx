@@ -9,7 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { useCan } from "@/components/console/console-session";
 import { cn } from "@/lib/utils/cn";
+import { useSpeechProviders } from "@/lib/swr/use-voices";
 import { speak, useSpeechRecognition } from "./use-speech";
+import { voiceCallProblems, type AgentSpeech } from "./voice-call-problems";
 import { useWebCall, type WebCallView } from "./use-web-call";
 
 export type TalkPanelProps = {
@@ -20,6 +22,8 @@ export type TalkPanelProps = {
   language?: string;
   /** Where the console starts web calls (default: the console's door to /v1). */
   startPath?: string;
+  /** The agent's speech providers: a voice call they cannot make is explained before it starts. */
+  speech?: AgentSpeech;
 };
 
 const display = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
@@ -31,7 +35,7 @@ const IDENTIFIER = /^[\w+:.-]{20,}$/;
  * speech; hear the agent through speech synthesis; watch its state, variables and tool calls live.
  * The finished call is an ordinary call in the calls list.
  */
-export function TalkPanel({ agentId, initialStateName, language = "en-US", startPath }: TalkPanelProps) {
+export function TalkPanel({ agentId, initialStateName, language = "en-US", startPath, speech }: TalkPanelProps) {
   const canCall = useCan("write");
   const [voiceOn, setVoiceOn] = useState(true);
   const [draft, setDraft] = useState("");
@@ -45,6 +49,10 @@ export function TalkPanel({ agentId, initialStateName, language = "en-US", start
   const voice = view.mode === "voice" && view.phase !== "idle";
   const recognition = useSpeechRecognition(language, (phrase) => void say(phrase));
   const live = view.phase === "live";
+  const { providers } = useSpeechProviders();
+  const problems = voiceCallProblems(speech, providers);
+  // Why a voice call cannot start: known before (the agent's providers on this server) or said by the server when asked.
+  const voiceBlocked = voiceCall && !live && view.phase !== "starting" && (problems.length > 0 || view.voiceUnavailable !== null);
   const transcriptEnd = useRef<HTMLDivElement>(null);
   // A block body: Chromium's scrollIntoView now returns a promise, which React refuses as an effect's cleanup.
   useEffect(() => {
@@ -93,8 +101,8 @@ export function TalkPanel({ agentId, initialStateName, language = "en-US", start
               <Button
                 size="sm"
                 onClick={() => void start({ voice: voiceCall })}
-                disabled={view.phase === "starting" || !canCall}
-                aria-describedby={canCall ? undefined : "talk-viewer-note"}
+                disabled={view.phase === "starting" || !canCall || voiceBlocked}
+                aria-describedby={!canCall ? "talk-viewer-note" : voiceBlocked ? "talk-voice-unavailable" : undefined}
               >
                 <Play /> {view.phase === "ended" ? "Call again" : view.phase === "starting" ? "Starting…" : "Start call"}
               </Button>
@@ -103,6 +111,17 @@ export function TalkPanel({ agentId, initialStateName, language = "en-US", start
         </div>
       </CardHeader>
       <CardContent className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
+        {voiceBlocked && (
+          <div className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm lg:col-span-2" role="alert" id="talk-voice-unavailable">
+            <p className="font-medium">A voice call cannot start on this server.</p>
+            <p>
+              {view.voiceUnavailable ?? `The agent's ${problems.join("; ")}.`} Set the variable on the server or change the agent&apos;s settings, or talk by text.
+            </p>
+            <Button className="mt-2" size="sm" variant="outline" disabled={!canCall} onClick={() => void start({ voice: false })}>
+              <Send /> Start a text call instead
+            </Button>
+          </div>
+        )}
         <div className="flex min-h-80 flex-col gap-3">
           <div className="flex-1 space-y-2 overflow-y-auto rounded-md border p-3" role="log" aria-live="polite" aria-label="Transcript">
             {view.entries.length === 0 && !view.partial && (

@@ -29,6 +29,8 @@ export type WebCallView = {
   tools: ToolActivity[];
   endReason: string | null;
   error: string | null;
+  /** A voice call was asked for and the server cannot make one: why (which field, which variable). */
+  voiceUnavailable: string | null;
   answering: boolean;
   mode: "voice" | "text";
   /** Voice: the caller's words while they speak (interim transcript). */
@@ -65,6 +67,7 @@ const initialView = (stateName: string | null): WebCallView => ({
   tools: [],
   endReason: null,
   error: null,
+  voiceUnavailable: null,
   answering: false,
   mode: "text",
   interim: "",
@@ -175,11 +178,18 @@ export function useWebCall(options: { agentId: string; initialStateName?: string
         body: JSON.stringify({
           agent_id: agentId,
           ...(options.dynamicVariables ? { dynamic_variables_values: options.dynamicVariables } : {}),
-          ...(options.voice === false ? { mode: "text" } : {}),
+          // Asked for explicitly: a voice call the server cannot make is refused with the reason, never turned into a text call.
+          mode: options.voice === false ? "text" : "voice",
         }),
       });
       const body = await response.json().catch(() => null);
       if (!response.ok || !body?.data) {
+        const speechFields = ["transcriber.provider", "voice.provider", "llm.provider"];
+        const details: { field?: string }[] = body?.error?.details ?? [];
+        if (options.voice !== false && response.status === 400 && details.some((detail) => speechFields.includes(String(detail.field)))) {
+          setView((v) => ({ ...v, phase: "idle", voiceUnavailable: body?.message ?? "The agent's speech providers are not configured on this server." }));
+          return;
+        }
         setView((v) => ({ ...v, phase: "error", error: body?.message ?? `Could not start the call (${response.status})` }));
         return;
       }

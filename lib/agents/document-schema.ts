@@ -36,9 +36,9 @@ const httpUrl = z
     }
   }, "Must be an http(s) URL");
 
-export const llmProviders = ["openai", "azure_openai", "openai_compatible"] as const;
-export const voiceProviders = ["openai", "openai_compatible", "azure", "elevenlabs", "browser"] as const;
-export const transcriberProviders = ["azure", "openai", "openai_compatible", "deepgram", "browser"] as const;
+export const llmProviders = ["openai", "azure_openai", "openai_compatible", "openai_realtime"] as const;
+export const voiceProviders = ["openai", "openai_compatible", "azure", "elevenlabs", "cartesia", "deepgram", "browser"] as const;
+export const transcriberProviders = ["azure", "openai", "openai_compatible", "deepgram", "deepgram_flux", "browser"] as const;
 export const interruptionSensitivities = ["low", "medium", "high"] as const;
 export const webhookEvents = ["event_variable_value_updated", "event_all_variables_resolved"] as const;
 export const variableTypes = ["string", "number", "integer", "boolean", "datetime", "date"] as const;
@@ -49,7 +49,12 @@ export const builtInToolTypes = ["wait", "hang_up", "transfer_call", "leave_voic
 
 export const LlmSchema = z
   .strictObject({
-    provider: z.enum(llmProviders).optional().meta({ description: "Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp)." }),
+    provider: z.enum(llmProviders).optional().meta({
+      description:
+        "Default openai. openai_compatible = any server speaking the OpenAI API (Ollama, vLLM, llama.cpp). openai_realtime (extension) = " +
+        "speech-to-speech on OpenAI's Realtime API: the model hears the caller and speaks itself (voice calls; the voice is voice.name, " +
+        "the model OPENAI_REALTIME_MODEL or llm.model when it names a realtime model).",
+    }),
     model: z.string().min(1).max(200).optional().meta({ description: "Default gpt-4o-mini", example: "gpt-4o-mini" }),
     temperature: z.number().min(0).max(2).optional().meta({ description: "0 to 2, default 0.7" }),
   })
@@ -59,10 +64,15 @@ export const VoiceSchema = z
   .strictObject({
     provider: z.enum(voiceProviders).optional().meta({
       description:
-        "Default openai. Voice calls speak through openai, openai_compatible (any server with /audio/speech: Kokoro-FastAPI, Speaches) or azure; " +
-        "elevenlabs and browser are accepted for compatibility but cannot start a voice call.",
+        "Default: the first provider this server has keys for (openai, deepgram, elevenlabs, cartesia, azure), else browser. Voice calls speak " +
+        "through openai, openai_compatible (any server with /audio/speech: Kokoro-FastAPI, Speaches), azure, elevenlabs, cartesia or deepgram " +
+        "(Aura); browser cannot start a voice call. GET /v1/voices lists each provider's voices.",
     }),
-    name: z.string().min(1).max(100).optional().meta({ description: "Default alloy", example: "alloy" }),
+    name: z.string().min(1).max(100).optional().meta({
+      description: "The voice: a name (openai, azure), a voice id (elevenlabs, cartesia) or an Aura model (deepgram). Default: the provider's default voice.",
+      example: "alloy",
+    }),
+    model: z.string().min(1).max(100).optional().meta({ description: "Extension: the provider's speech model (elevenlabs: default eleven_flash_v2_5; cartesia: default sonic-3)." }),
     instructions: z.string().max(4000).optional().meta({ description: "How the voice should sound. Default empty." }),
     speed: z.number().min(0.25).max(4).optional().meta({ description: "Multiplier from 0.25 to 4, default 1" }),
   })
@@ -72,8 +82,9 @@ export const TranscriberSchema = z
   .strictObject({
     provider: z.enum(transcriberProviders).optional().meta({
       description:
-        "Default azure. Voice calls transcribe with azure, openai, openai_compatible (any server with /audio/transcriptions: Speaches, " +
-        "faster-whisper-server, whisper.cpp) or deepgram (streaming); browser cannot start a voice call.",
+        "Default: the first provider this server has keys for (openai, deepgram, azure), else browser. Voice calls transcribe with azure, openai, " +
+        "openai_compatible (any server with /audio/transcriptions: Speaches, faster-whisper-server, whisper.cpp), deepgram (streaming) or " +
+        "deepgram_flux (Deepgram Flux: streaming, its end-of-turn events decide when the caller has finished); browser cannot start a voice call.",
     }),
   })
   .meta({ id: "AgentTranscriber" });
@@ -294,7 +305,7 @@ const FilledStateSchema = StateSchema.required().extend({
 
 export const AgentDocumentSchema = CreateAgentSchema.required().extend({
   states: z.array(FilledStateSchema).min(1).max(100),
-  voice: VoiceSchema.required(),
+  voice: VoiceSchema.required({ provider: true, name: true, instructions: true, speed: true }),
   llm: LlmSchema.required(),
   transcriber: TranscriberSchema.required(),
   end_of_turn: EndOfTurnSchema.required().meta({ description: EndOfTurnSchema.description }),

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AgentDocumentSchema, CreateAgentInput, StateInput, ToolInput } from "./document-schema";
 import { endOfTurnDefaults, resolveEndOfTurn } from "./end-of-turn";
+import { defaultVoiceNames, type ServerSpeechDefaults, type VoiceProviderName } from "./speech-provider-keys";
 
 /** The stored agent document: every field present, defaults filled. */
 export type AgentDocument = z.infer<typeof AgentDocumentSchema>;
@@ -73,8 +74,18 @@ function normalizeState(state: StateInput): AgentState {
   };
 }
 
-/** Fills every default, so what is stored (and returned) is the whole configuration. */
-export function normalizeAgent(input: CreateAgentInput): AgentDocument {
+/** The voice with its defaults: the server's provider when none is named, that provider's default voice when no name is. */
+function normalizeVoice(input: CreateAgentInput["voice"], speech: ServerSpeechDefaults | undefined): AgentDocument["voice"] {
+  const provider = input?.provider ?? speech?.voice.provider ?? agentDefaults.voice.provider;
+  const name = input?.name ?? defaultVoiceNames[provider as VoiceProviderName] ?? agentDefaults.voice.name;
+  return { ...agentDefaults.voice, ...input, provider, name };
+}
+
+/**
+ * Fills every default, so what is stored (and returned) is the whole configuration. A new agent's
+ * speech providers follow the server (`speech`: the first provider it has keys for).
+ */
+export function normalizeAgent(input: CreateAgentInput, speech?: ServerSpeechDefaults): AgentDocument {
   const d = agentDefaults;
   return {
     name: input.name,
@@ -86,11 +97,11 @@ export function normalizeAgent(input: CreateAgentInput): AgentDocument {
     presence_check_idle_threshold: input.presence_check_idle_threshold ?? d.presence_check_idle_threshold,
     presence_check_max_times: input.presence_check_max_times ?? d.presence_check_max_times,
     base_prompt: input.base_prompt ?? d.base_prompt,
-    voice: { ...d.voice, ...input.voice },
+    voice: normalizeVoice(input.voice, speech),
     states: input.states.map(normalizeState),
     initial_state_name: input.initial_state_name,
     llm: { ...d.llm, ...input.llm },
-    transcriber: { ...d.transcriber, ...input.transcriber },
+    transcriber: { provider: input.transcriber?.provider ?? speech?.transcriber.provider ?? d.transcriber.provider },
     secure_recording_urls: input.secure_recording_urls ?? d.secure_recording_urls,
     interruptions: input.interruptions ?? d.interruptions,
     interruptions_sensitivity: input.interruptions_sensitivity ?? d.interruptions_sensitivity,

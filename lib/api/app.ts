@@ -27,6 +27,7 @@ import { pricingRoutes } from "./routes/pricing";
 import { telephonyRoutes } from "./routes/telephony";
 import { testRunRoutes } from "./routes/test-runs";
 import { registerWebhookEvents, webhookRoutes } from "./routes/webhooks";
+import { voiceRoutes } from "./routes/voices";
 import { webCallRoutes } from "./routes/web-calls";
 import { campaignRoutes } from "./routes/campaigns";
 import { campaignContactRoutes, CONTACTS_JSON_MAX_BYTES } from "./routes/campaign-contacts";
@@ -86,6 +87,7 @@ export function createApiApp(dependencies: ApiDependencies) {
   app.route("/", webhookRoutes());
   app.route("/", pricingRoutes());
   app.route("/", llmModelRoutes());
+  app.route("/", voiceRoutes());
   app.route("/", analyticsRoutes());
   app.route("/", telephonyRoutes());
   app.route("/", analysisJobRoutes());

@@ -4,7 +4,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 
-export type LlmProvider = "openai" | "azure_openai" | "openai_compatible";
+export type LlmProvider = "openai" | "azure_openai" | "openai_compatible" | "openai_realtime";
 export type LlmSettings = { provider?: LlmProvider; model?: string };
 
 export const DEFAULT_LLM_PROVIDER: LlmProvider = "openai";
@@ -27,15 +27,18 @@ const read = (env: Env, name: string) => env[name]?.trim() || undefined;
 /**
  * The AI SDK model for an agent's (or a state's) llm settings. Every provider speaks the Chat
  * Completions protocol (`.chat()`), so OpenAI, Azure OpenAI (model = deployment name) and local
- * servers (Ollama, vLLM, llama.cpp) behave alike, tool calls included.
+ * servers (Ollama, vLLM, llama.cpp) behave alike, tool calls included. An `openai_realtime` agent
+ * speaks on OpenAI's Realtime API in voice calls; its text turns (text calls, post-call answers)
+ * use OpenAI's chat model `llm.model` with the same key.
  */
 export function resolveLanguageModel(settings: LlmSettings, env: Env = process.env): LanguageModel {
   const provider = settings.provider ?? DEFAULT_LLM_PROVIDER;
   const model = settings.model ?? DEFAULT_LLM_MODEL;
   switch (provider) {
-    case "openai": {
+    case "openai":
+    case "openai_realtime": {
       const apiKey = read(env, "OPENAI_API_KEY");
-      if (!apiKey) throw new LlmNotConfiguredError(provider, "The openai LLM provider is not configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a proxy).");
+      if (!apiKey) throw new LlmNotConfiguredError(provider, `The ${provider} LLM provider is not configured: set OPENAI_API_KEY (and OPENAI_BASE_URL for a proxy).`);
       return createOpenAI({ apiKey, baseURL: read(env, "OPENAI_BASE_URL") }).chat(model);
     }
     case "azure_openai": {
@@ -68,7 +71,7 @@ export function resolveLanguageModel(settings: LlmSettings, env: Env = process.e
       }).chatModel(model);
     }
     default:
-      throw new LlmNotConfiguredError(provider, `Unknown LLM provider "${String(provider)}": use openai, azure_openai or openai_compatible.`);
+      throw new LlmNotConfiguredError(provider, `Unknown LLM provider "${String(provider)}": use openai, azure_openai, openai_compatible or openai_realtime.`);
   }
 }
 

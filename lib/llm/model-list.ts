@@ -7,7 +7,7 @@ const read = (env: Env, name: string) => env[name]?.trim() || undefined;
 
 /** Where the provider's OpenAI-style GET /models is, with its key; null for Azure (deployments are named by you). */
 function modelsEndpoint(provider: LlmProvider, env: Env): { url: string; apiKey?: string } | null {
-  if (provider === "openai") return { url: `${(read(env, "OPENAI_BASE_URL") ?? "https://api.openai.com/v1").replace(/\/$/, "")}/models`, apiKey: read(env, "OPENAI_API_KEY") };
+  if (provider === "openai" || provider === "openai_realtime") return { url: `${(read(env, "OPENAI_BASE_URL") ?? "https://api.openai.com/v1").replace(/\/$/, "")}/models`, apiKey: read(env, "OPENAI_API_KEY") };
   if (provider === "openai_compatible") {
     const base = read(env, "OPENAI_COMPATIBLE_BASE_URL");
     return base ? { url: `${base.replace(/\/$/, "")}/models`, apiKey: read(env, "OPENAI_COMPATIBLE_API_KEY") } : null;
@@ -25,7 +25,7 @@ export async function listProviderModels(provider: LlmProvider, env: Env = proce
   if (provider === "azure_openai") return none("Azure OpenAI: type the name of one of your deployments.");
   const endpoint = modelsEndpoint(provider, env);
   if (!endpoint) return none(`The ${provider} provider is not configured on this server, so its models cannot be listed.`);
-  if (provider === "openai" && !endpoint.apiKey) return none("OPENAI_API_KEY is not set on this server, so OpenAI's models cannot be listed.");
+  if ((provider === "openai" || provider === "openai_realtime") && !endpoint.apiKey) return none("OPENAI_API_KEY is not set on this server, so OpenAI's models cannot be listed.");
   try {
     const response = await fetchImpl(endpoint.url, {
       headers: endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}`, accept: "application/json" } : { accept: "application/json" },

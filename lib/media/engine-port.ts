@@ -10,7 +10,7 @@ import { keepHeardText } from "./transcript-heard";
 const CLAIM_TIMEOUT_MS = 30_000;
 const CLAIM_RETRY_MS = 100;
 
-type Pending = { from: number | null; startedAt: string };
+export type Pending = { from: number | null; startedAt: string };
 
 /**
  * The conversation engine (lib/runtime, through its host: the call loaded, claimed, run and stored
@@ -20,18 +20,18 @@ type Pending = { from: number | null; startedAt: string };
  */
 export class EngineConversationPort implements ConversationPort {
   private chain: Promise<void> = Promise.resolve();
-  private readonly pending: Pending[] = [];
+  protected readonly pending: Pending[] = [];
   /** The conversation itself ended the call (hang_up tool, presence checks): its goodbye is still to be heard. */
   endedByConversation = false;
   private readonly store: ConversationStore;
   private readonly label: string;
 
   constructor(
-    private readonly host: RuntimeHostDependencies,
+    protected readonly host: RuntimeHostDependencies,
     /** A call's id (its row holds the conversation), or the store of a conversation that is not a call (an agent test). */
     conversation: string | ConversationStore,
     /** Every recorded event (the event stream's events), as the engine records it. */
-    private readonly onEvent: (event: RecordedEvent) => void = () => {},
+    protected readonly onEvent: (event: RecordedEvent) => void = () => {},
   ) {
     this.store = typeof conversation === "string" ? callStore(host, conversation) : conversation;
     this.label = typeof conversation === "string" ? `live call ${conversation}` : "conversation";
@@ -87,13 +87,13 @@ export class EngineConversationPort implements ConversationPort {
     return this.chain;
   }
 
-  private enqueue(work: () => Promise<void>): Promise<void> {
+  protected enqueue(work: () => Promise<void>): Promise<void> {
     const run = this.chain.then(work);
     this.chain = run.catch((error: unknown) => console.error(`${this.label}:`, error));
     return run;
   }
 
-  private async claim(signal: AbortSignal): Promise<PreparedOperation> {
+  protected async claim(signal: AbortSignal): Promise<PreparedOperation> {
     const until = Date.now() + CLAIM_TIMEOUT_MS;
     for (;;) {
       try {
@@ -105,7 +105,7 @@ export class EngineConversationPort implements ConversationPort {
     }
   }
 
-  private translate(event: RuntimeEvent & { seq?: number; at?: string }, out: AsyncChannel<AgentOutput>): void {
+  protected translate(event: RuntimeEvent & { seq?: number; at?: string }, out: AsyncChannel<AgentOutput>): void {
     if (event.type === "agent_text_delta") {
       out.push({ type: "text", text: event.text });
       return;

@@ -14,7 +14,8 @@ import { EngineConversationPort } from "./engine-port";
 import { MediaSession, type SessionSummary } from "./session/media-session";
 import type { MediaEvent, TurnMetrics } from "./session/media-events";
 import { FileRecordingSink } from "./session/recorder";
-import { createSpeechToText, createTextToSpeech } from "./speech-providers";
+import { createSpeechToText, createTextToSpeech, speechConfigurationProblems, SpeechNotConfiguredError } from "./speech-providers";
+import { createRealtimeConversation } from "./speech-to-speech/openai-realtime";
 import type { SpeechToText } from "./stt/speech-to-text";
 import type { MediaTransport } from "./transport";
 import type { TextToSpeech } from "./tts/text-to-speech";
@@ -72,17 +73,25 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
   const { callId, transport } = options;
   const call = await openLiveCall(deps.db, callId, { answeredAt: options.answeredAt, mediaInstanceId: deps.instance?.id });
   const env = deps.env ?? process.env;
+  const emit = options.onEvent ?? (() => {});
   let stt: SpeechToText;
   let tts: TextToSpeech;
+  let port: EngineConversationPort;
   try {
-    stt = createSpeechToText(call.agent, env);
-    tts = createTextToSpeech(call.agent, env);
+    const problems = speechConfigurationProblems(call.agent, env);
+    if (problems.length) throw new SpeechNotConfiguredError(problems);
+    if (call.agent.llm.provider === "openai_realtime") {
+      // Speech-to-speech: the realtime model hears and speaks; our VAD still decides turns and barge-in.
+      ({ stt, tts, port } = createRealtimeConversation(deps, callId, call.agent, env, emit));
+    } else {
+      stt = createSpeechToText(call.agent, env);
+      tts = createTextToSpeech(call.agent, env, { sampleRate: transport.outputSampleRate });
+      port = new EngineConversationPort(deps, callId, emit);
+    }
   } catch (error) {
     await endCall(deps, callId, "error", error instanceof Error ? error.message : String(error));
     throw error;
   }
-  const emit = options.onEvent ?? (() => {});
-  const port = new EngineConversationPort(deps, callId, emit);
   const recordingPath = deps.storage ? path.join(tmpdir(), `voice-call-${callId}-${randomUUID()}.wav`) : null;
   const agent = call.agent;
   const session = await MediaSession.start({

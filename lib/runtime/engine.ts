@@ -5,7 +5,7 @@ import { outcomeForModel, runCustomFunction } from "./custom-function";
 import { buildSystemPrompt, fillPrompt } from "./prompt";
 import { nextDeadline, type Deadline } from "./timers";
 import { stateTools, type ToolBinding } from "./tool-definitions";
-import type { CallEndCause, CallSnapshot, EngineDependencies, EngineMessage, KnowledgeChunk, RecordedEvent, RuntimeEvent, ToolCall } from "./types";
+import type { CallEndCause, CallSnapshot, EngineDependencies, EngineMessage, KnowledgeChunk, RecordedEvent, RuntimeEvent, ToolCall, ToolSpec } from "./types";
 import { coerceVariableValue, currentValue, withVariableValue } from "./variable-values";
 
 /** Model calls per caller turn: a reply may need a tool's result, or a transition, before it is complete. */
@@ -153,12 +153,7 @@ export class CallEngine {
   async handleUserTurn(text: string, abortSignal?: AbortSignal): Promise<void> {
     await this.tick();
     if (this.ended) throw new CallEndedError();
-    const now = this.now().toISOString();
-    this.snap.initial_message_pending = false;
-    this.snap.transcript.push({ role: "user", content: text, start_time: now });
-    this.snap.last_activity_at = now;
-    this.snap.presence_checks = 0;
-    this.emit({ type: "user_message", content: text });
+    this.recordCallerTurn(text);
 
     const history: EngineMessage[] = this.snap.transcript.map((entry) =>
       entry.role === "user" ? { role: "user", content: entry.content } : { role: "assistant", content: entry.content },
@@ -174,6 +169,48 @@ export class CallEngine {
       if (abortSignal?.aborted) throw error;
       this.emit({ type: "turn_failed", message: error instanceof Error ? error.message : String(error) });
     }
+  }
+
+  /** The caller's words join the transcript (and reset the presence checks). */
+  recordCallerTurn(text: string, at: Date = this.now()): void {
+    const now = at.toISOString();
+    this.snap.initial_message_pending = false;
+    this.snap.transcript.push({ role: "user", content: text, start_time: now });
+    this.snap.last_activity_at = now;
+    this.snap.presence_checks = 0;
+    this.emit({ type: "user_message", content: text });
+  }
+
+  // ── speech-to-speech: a realtime model hears and speaks; the engine keeps the record and runs the tools ──
+
+  /** The current state as the realtime model is told it: its prompt as instructions, its functions as tools. */
+  realtimeSession(): { instructions: string; tools: ToolSpec[] } {
+    const state = this.state();
+    const tools = stateTools(state);
+    const instructions = buildSystemPrompt({ agent: this.agent, state, values: this.snap.variable_values, toolNames: new Set(tools.specs.map((spec) => spec.name)), knowledge: [] });
+    return { instructions, tools: tools.specs };
+  }
+
+  /** What the agent said in a realtime response (what the caller heard of it, when cut off). */
+  recordAgentReply(text: string, interrupted = false): void {
+    this.say(text, "reply");
+    const last = this.snap.transcript.at(-1);
+    if (interrupted && last?.role === "agent" && last.content === text.trim()) last.interrupted = true;
+  }
+
+  /** Token usage a realtime response reported. */
+  addUsage(inputTokens: number, outputTokens: number): void {
+    this.snap.usage.llm_input_tokens += inputTokens;
+    this.snap.usage.llm_output_tokens += outputTokens;
+  }
+
+  /** One function the realtime model called, run as in a cascaded turn; `moved`: a transition changed the state. */
+  async callFunction(call: ToolCall, spoke: boolean): Promise<{ output: unknown; followUp: boolean; moved: boolean }> {
+    if (this.ended) return { output: { error: "The call has ended" }, followUp: false, moved: false };
+    const binding = stateTools(this.state()).bindings.get(call.name);
+    if (!binding) return { output: { error: `No function named ${call.name} in this state` }, followUp: true, moved: false };
+    const outcome = await this.runTool(binding, call, spoke);
+    return { ...outcome, moved: binding.kind === "transition" };
   }
 
   private async retrieve(query: string): Promise<KnowledgeChunk[]> {

@@ -15,7 +15,7 @@ export type EngineMessage =
   | { role: "tool"; results: { id: string; name: string; output: unknown }[] };
 
 export type LlmRequest = {
-  provider: "openai" | "azure_openai" | "openai_compatible";
+  provider: "openai" | "azure_openai" | "openai_compatible" | "openai_realtime";
   model: string;
   temperature: number;
   system: string;

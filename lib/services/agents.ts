@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { CreateAgentInput, UpdateAgentInput } from "@/lib/agents/document-schema";
 import { graphProblems } from "@/lib/agents/graph-rules";
 import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
+import { defaultVoiceNames, type ServerSpeechDefaults, type VoiceProviderName } from "@/lib/agents/speech-provider-keys";
 import { agentVariables } from "@/lib/agents/variables";
 import { agents, agentVersions, knowledgeBases } from "@/lib/db/schema";
 import type { Agent, AgentVersionSummary } from "@/lib/schemas/agents";
@@ -44,8 +45,9 @@ async function validate(ctx: ServiceContext, document: AgentDocument): Promise<v
   }
 }
 
-export async function createAgent(ctx: ServiceContext, input: CreateAgentInput, now = new Date()): Promise<Agent> {
-  const document = normalizeAgent(input);
+/** `speech`: the providers a new agent gets when it names none (the server's, see serverSpeechDefaults). */
+export async function createAgent(ctx: ServiceContext, input: CreateAgentInput, now = new Date(), speech?: ServerSpeechDefaults): Promise<Agent> {
+  const document = normalizeAgent(input, speech);
   await validate(ctx, document);
   return withTransaction(ctx, async (tx) => {
     const [agent] = await tx.db
@@ -89,6 +91,7 @@ export async function getAgent(ctx: ServiceContext, agentId: string, versionNumb
 }
 
 const mergedObjects = ["voice", "llm", "transcriber"] as const;
+const sharesVoices = (a: string, b: string) => [a, b].every((provider) => provider === "openai" || provider === "openai_compatible");
 /** Fields of a GET answer that an update accepts and ignores (interruptions_sensitivity is checked, not ignored). */
 const READ_ONLY_FIELDS = ["id", "version", "variables", "created_at", "updated_at", "interruptions_sensitivity"] as const;
 
@@ -114,6 +117,11 @@ export async function updateAgent(ctx: ServiceContext, agentId: string, patch: U
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined || (READ_ONLY_FIELDS as readonly string[]).includes(key)) continue;
       merged[key] = (mergedObjects as readonly string[]).includes(key) ? { ...(base[key as (typeof mergedObjects)[number]] as object), ...(value as object) } : value;
+    }
+    // Another voice provider without a voice named: its default voice (a voice id of one provider means nothing to another).
+    const voice = patch.voice;
+    if (voice?.provider && voice.provider !== base.voice.provider && voice.name === undefined && !sharesVoices(voice.provider, base.voice.provider)) {
+      merged.voice = { ...(merged.voice as object), name: defaultVoiceNames[voice.provider as VoiceProviderName] };
     }
     const document = normalizeAgent(merged as CreateAgentInput);
     await validate(tx, document);

@@ -30,3 +30,4 @@ export function listAgentVersions(client: VoiceApiClient, agentId: string): Prom
 
 /** GET /v1/llm-models: a provider's models, from its own GET /models. */
 export type { LlmModelList } from "@/lib/schemas/llm-models";
+export type { SpeechProviders, VoiceList } from "@/lib/schemas/voices";

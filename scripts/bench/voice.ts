@@ -1,5 +1,5 @@
 /**
- * npm run bench:voice [-- --calls 50 --seconds 40] [--engine]
+ * npm run bench:voice [-- --calls 50 --seconds 40] [--engine] [--provider elevenlabs|cartesia|deepgram|deepgram_flux|openai_realtime]
  *
  * Concurrent voice calls through the media session in real time, with instant speech providers
  * and an instant conversation, so every figure is the media layer's own cost: each caller speaks
@@ -8,7 +8,10 @@
  * first audio frame out, output pacing lateness, VAD cost per frame, barge-in to silence, and
  * memory per live call, beside a baseline measured in the same run: as many idle 20 ms timers on
  * absolute deadlines doing no work. With --engine the conversation is the real engine over an
- * in-memory database (scripts/bench/voice-engine-calls.ts): the figures are then end to end.
+ * in-memory database (scripts/bench/voice-engine-calls.ts): the figures are then end to end. With
+ * --provider the calls speak (or listen, or both: openai_realtime) through that provider's real client
+ * against its loopback fake (scripts/bench/voice-providers.ts), and the barge-ins are also timed to
+ * the provider's own cancel, with any audio of the cancelled answer played after the decision counted.
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -27,6 +30,7 @@ import type { TextToSpeech } from "@/lib/media/tts/text-to-speech";
 import { VoiceActivityDetector } from "@/lib/media/vad";
 import { formatMs, summarize, textTable } from "./stats";
 import { engineCallPorts } from "./voice-engine-calls";
+import { BENCH_PROVIDERS, providerCalls, type BenchProvider } from "./voice-providers";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -34,6 +38,9 @@ const option = (name: string, fallback: number) => {
   return i === -1 ? fallback : Number(args[i + 1]);
 };
 const CALLS = option("calls", 50);
+const providerArg = args.includes("--provider") ? args[args.indexOf("--provider") + 1] : null;
+if (providerArg && !(BENCH_PROVIDERS as readonly string[]).includes(providerArg)) throw new Error(`--provider: one of ${BENCH_PROVIDERS.join(", ")}`);
+const PROVIDER = providerArg as BenchProvider | null;
 const ENGINE = args.includes("--engine");
 const SECONDS = option("seconds", 40);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -112,6 +119,9 @@ class BenchTransport implements MediaTransport {
   private queued: Int16Array | null = null;
   lastPlayedAt = 0;
   playedSinceClear = 0;
+  /** Frames played after a barge-in before the next answer's first: audio of the cancelled answer (must stay 0). */
+  staleFrames = 0;
+  awaitingAnswer = false;
   onAudio(listener: (audio: InboundAudio) => void): void {
     this.audio = listener;
   }
@@ -123,10 +133,18 @@ class BenchTransport implements MediaTransport {
   play(): void {
     this.lastPlayedAt = performance.now();
     this.playedSinceClear++;
+    if (this.awaitingAnswer) this.staleFrames++;
+  }
+  /** A sentence started: the first frame after a barge-in belongs to the new answer, not the cancelled one. */
+  answerStarted(): void {
+    if (!this.awaitingAnswer) return;
+    this.awaitingAnswer = false;
+    this.staleFrames--;
   }
   mark(): void {}
   clear(): void {
     this.playedSinceClear = 0;
+    this.awaitingAnswer = true;
   }
   hangup(): void {}
   say(pcm: Int16Array): void {
@@ -208,7 +226,10 @@ async function caller(call: Call, deadline: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`bench:voice — ${CALLS} concurrent calls for ${SECONDS} s, conversation: ${ENGINE ? `the engine on ${process.env.BENCH_DATABASE_URL ? "Postgres" : "PGlite"}` : "instant"} (Node ${process.version}${gc ? ", GC exposed" : ""})`);
+  console.log(
+    `bench:voice — ${CALLS} concurrent calls for ${SECONDS} s, conversation: ${ENGINE ? `the engine on ${process.env.BENCH_DATABASE_URL ? "Postgres" : "PGlite"}` : PROVIDER === "openai_realtime" ? "the engine on PGlite, the fake Realtime API" : "instant"}, speech: ${PROVIDER ? `${PROVIDER} (its client against its loopback fake)` : "instant"} (Node ${process.version}${gc ? ", GC exposed" : ""})`,
+  );
+  const providers = PROVIDER ? await providerCalls(PROVIDER) : null;
   const vadIdle = summarize(await vadCost(5000));
   const baseline = summarize(await baselineTimers(CALLS * 2, 5000));
   console.log(`baseline: ${CALLS * 2} idle 20 ms timers for 5 s: jitter p50 ${formatMs(baseline.p50)} ms, p99 ${formatMs(baseline.p99)} ms`);
@@ -219,13 +240,17 @@ async function main(): Promise<void> {
   for (let i = 0; i < CALLS; i++) {
     const transport = new BenchTransport();
     const events: Call["events"] = [];
+    const speech = (await providers?.call(i)) ?? {};
     const session = await MediaSession.start({
       transport,
-      stt: instantStt,
-      tts: instantTts,
-      port: engine?.ports[i] ?? new InstantPort(),
+      stt: speech.stt ?? instantStt,
+      tts: speech.tts ?? instantTts,
+      port: speech.port ?? engine?.ports[i] ?? new InstantPort(),
       settings: { interruptions: true, interruptions_sensitivity: "medium", initial_message_delay: 0, max_call_duration: 3600, presence_check_idle_threshold: 600 },
-      onEvent: (event) => events.push({ at: performance.now(), event }),
+      onEvent: (event) => {
+        if (event.type === "agent_speech_started") transport.answerStarted();
+        events.push({ at: performance.now(), event });
+      },
       recording: new NullSink(),
     });
     calls.push({ transport, session, events, pacing: session.recordPacing() });
@@ -259,6 +284,23 @@ async function main(): Promise<void> {
   const summaries = await Promise.all(calls.map((call) => call.session.ended));
   await Promise.all((engine?.ports ?? []).map((port) => port.settled()));
   await engine?.close();
+  // Each barge-in's decision to the provider's own cancel (Cartesia's cancel, Deepgram's Clear, ElevenLabs' socket closed,
+  // Realtime's response.cancel), call by call; a barge-in after the whole answer had arrived has nothing to cancel there.
+  let nothingToCancel = 0;
+  const toCancel = summarize(
+    calls.flatMap((call, index) => {
+      const cancels = [...(providers?.cancelTimes(index) ?? [])].sort((a, b) => a - b);
+      const clears = call.events.filter((entry) => entry.event.type === "clear").map((entry) => entry.at);
+      return clears.flatMap((at, i) => {
+        const next = clears[i + 1] ?? Infinity;
+        const cancel = cancels.find((time) => time >= at - 1 && time < next);
+        if (cancel === undefined) nothingToCancel++;
+        return cancel === undefined ? [] : [cancel - at];
+      });
+    }),
+  );
+  const staleFrames = calls.reduce((total, call) => total + call.transport.staleFrames, 0);
+  await providers?.close();
 
   const metrics = calls.flatMap((call) => call.events.filter((entry) => entry.event.type === "turn_metrics").map((entry) => entry.event as Extract<MediaEvent, { type: "turn_metrics" }>));
   const added = summarize(metrics.filter((m) => m.first_audio_ms !== null).map((m) => m.first_audio_ms! - m.end_of_turn_ms));
@@ -283,6 +325,12 @@ async function main(): Promise<void> {
     ["VAD per 20 ms frame, under the calls' load", String(vadLoaded.count), formatMs(vadLoaded.p50), formatMs(vadLoaded.p99), `≤ 0.5: ${vadLoaded.p50 <= 0.5 ? "PASS" : "FAIL"} (p50)`],
     ["barge-in decision → agent audio stopped", String(bargeIn.count), formatMs(bargeIn.p50), formatMs(bargeIn.p99), `≤ 200: ${bargeIn.max <= 200 ? "PASS" : "FAIL"} (max ${formatMs(bargeIn.max)})`],
     ["  caller's speech onset → agent silent", String(onsetToSilence.count), formatMs(onsetToSilence.p50), formatMs(onsetToSilence.p99), "(\"stop\", medium, batch STT)"],
+    ...(PROVIDER && PROVIDER !== "deepgram_flux"
+      ? ([
+          [`barge-in decision → ${PROVIDER} told to stop`, String(toCancel.count), formatMs(toCancel.p50), formatMs(toCancel.p99), `≤ 200: ${toCancel.count > 0 && toCancel.max <= 200 ? "PASS" : "FAIL"} (max ${formatMs(toCancel.max)}; ${nothingToCancel} after the answer had all arrived)`],
+          ["frames of a cancelled answer played after the decision", String(bargeIn.count), String(staleFrames), "", `= 0: ${staleFrames === 0 ? "PASS" : "FAIL"}`],
+        ] as [string, string, string, string, string][])
+      : []),
   ];
   console.log();
   console.log(textTable(["figure (ms)", "n", "p50", "p99", "target"], rows, [false, true, true, true, false]));

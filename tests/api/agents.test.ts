@@ -8,9 +8,11 @@ import { createTestApi, type TestApi } from "../helpers/test-api";
 let api: TestApi;
 let key: string;
 let orgId: string;
+/** The server's environment: which speech providers it has keys for decides a new agent's. */
+const env: Record<string, string> = {};
 
 beforeAll(async () => {
-  api = await createTestApi();
+  api = await createTestApi({ runtime: { env } });
   ({ apiKey: key, organizationId: orgId } = await api.createOrganization());
 });
 afterAll(async () => api?.close());
@@ -80,9 +82,10 @@ describe("POST /v1/agents", () => {
       presence_check_idle_threshold: 10,
       presence_check_max_times: 2,
       base_prompt: "",
-      voice: { provider: "openai", name: "alloy", instructions: "", speed: 1 },
+      // A server with no speech keys: the browser speaks and listens.
+      voice: { provider: "browser", name: "alloy", instructions: "", speed: 1 },
       llm: { provider: "openai", model: "gpt-4o-mini", temperature: 0.7 },
-      transcriber: { provider: "azure" },
+      transcriber: { provider: "browser" },
       secure_recording_urls: false,
       interruptions: true,
       interruptions_sensitivity: "medium",
@@ -91,6 +94,35 @@ describe("POST /v1/agents", () => {
       custom_vocabulary: [],
       knowledge_base_ids: [],
     });
+  });
+
+  it("a new agent's voice and transcriber follow the server's keys (OpenAI, Deepgram, ElevenLabs/Cartesia, Azure), each voice its provider's default", async () => {
+    const cases: [Record<string, string>, unknown, unknown][] = [
+      [{ OPENAI_API_KEY: "sk", DEEPGRAM_API_KEY: "dg" }, { provider: "openai", name: "alloy" }, { provider: "openai" }],
+      [{ DEEPGRAM_API_KEY: "dg", AZURE_SPEECH_KEY: "az", AZURE_SPEECH_REGION: "westeurope" }, { provider: "deepgram", name: "aura-2-thalia-en" }, { provider: "deepgram" }],
+      [{ ELEVENLABS_API_KEY: "xi", AZURE_SPEECH_KEY: "az", AZURE_SPEECH_REGION: "westeurope" }, { provider: "elevenlabs", name: "21m00Tcm4TlvDq8ikWAM" }, { provider: "azure" }],
+      [{ CARTESIA_API_KEY: "c" }, { provider: "cartesia", name: "f786b574-daa5-4673-aa0c-cbe3e8534c02" }, { provider: "browser" }],
+      [{ AZURE_SPEECH_KEY: "az", AZURE_SPEECH_ENDPOINT: "https://speech.example" }, { provider: "azure", name: "en-US-AvaMultilingualNeural" }, { provider: "azure" }],
+    ];
+    try {
+      for (const [keys, voice, transcriber] of cases) {
+        Object.assign(env, keys);
+        const { body } = await create(minimalAgent());
+        expect({ voice: body.data.voice, transcriber: body.data.transcriber }, JSON.stringify(keys)).toMatchObject({ voice, transcriber });
+        for (const name of Object.keys(keys)) delete env[name];
+      }
+      // What the request names is kept; a provider named without a voice gets that provider's default voice.
+      Object.assign(env, { DEEPGRAM_API_KEY: "dg" });
+      const { body } = await create({ ...minimalAgent(), voice: { provider: "cartesia" }, transcriber: { provider: "deepgram_flux" } });
+      expect(body.data).toMatchObject({ voice: { provider: "cartesia", name: "f786b574-daa5-4673-aa0c-cbe3e8534c02" }, transcriber: { provider: "deepgram_flux" } });
+      // Changing the provider later without a voice also takes the new provider's default voice.
+      const patched = await (await send("PATCH", `/v1/agents/${body.data.id}`, { voice: { provider: "elevenlabs" } })).json();
+      expect(patched.data.voice).toMatchObject({ provider: "elevenlabs", name: "21m00Tcm4TlvDq8ikWAM" });
+      const renamed = await (await send("PATCH", `/v1/agents/${body.data.id}`, { voice: { provider: "deepgram", name: "aura-2-orion-en", model: "aura-2" } })).json();
+      expect(renamed.data.voice).toMatchObject({ provider: "deepgram", name: "aura-2-orion-en", model: "aura-2" });
+    } finally {
+      for (const name of Object.keys(env)) delete env[name];
+    }
   });
 
   it.each([

@@ -152,6 +152,10 @@ describe("answers match the OpenAPI document", () => {
     await send("GET", "/v1/llm-models?provider=azure_openai");
     await send("GET", `/v1/analytics/versions?agent_id=${agentId}&versions=1,2`);
     await send("GET", `/v1/analytics/versions?agent_id=${agentId}&versions=1`);
+    await send("GET", "/v1/voices?provider=azure");
+    await send("GET", "/v1/voices?provider=nobody");
+    await send("POST", "/v1/voices/preview", { body: { provider: "cartesia", voice: "x" } });
+    await send("GET", "/v1/speech-providers");
     for (const path of ["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage", "quality"]) {
       await send("GET", `/v1/analytics/${path}?timezone=Europe/Paris`);
     }

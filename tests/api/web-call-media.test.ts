@@ -229,11 +229,11 @@ describe.runIf(process.env.TEST_DB === database)("the media socket of a voice we
   }, 20_000);
 
   it("refuses mode voice with a provider not configured: 400 naming the field and what to set", async () => {
-    const response = await start(voiceAgent({ voice: { provider: "elevenlabs" } }), { mode: "voice" });
+    const response = await start(voiceAgent({ transcriber: { provider: "browser" } }), { mode: "voice" });
     expect(response.status).toBe(400);
-    expect(response.json.error.details).toEqual([expect.objectContaining({ field: "voice.provider" })]);
-    expect(response.json.error.message).toContain("openai, openai_compatible, azure");
-    const fallback = await start(voiceAgent({ voice: { provider: "elevenlabs" } }));
+    expect(response.json.error.details).toEqual([expect.objectContaining({ field: "transcriber.provider" })]);
+    expect(response.json.error.message).toContain("openai, openai_compatible, azure, deepgram, deepgram_flux");
+    const fallback = await start(voiceAgent({ transcriber: { provider: "browser" } }));
     expect(fallback.data).toMatchObject({ mode: "text", media_url: null });
   });
 });

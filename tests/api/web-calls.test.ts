@@ -90,7 +90,8 @@ async function createAgent(agent: Record<string, unknown>, apiKey = org.apiKey):
 }
 
 async function startCall(agentId: string, extra: Record<string, unknown> = {}) {
-  const response = await api.request("POST", "/v1/calls/web", { apiKey: org.apiKey, body: { agent_id: agentId, ...extra } });
+  // Text calls (a new agent here has OpenAI's speech, so voice would be the default).
+  const response = await api.request("POST", "/v1/calls/web", { apiKey: org.apiKey, body: { agent_id: agentId, mode: "text", ...extra } });
   const body = await response.json();
   expect(response.status, JSON.stringify(body)).toBe(201);
   return body.data as { call_id: string; session_token: string; events_url: string; turns_url: string; hangup_url: string; call: { status: string; transcript: unknown[] } };

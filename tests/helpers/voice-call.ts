@@ -39,7 +39,7 @@ export function heardMs(transport: FakeTransport, frequency: number, from = 0): 
  * A live call over an in-memory transport in real time: the caller's line sends 20 ms every 20 ms
  * by its own clock; the call runs through startLiveCall with the test API's database and storage.
  */
-export async function liveCallOnLoopback(api: TestApi, speech: FakeSpeech, llm: LanguageModelPort, callId: string, rates: [SampleRate, SampleRate] = [16000, 24000]) {
+export async function liveCallOnLoopback(api: TestApi, speech: Pick<FakeSpeech, "env">, llm: LanguageModelPort, callId: string, rates: [SampleRate, SampleRate] = [16000, 24000]) {
   const transport = new FakeTransport(rates[0], rates[1]);
   const events: { at: number; event: LiveCallEvent }[] = [];
   const handle = await startLiveCall(

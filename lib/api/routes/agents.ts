@@ -5,6 +5,7 @@ import { serviceContext } from "../context";
 import { envelope, jsonContent, listEnvelope, ok, standardErrorResponses } from "../envelope";
 import { extension } from "../openapi-document";
 import { rawGraphProblems } from "@/lib/agents/graph-rules";
+import { serverSpeechDefaults } from "@/lib/agents/speech-provider-keys";
 import { createRouter, refuseInvalid } from "../router";
 import { AgentIdParamSchema, AgentSchema, AgentVersionSchema, GetAgentQuerySchema, ListAgentsQuerySchema } from "@/lib/schemas/agents";
 
@@ -22,7 +23,7 @@ const createAgentRoute = createRoute({
   operationId: "createAgent",
   tags,
   summary: "Create an agent",
-  description: `Required: name, states (at least one), initial_state_name; everything else has a documented default. Creates version 1, published. ${VALIDATION}`,
+  description: `Required: name, states (at least one), initial_state_name; everything else has a documented default. A new agent's voice.provider and transcriber.provider follow this server: the first provider it has keys for (voices: openai, deepgram, elevenlabs, cartesia, azure; transcribers: openai, deepgram, azure), else browser. Creates version 1, published. ${VALIDATION}`,
   request: { body: { required: true, content: { "application/json": { schema: CreateAgentSchema } } } },
   responses: { 200: jsonContent(AgentEnvelope, "The created agent"), ...standardErrorResponses },
 });
@@ -102,7 +103,8 @@ export function agentRoutes() {
   router.openapi(
     createAgentRoute,
     async (c) => {
-      const agent = await createAgent(serviceContext(c), c.req.valid("json"));
+      const env = c.get("deps").runtime?.env ?? process.env;
+      const agent = await createAgent(serviceContext(c), c.req.valid("json"), new Date(), serverSpeechDefaults(env));
       return ok(c, agent, { message: "Agent created successfully" });
     },
     withGraphProblems,

@@ -2,7 +2,8 @@ import { Framer, samplesPerFrame } from "../audio/pcm";
 import { Resampler } from "../audio/resampler";
 import type { SpokenSentence } from "../heard-text";
 import type { PacedFrame } from "../pacer";
-import type { TextToSpeech } from "../tts/text-to-speech";
+import type { SpeechStream, TextToSpeech } from "../tts/text-to-speech";
+import type { SpokenAudio } from "./conversation-port";
 
 export type FrameTag = { speaker: AgentSpeaker; sentence: number };
 
@@ -18,7 +19,8 @@ export type SpeakerDeps = {
 /**
  * Speaks one agent response: sentences are synthesized one after another as they come, each
  * one's audio resampled to the transport's rate and cut into 20 ms frames for the pacer as it
- * streams in. Tracks what was played of each sentence.
+ * streams in. Tracks what was played of each sentence. On an input-streaming provider every
+ * sentence is sent the moment it is written, on one stream for the whole response.
  */
 export class AgentSpeaker {
   readonly sentences: SpokenSentence[] = [];
@@ -27,6 +29,11 @@ export class AgentSpeaker {
   private running = false;
   private queuedFrames = 0;
   private readonly frameSamples: number;
+  private stream: SpeechStream | null = null;
+  /** Each sentence's audio when the provider streams input (sent at `say`, read in order). */
+  private readonly streamed = new Map<number, AsyncIterable<Int16Array>>();
+  /** Audio a speech-to-speech model spoke itself, by sentence index. */
+  private readonly spoken = new Map<number, SpokenAudio>();
   private synthesisDone: () => void = () => undefined;
   readonly synthesized: Promise<void>;
 
@@ -38,11 +45,25 @@ export class AgentSpeaker {
   say(text: string): void {
     if (this.inputEnded) return;
     this.sentences.push({ text, totalSamples: 0, playedSamples: 0, complete: false });
+    const { tts, signal } = this.deps;
+    if (tts.stream && !signal.aborted) {
+      this.stream ??= tts.stream(signal);
+      this.streamed.set(this.sentences.length - 1, this.stream.say(text));
+    }
+    void this.run();
+  }
+
+  /** Audio the model spoke itself: played in turn like a sentence, its transcript as its text. */
+  play(speech: SpokenAudio): void {
+    if (this.inputEnded) return;
+    this.spoken.set(this.sentences.length, speech);
+    this.sentences.push({ text: speech.text(), totalSamples: 0, playedSamples: 0, complete: false });
     void this.run();
   }
 
   /** No more sentences will come. */
   endInput(): void {
+    if (!this.inputEnded) this.stream?.end();
     this.inputEnded = true;
     void this.run();
   }
@@ -66,6 +87,11 @@ export class AgentSpeaker {
     const spoken = this.sentences[sentence];
     const first = spoken.playedSamples === 0;
     spoken.playedSamples += this.frameSamples;
+    const model = this.spoken.get(sentence);
+    if (model) {
+      model.playedMs = (spoken.playedSamples / this.deps.outputRate) * 1000;
+      spoken.text = model.text();
+    }
     return first;
   }
 
@@ -92,7 +118,8 @@ export class AgentSpeaker {
 
   private async synthesize(index: number): Promise<void> {
     const sentence = this.sentences[index];
-    const resampler = new Resampler(this.deps.tts.sampleRate, this.deps.outputRate);
+    const model = this.spoken.get(index);
+    const resampler = new Resampler(model?.sampleRate ?? this.deps.tts.sampleRate, this.deps.outputRate);
     const framer = new Framer(this.frameSamples);
     const enqueue = (frames: Int16Array[]) => {
       if (frames.length === 0 || this.deps.signal.aborted) return;
@@ -102,7 +129,8 @@ export class AgentSpeaker {
     };
     let first = true;
     try {
-      for await (const chunk of this.deps.tts.synthesize(sentence.text, this.deps.signal)) {
+      const audio = model?.audio ?? this.streamed.get(index) ?? this.deps.tts.synthesize(sentence.text, this.deps.signal);
+      for await (const chunk of audio) {
         if (this.deps.signal.aborted) break;
         if (first) {
           first = false;
@@ -115,6 +143,7 @@ export class AgentSpeaker {
     } catch (error) {
       if (!this.deps.signal.aborted) this.deps.onError(error);
     }
+    if (model) sentence.text = model.text();
     sentence.complete = true;
   }
 }

@@ -5,8 +5,11 @@
 export type CallerInput =
   /** The call is connected and initial_message_delay has passed: the greeting, if the agent has one. */
   | { kind: "start" }
-  /** A caller turn: speech (transcribed), DTMF digits, or typed text. */
-  | { kind: "caller"; source: "speech" | "dtmf" | "text"; text: string }
+  /**
+   * A caller turn: speech (transcribed), DTMF digits, or typed text; or, in speech-to-speech, the
+   * caller's audio itself (the model hears it; its words arrive later in `transcript`).
+   */
+  | { kind: "caller"; source: "speech" | "dtmf" | "text" | "audio"; text: string; transcript?: Promise<string> }
   /** The caller has been silent (real silence, not comfort noise) for presence_check_idle_threshold. */
   | { kind: "presence_check" };
 
@@ -17,7 +20,19 @@ export type AgentOutput =
   /** Whatever text is pending ends a sentence here (between a reply and a tool's filler sentence). */
   | { type: "break" }
   /** The conversation ended (hang-up tool, presence checks exhausted): speak what is queued, then hang up. */
-  | { type: "end"; reason: string };
+  | { type: "end"; reason: string }
+  /** Speech-to-speech: audio the model spoke itself, played as it streams (after whatever is queued). */
+  | { type: "audio"; speech: SpokenAudio };
+
+/** Audio a speech-to-speech model produced, with its transcript; the session tells it how much was played. */
+export type SpokenAudio = {
+  sampleRate: number;
+  audio: AsyncIterable<Int16Array>;
+  /** Its words so far (the model's transcript of its own audio). */
+  text(): string;
+  /** Milliseconds of it played to the caller so far: set by the session as frames go out. */
+  playedMs: number;
+};
 
 /** What the caller heard of one agent response (or of a filler the session spoke on its own). */
 export type AgentSpeechReport = {

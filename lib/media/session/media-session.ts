@@ -59,6 +59,8 @@ export type SessionSummary = {
 
 const speechDuration = (utterance: Utterance) => utterance.lastSpeechAt - utterance.firstSpeechAt;
 
+/** With a turn-detecting transcriber, silence ends the turn only if it says nothing for this long past max_wait_ms. */
+const TURN_SIGNAL_GRACE_MS = 1500;
 /** How far a redacted word's silence reaches past the times speech-to-text gave it. */
 const WORD_MARGIN_MS = 60;
 const PRE_ROLL_FRAMES = 15; // 300 ms of audio before speech was confirmed, so the first syllable reaches speech-to-text
@@ -80,6 +82,8 @@ type Utterance = {
   /** lastSpeechAt when the peek was taken: a peek of all the speech stands for the final transcript. */
   peekSpeechAt: number;
   peeking: boolean;
+  /** What a turn-detecting transcriber said of this utterance's end. */
+  turn: "final" | "eager" | null;
 };
 
 type Metrics = {
@@ -134,6 +138,8 @@ export class MediaSession {
   private utterance: Utterance | null = null;
   private readonly spoken: SpokenSegment[] = [];
   private readonly agentSegments = new WeakMap<AgentSpeaker, Map<number, SpokenSegment>>();
+  /** Model-made audio (speech-to-speech) gets its words as it plays: each agent segment's text is read again at the end. */
+  private readonly agentSegmentSources: { segment: SpokenSegment; speaker: AgentSpeaker; sentence: number }[] = [];
   private response: Response | null = null;
   private deferredTurns: { text: string; metrics: Metrics }[] = [];
   private readonly callStart: number;
@@ -166,7 +172,7 @@ export class MediaSession {
     this.inputResampler = new Resampler(this.transport.inputSampleRate, VAD_SAMPLE_RATE);
     this.pacer = new Pacer<FrameTag>(this.clock, (frame, at) => this.onFramePlayed(frame, at));
     this.recorder = options.recording ? new StereoRecorder(options.recording, this.transport.outputSampleRate) : null;
-    this.recognition = options.stt.open({ onInterim: (text) => this.onInterim(text) });
+    this.recognition = options.stt.open({ onInterim: (text) => this.onInterim(text), onTurn: (signal) => this.onTurnSignal(signal) });
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
     this.callStart = this.clock.now();
     this.idleSince = this.callStart;
@@ -235,8 +241,10 @@ export class MediaSession {
     if (this.preRoll.length > PRE_ROLL_FRAMES) this.preRoll.shift();
     if (speech) this.lastVoiceAt = now;
     const event = this.segmenter.push(speech);
+    // A turn-detecting transcriber hears everything (silence included: that is how it knows a turn ended).
+    if (this.options.stt.detectsTurns) this.recognition.write(frame);
     if (event?.type === "speech_started") this.onSpeechStarted(now, this.callStart + (event.firstFrame + 1) * FRAME_MS);
-    else if (this.utterance) this.recognition.write(frame);
+    else if (this.utterance && !this.options.stt.detectsTurns) this.recognition.write(frame);
     if (event?.type === "speech_stopped") this.onSpeechStopped(now);
     if (this.utterance && speech) this.utterance.lastSpeechAt = now;
     if (this.utterance) this.checkUtterance(now);
@@ -248,9 +256,9 @@ export class MediaSession {
     this.idleSince = now;
     const response = this.response;
     // The caller goes on before hearing a reply to their last words: that reply is stale.
-    if (response && !this.agentSpeaking() && response.input.kind === "caller" && response.input.source === "speech") this.cutOff(response, now, false);
+    if (response && !this.agentSpeaking() && response.input.kind === "caller" && (response.input.source === "speech" || response.input.source === "audio")) this.cutOff(response, now, false);
     if (this.utterance) {
-      this.recognition.write(this.preRoll.at(-1)!);
+      if (!this.options.stt.detectsTurns) this.recognition.write(this.preRoll.at(-1)!);
       return;
     }
     this.utterance = {
@@ -264,8 +272,9 @@ export class MediaSession {
       peekText: null,
       peekSpeechAt: 0,
       peeking: false,
+      turn: null,
     };
-    for (const frame of this.preRoll) this.recognition.write(frame);
+    if (!this.options.stt.detectsTurns) for (const frame of this.preRoll) this.recognition.write(frame);
   }
 
   private onSpeechStopped(now: number): void {
@@ -279,6 +288,17 @@ export class MediaSession {
     this.emit({ type: "user_transcript", text, final: false });
   }
 
+  /** A turn-detecting transcriber's word on the current utterance's end. */
+  private onTurnSignal(signal: "final" | "eager" | "resumed"): void {
+    if (this.closed) return;
+    if (!this.utterance) {
+      // Words our VAD never heard as speech (noise, a cough): not a turn.
+      if (signal === "final") this.recognition.discard();
+      return;
+    }
+    this.utterance.turn = signal === "resumed" ? null : signal;
+  }
+
   private checkUtterance(now: number): void {
     const utterance = this.utterance!;
     if (this.agentSpeaking() && this.options.settings.interruptions && !utterance.interrupted) {
@@ -286,8 +306,15 @@ export class MediaSession {
       if (this.utterance !== utterance) return;
     }
     if (this.segmenter.speaking) return;
+    const silence = now - this.lastVoiceAt;
+    if (this.options.stt.detectsTurns) {
+      // The transcriber decides: at its end of turn, at its eager end after min_wait_ms of silence, or (it said nothing) well past max_wait_ms.
+      const ended = utterance.turn === "final" || (utterance.turn === "eager" && silence >= this.eot.min_wait_ms) || silence >= this.eot.max_wait_ms + TURN_SIGNAL_GRACE_MS;
+      if (ended) void this.endOfTurn(utterance, now);
+      return;
+    }
     const wait = silenceNeeded(this.eot, this.options.stt.streaming ? utterance.interim || null : null);
-    if (now - this.lastVoiceAt >= wait) void this.endOfTurn(utterance, now);
+    if (silence >= wait) void this.endOfTurn(utterance, now);
   }
 
   private considerBargeIn(utterance: Utterance, now: number): void {
@@ -341,9 +368,10 @@ export class MediaSession {
       firstAudioAt: null,
       emitted: false,
     };
+    const reusePeek = !this.options.stt.streaming && utterance.peekText !== null && utterance.peekSpeechAt === utterance.lastSpeechAt;
+    if (this.options.stt.answersAudio && !reusePeek && !this.agentSpeaking() && this.deferredTurns.length === 0) return this.answerAudio(utterance, metrics);
     let text: string;
     try {
-      const reusePeek = !this.options.stt.streaming && utterance.peekText !== null && utterance.peekSpeechAt === utterance.lastSpeechAt;
       if (reusePeek) this.recognition.discard();
       text = reusePeek ? utterance.peekText! : await this.recognition.finish();
     } catch (error) {
@@ -362,6 +390,23 @@ export class MediaSession {
     }
     if (!this.agentSpeaking() && this.deferredTurns.length) text = [...this.deferredTurns.splice(0).map((turn) => turn.text), text].join(" ");
     this.deliverTurn({ kind: "caller", source: "speech", text }, metrics);
+  }
+
+  /** Speech-to-speech: the model answers the caller's audio at once; the words are reported once its transcription has them. */
+  private answerAudio(utterance: Utterance, metrics: Metrics): void {
+    const transcript = this.recognition.finish().then(
+      (text) => text.trim(),
+      (error: unknown) => {
+        this.emit({ type: "media_error", stage: "stt", message: String(error instanceof Error ? error.message : error) });
+        return "";
+      },
+    );
+    void transcript.then((text) => {
+      if (!text || this.closed) return;
+      this.emit({ type: "user_transcript", text, final: true });
+      this.noteCallerSpeech(utterance, text);
+    });
+    this.deliverTurn({ kind: "caller", source: "audio", text: "", transcript }, metrics);
   }
 
   /** Where the caller's words are in the recording: the utterance's span, and each word's when the provider timed them. */
@@ -470,6 +515,12 @@ export class MediaSession {
         } else if (output.type === "break") {
           const rest = response.splitter.flush();
           if (rest) this.queueSentence(response, rest);
+        } else if (output.type === "audio") {
+          // Speech-to-speech: the model's own audio, after anything already queued.
+          if (response.metrics) response.metrics.firstTokenAt ??= this.clock.now();
+          const rest = response.splitter.flush();
+          if (rest) this.queueSentence(response, rest);
+          response.speaker.play(output.speech);
         } else response.endReason = output.reason;
       }
     } catch (error) {
@@ -564,6 +615,7 @@ export class MediaSession {
       segment = { role: "agent", text: speaker.sentences[sentence].text, startMs: Math.max(0, this.elapsed(at) - FRAME_MS), endMs: this.elapsed(at) + FRAME_MS };
       sentences.set(sentence, segment);
       this.spoken.push(segment);
+      this.agentSegmentSources.push({ segment, speaker, sentence });
     } else segment.endMs = this.elapsed(at) + FRAME_MS;
   }
 
@@ -638,10 +690,12 @@ export class MediaSession {
     if (reason !== "agent_hangup") this.options.port.end(reason);
     if (reason === "max_duration" || reason === "error" || reason === "server_shutdown") this.transport.hangup();
     await this.recognition.close().catch(() => undefined);
+    await this.options.tts.close?.().catch(() => undefined);
     this.vad.close();
     const durationMs = now - this.callStart;
     const recording = this.recorder ? await this.recorder.finish(durationMs) : null;
     this.emit({ type: "session_ended", reason, duration_ms: Math.round(durationMs) });
+    for (const { segment, speaker, sentence } of this.agentSegmentSources) segment.text = speaker.sentences[sentence]?.text ?? segment.text;
     this.resolveEnded({ reason, durationMs, turns: this.turns, bargeIns: this.bargeIns, recording, spoken: this.spoken });
   }
 }

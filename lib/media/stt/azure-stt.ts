@@ -1,3 +1,5 @@
+import { read, type Env, type SpeechSettings } from "../speech-settings";
+import { azureSpeechBase } from "../tts/azure-tts";
 import { encodeWav } from "../audio/wav";
 import { BatchRecognition } from "./batch-recognition";
 import { SpeechProviderError, providerError, type RecognitionStream, type SpeechToText } from "./speech-to-text";
@@ -46,4 +48,9 @@ export class AzureSpeechToText implements SpeechToText {
     // NoMatch, InitialSilenceTimeout and BabbleTimeout mean nothing recognizable was said.
     return result.RecognitionStatus === "Success" ? (result.DisplayText ?? "") : "";
   }
+}
+
+/** transcriber `azure`: Azure Speech's short-audio REST endpoint. */
+export function azureTranscriber(settings: SpeechSettings, env: Env): SpeechToText {
+  return new AzureSpeechToText({ baseUrl: azureSpeechBase(env, "stt")!, key: read(env, "AZURE_SPEECH_KEY")!, language: settings.language });
 }

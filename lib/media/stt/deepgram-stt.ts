@@ -1,4 +1,5 @@
 import WebSocket from "ws";
+import { read, speechDefaults, type Env, type SpeechSettings } from "../speech-settings";
 import { pcmToBytes } from "../audio/pcm";
 import { SpeechProviderError, type RecognitionHandlers, type RecognitionStream, type RecognizedWord, type SpeechToText } from "./speech-to-text";
 
@@ -269,4 +270,15 @@ class DeepgramRecognition implements RecognitionStream {
     else if (this.utteranceHasAudio) this.handlers.onInterim?.(this.text());
     this.waiter?.();
   }
+}
+
+/** transcriber `deepgram`: Deepgram's streaming `/v1/listen` (Nova). */
+export function deepgramTranscriber(settings: SpeechSettings, env: Env): SpeechToText {
+  return new DeepgramSpeechToText({
+    baseUrl: read(env, "DEEPGRAM_BASE_URL") ?? speechDefaults.deepgramBaseUrl,
+    apiKey: read(env, "DEEPGRAM_API_KEY")!,
+    model: read(env, "DEEPGRAM_MODEL") ?? speechDefaults.deepgramModel,
+    language: settings.language,
+    vocabulary: settings.custom_vocabulary,
+  });
 }

@@ -1,3 +1,4 @@
+import { read, speechDefaults, type Env, type SpeechSettings } from "../speech-settings";
 import { encodeWav } from "../audio/wav";
 import { BatchRecognition, type Transcription } from "./batch-recognition";
 import { providerError, type RecognitionStream, type SpeechToText } from "./speech-to-text";
@@ -65,4 +66,28 @@ export class OpenAiSpeechToText implements SpeechToText {
       : null;
     return { text, words: words?.length ? words : null };
   }
+}
+
+/** transcriber `openai`: OpenAI's transcriptions endpoint with OPENAI_API_KEY. */
+export function openAiTranscriber(settings: SpeechSettings, env: Env): SpeechToText {
+  return new OpenAiSpeechToText({
+    provider: "openai",
+    baseUrl: read(env, "OPENAI_BASE_URL") ?? speechDefaults.openaiBaseUrl,
+    apiKey: read(env, "OPENAI_API_KEY"),
+    model: read(env, "OPENAI_STT_MODEL") ?? speechDefaults.openaiSttModel,
+    language: settings.language,
+    vocabulary: settings.custom_vocabulary,
+  });
+}
+
+/** transcriber `openai_compatible`: Speaches, faster-whisper-server, whisper.cpp's server. */
+export function compatibleTranscriber(settings: SpeechSettings, env: Env): SpeechToText {
+  return new OpenAiSpeechToText({
+    provider: "openai_compatible",
+    baseUrl: (read(env, "OPENAI_COMPATIBLE_STT_BASE_URL") ?? read(env, "OPENAI_COMPATIBLE_BASE_URL"))!,
+    apiKey: read(env, "OPENAI_COMPATIBLE_API_KEY"),
+    model: read(env, "OPENAI_COMPATIBLE_STT_MODEL") ?? speechDefaults.compatibleSttModel,
+    language: settings.language,
+    vocabulary: settings.custom_vocabulary,
+  });
 }

@@ -4,11 +4,23 @@
 export type RecognitionHandlers = {
   /** Streaming providers: the words so far of the current utterance (finals and the interim). */
   onInterim?(text: string): void;
+  /** Turn-detecting providers: the caller has finished ("final"), probably has ("eager"), or went on after all ("resumed"). */
+  onTurn?(signal: "final" | "eager" | "resumed"): void;
 };
 
 export interface SpeechToText {
   readonly provider: string;
   readonly streaming: boolean;
+  /**
+   * The provider decides when the caller has finished (Deepgram Flux): it hears the whole call's
+   * audio, not only utterances, and its turn events end the turn instead of silence timing.
+   */
+  readonly detectsTurns?: boolean;
+  /**
+   * Speech-to-speech: the model answers the caller's audio itself, so a turn is taken as soon as it
+   * ends and `finish` resolves its words later (the transcript stage does not apply).
+   */
+  readonly answersAudio?: boolean;
   /** The PCM rate it takes. */
   readonly sampleRate: number;
   /** Starts recognition for one call (a streaming provider opens its socket here). */

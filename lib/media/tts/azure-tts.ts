@@ -1,3 +1,4 @@
+import { read, speechDefaults, type Env, type SpeechSettings } from "../speech-settings";
 import { providerError } from "../stt/speech-to-text";
 import { pcmChunks, type TextToSpeech } from "./text-to-speech";
 
@@ -41,4 +42,27 @@ export class AzureTextToSpeech implements TextToSpeech {
     if (!response.ok || !response.body) throw await providerError("azure", "text-to-speech", response);
     yield* pcmChunks(response.body);
   }
+}
+
+/** Azure voices are named like en-US-AvaMultilingualNeural; another name (OpenAI's default "alloy") gets the configured default. */
+const AZURE_VOICE_NAME = /^[a-z]{2,3}-[A-Za-z]{2,4}(-[A-Za-z]+)*-\w+$/;
+
+/** voice `azure`: Azure Speech with AZURE_SPEECH_KEY and its region or endpoint. */
+export function azureVoice(settings: SpeechSettings, env: Env): TextToSpeech {
+  const { name, speed } = settings.voice;
+  return new AzureTextToSpeech({
+    baseUrl: azureSpeechBase(env, "tts")!,
+    key: read(env, "AZURE_SPEECH_KEY")!,
+    voice: AZURE_VOICE_NAME.test(name) ? name : (read(env, "AZURE_SPEECH_VOICE") ?? speechDefaults.azureVoice),
+    language: settings.language,
+    speed,
+  });
+}
+
+/** `https://{region}.{stt|tts}.speech.microsoft.com`, or the configured endpoint for both. */
+export function azureSpeechBase(env: Env, service: "stt" | "tts"): string | undefined {
+  const endpoint = read(env, "AZURE_SPEECH_ENDPOINT");
+  if (endpoint) return endpoint;
+  const region = read(env, "AZURE_SPEECH_REGION");
+  return region ? `https://${region}.${service}.speech.microsoft.com` : undefined;
 }

@@ -1,3 +1,4 @@
+import { read, speechDefaults, type Env, type SpeechSettings } from "../speech-settings";
 import { providerError } from "../stt/speech-to-text";
 import { pcmChunks, type TextToSpeech } from "./text-to-speech";
 
@@ -35,4 +36,33 @@ export class OpenAiTextToSpeech implements TextToSpeech {
     if (!response.ok || !response.body) throw await providerError(this.config.provider, "text-to-speech", response);
     yield* pcmChunks(response.body);
   }
+}
+
+/** voice `openai`: OpenAI's speech endpoint with OPENAI_API_KEY. */
+export function openAiVoice(settings: SpeechSettings, env: Env): TextToSpeech {
+  const { name, speed, instructions } = settings.voice;
+  return new OpenAiTextToSpeech({
+    provider: "openai",
+    baseUrl: read(env, "OPENAI_BASE_URL") ?? speechDefaults.openaiBaseUrl,
+    apiKey: read(env, "OPENAI_API_KEY"),
+    model: read(env, "OPENAI_TTS_MODEL") ?? speechDefaults.openaiTtsModel,
+    voice: name,
+    speed,
+    instructions,
+  });
+}
+
+/** voice `openai_compatible`: Kokoro-FastAPI, Speaches and the like. */
+export function compatibleVoice(settings: SpeechSettings, env: Env): TextToSpeech {
+  const { name, speed, instructions } = settings.voice;
+  return new OpenAiTextToSpeech({
+    provider: "openai_compatible",
+    baseUrl: (read(env, "OPENAI_COMPATIBLE_TTS_BASE_URL") ?? read(env, "OPENAI_COMPATIBLE_BASE_URL"))!,
+    apiKey: read(env, "OPENAI_COMPATIBLE_API_KEY"),
+    model: read(env, "OPENAI_COMPATIBLE_TTS_MODEL") ?? speechDefaults.compatibleTtsModel,
+    voice: name,
+    speed,
+    instructions,
+    sampleRate: Number(read(env, "OPENAI_COMPATIBLE_TTS_SAMPLE_RATE") ?? 24000),
+  });
 }

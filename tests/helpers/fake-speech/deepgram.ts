@@ -2,8 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
 import { concatPcm, levelDbfs } from "@/lib/media/audio/pcm";
-import { listen } from "./http-server";
+import { fluxQueryProblem, serveFlux, type DeepgramFluxSession, type FluxOptions } from "./deepgram-flux";
+import { serveSpeak, speakQueryProblem, type DeepgramSpeakSession, type SpeakOptions } from "./deepgram-speak";
+import { json, listen } from "./http-server";
 import { recognized, type TranscriptScript } from "./scripts";
+import { ToneVoice } from "./tones";
 
 export type DeepgramSession = {
   headers: IncomingHttpHeaders;
@@ -20,14 +23,25 @@ export type DeepgramSession = {
  * scripted words as voiced audio arrives, a final (`is_final`, `speech_final`) after 300 ms of
  * silence, a flushed final (`from_finalize: true`) on `Finalize`, `Metadata` and a close on
  * `CloseStream`; `KeepAlive` answers nothing. Closes with 1011 after 10 s without audio or KeepAlive.
+ * The same host serves Flux (`/v2/listen`, deepgram-flux.ts), Aura's speak socket (`/v1/speak`,
+ * deepgram-speak.ts) and `GET /v1/models`
+ * (https://developers.deepgram.com/reference/models/list-models: `{stt: [...], tts: [...]}`).
  */
-export async function startFakeDeepgram(options: { apiKey?: string; transcripts?: TranscriptScript; resultDelayMs?: number; idleTimeoutMs?: number } = {}) {
+export async function startFakeDeepgram(options: { apiKey?: string; transcripts?: TranscriptScript; resultDelayMs?: number; idleTimeoutMs?: number; voice?: ToneVoice } = {}) {
   const apiKey = options.apiKey ?? "dg-test-key";
+  /** The fake's key, or one derived from it (`<key>.<anything>`: the bench gives each call its own, to tell their sessions apart). */
+  const accepted = (header: string | undefined) => header === `Token ${apiKey}` || Boolean(header?.startsWith(`Token ${apiKey}.`));
   const state = { transcripts: options.transcripts ?? (() => ""), resultDelayMs: options.resultDelayMs ?? 0 };
+  const speak: SpeakOptions = { voice: options.voice ?? new ToneVoice(), firstByteMs: 0, chunkIntervalMs: 0, inFlightChunks: 2 };
   const sessions: DeepgramSession[] = [];
-  const http = await listen((_request, _body, response) => {
-    response.writeHead(404);
-    response.end();
+  const speakSessions: DeepgramSpeakSession[] = [];
+  const fluxSessions: DeepgramFluxSession[] = [];
+  const flux: Omit<FluxOptions, "transcripts"> = { eagerMs: 200, endMs: 400 };
+  const http = await listen((request, _body, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (!accepted(request.headers.authorization)) return json(response, 401, { err_code: "INVALID_AUTH", err_msg: "Invalid credentials." });
+    if (request.method === "GET" && url.pathname === "/v1/models") return json(response, 200, { stt: [], tts: DEEPGRAM_TTS_MODELS });
+    json(response, 404, { err_code: "NOT_FOUND", err_msg: "Not found" });
   });
   const wss = new WebSocketServer({ noServer: true });
   http.server.on("upgrade", (request, socket, head) => {
@@ -35,8 +49,20 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
     const refuse = (status: number, reason: string) => {
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`);
     };
-    if (url.pathname !== "/v1/listen") return refuse(404, "Not Found");
-    if (request.headers.authorization !== `Token ${apiKey}`) return refuse(401, "Unauthorized");
+    if (!["/v1/listen", "/v1/speak", "/v2/listen"].includes(url.pathname)) return refuse(404, "Not Found");
+    if (!accepted(request.headers.authorization)) return refuse(401, "Unauthorized");
+    if (url.pathname === "/v1/speak") {
+      if (speakQueryProblem(url.searchParams)) return refuse(400, "Bad Request");
+      const session: DeepgramSpeakSession = { headers: request.headers, query: url.searchParams, messages: [], clearedAt: [], warnings: [], closedBy: null };
+      speakSessions.push(session);
+      return wss.handleUpgrade(request, socket, head, (ws) => serveSpeak(ws, session, () => speak));
+    }
+    if (url.pathname === "/v2/listen") {
+      if (fluxQueryProblem(url.searchParams)) return refuse(400, "Bad Request");
+      const session: DeepgramFluxSession = { headers: request.headers, query: url.searchParams, controls: [], audioBytes: 0, events: [] };
+      fluxSessions.push(session);
+      return wss.handleUpgrade(request, socket, head, (ws) => serveFlux(ws, session, () => ({ ...flux, transcripts: state.transcripts })));
+    }
     if (url.searchParams.get("encoding") !== "linear16" || !url.searchParams.get("sample_rate")) return refuse(400, "Bad Request");
     wss.handleUpgrade(request, socket, head, (ws) => serve(ws, { headers: request.headers, query: url.searchParams, controls: [], audioBytes: 0, closedByClient: false }));
   });
@@ -145,6 +171,16 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
     /** For DEEPGRAM_BASE_URL. */
     url: http.url.replace("http:", "ws:"),
     sessions,
+    speakSessions,
+    fluxSessions,
+    voice: speak.voice,
+    /** Flux's end-of-turn "confidence", as silence: eager after `eagerMs`, EndOfTurn after `endMs`. */
+    setFluxTiming(timing: Partial<typeof flux>) {
+      Object.assign(flux, timing);
+    },
+    setSpeakDelays(delays: Partial<Pick<SpeakOptions, "firstByteMs" | "chunkIntervalMs">>) {
+      Object.assign(speak, delays);
+    },
     setTranscripts(script: TranscriptScript) {
       state.transcripts = script;
     },
@@ -163,3 +199,8 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
 }
 
 export type FakeDeepgram = Awaited<ReturnType<typeof startFakeDeepgram>>;
+
+export const DEEPGRAM_TTS_MODELS = [
+  { name: "thalia", canonical_name: "aura-2-thalia-en", architecture: "aura-2", languages: ["en", "en-US"], version: "2025-04-07.0", uuid: randomUUID(), metadata: { accent: "American", age: "Adult", tags: ["feminine", "clear", "energetic"], use_cases: ["IVR", "casual chat"] } },
+  { name: "orion", canonical_name: "aura-2-orion-en", architecture: "aura-2", languages: ["en", "en-US"], version: "2025-04-07.0", uuid: randomUUID(), metadata: { accent: "American", age: "Adult", tags: ["masculine", "approachable", "calm"], use_cases: ["customer service"] } },
+];

@@ -1,5 +1,7 @@
 import { startFakeAzureSpeech } from "./azure-speech";
+import { startFakeCartesia } from "./cartesia";
 import { startFakeDeepgram } from "./deepgram";
+import { startFakeElevenLabs } from "./elevenlabs";
 import { startFakeOpenAiSpeech } from "./openai-speech";
 import { transcriptsByFixture, type TranscriptScript } from "./scripts";
 import { ToneVoice } from "./tones";
@@ -10,20 +12,24 @@ export { ToneVoice } from "./tones";
 /**
  * Every fake speech provider at once, sharing one tone voice (so a sentence sounds at the same
  * frequency whichever provider spoke it) and one transcript script; `env` points every provider
- * variable at them (openai, openai_compatible, azure, deepgram).
+ * variable at them (openai, openai_compatible, azure, deepgram and deepgram_flux, elevenlabs, cartesia).
  */
 export async function startFakeSpeech(options: { transcripts?: TranscriptScript; voice?: ToneVoice } = {}) {
   const voice = options.voice ?? new ToneVoice();
   const transcripts = options.transcripts ?? transcriptsByFixture({});
-  const [openai, azure, deepgram] = await Promise.all([
+  const [openai, azure, deepgram, elevenlabs, cartesia] = await Promise.all([
     startFakeOpenAiSpeech({ transcripts, voice }),
     startFakeAzureSpeech({ transcripts, voice }),
-    startFakeDeepgram({ transcripts }),
+    startFakeDeepgram({ transcripts, voice }),
+    startFakeElevenLabs({ voice }),
+    startFakeCartesia({ voice }),
   ]);
   return {
     openai,
     azure,
     deepgram,
+    elevenlabs,
+    cartesia,
     voice,
     setTranscripts(script: TranscriptScript) {
       openai.setTranscripts(script);
@@ -31,10 +37,10 @@ export async function startFakeSpeech(options: { transcripts?: TranscriptScript;
       deepgram.setTranscripts(script);
     },
     env(): Record<string, string> {
-      return { ...openai.env(), ...azure.env(), ...deepgram.env() };
+      return { ...openai.env(), ...azure.env(), ...deepgram.env(), ...elevenlabs.env(), ...cartesia.env() };
     },
     async close() {
-      await Promise.all([openai.close(), azure.close(), deepgram.close()]);
+      await Promise.all([openai.close(), azure.close(), deepgram.close(), elevenlabs.close(), cartesia.close()]);
     },
   };
 }

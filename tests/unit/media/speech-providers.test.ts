@@ -58,12 +58,20 @@ describe("configuration", () => {
   });
 
   it("refuses providers that do not run on the server, and never builds an unconfigured one", () => {
-    const problems = speechConfigurationProblems(settings({ transcriber: "browser", voice: "elevenlabs" }), { OPENAI_API_KEY: "sk" });
+    const problems = speechConfigurationProblems(settings({ transcriber: "browser", voice: "browser" }), { OPENAI_API_KEY: "sk" });
     expect(problems.map((problem) => [problem.field, problem.missing])).toEqual([
       ["transcriber.provider", []],
       ["voice.provider", []],
     ]);
     expect(problems[0].message).toMatch(/openai, openai_compatible, azure, deepgram/);
+    expect(problems[1].message).toMatch(/openai, openai_compatible, azure, elevenlabs, cartesia, deepgram/);
+    expect(speechConfigurationProblems(settings({ voice: "elevenlabs" }), { OPENAI_API_KEY: "sk" })).toEqual([
+      expect.objectContaining({ field: "voice.provider", missing: ["ELEVENLABS_API_KEY"], message: expect.stringMatching(/set ELEVENLABS_API_KEY/) }),
+    ]);
+    expect(speechConfigurationProblems(settings({ voice: "cartesia", transcriber: "deepgram" }), { OPENAI_API_KEY: "sk" }).map((problem) => problem.missing)).toEqual([
+      ["DEEPGRAM_API_KEY"],
+      ["CARTESIA_API_KEY"],
+    ]);
     expect(() => createSpeechToText(settings({ transcriber: "deepgram" }), {})).toThrow(SpeechNotConfiguredError);
     expect(() => createTextToSpeech(settings(), {})).toThrow(/OPENAI_API_KEY/);
   });
