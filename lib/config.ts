@@ -22,6 +22,8 @@ const environmentSchema = z.object({
   PORT: positiveInt(3000),
   HOST: optionalString,
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).default(30),
+  INSTANCE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(60).default(5),
+  INSTANCE_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
   RUN_WORKERS: booleanFlag(true),
   SEED_DEMO: booleanFlag(true),
   API_RATE_LIMIT_PER_MINUTE: positiveInt(1000),
@@ -56,6 +58,11 @@ export type AppConfig = {
   host: string | undefined;
   /** On SIGTERM, how long requests in flight and live calls (WebSockets) may run before they are cut. */
   shutdownDrainSeconds: number;
+  /**
+   * Holders of live calls' media (lib/media/media-instance.ts): each beats every `heartbeatMs`; one
+   * silent for `timeoutMs` is dead and its calls are ended (within timeout + one heartbeat: 20 s by default).
+   */
+  instances: { heartbeatMs: number; timeoutMs: number };
   runWorkers: boolean;
   seedDemo: boolean;
   rateLimitPerMinute: number;
@@ -101,6 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`);
   }
+  // A live holder beats at least twice within the timeout, so one late beat never ends its calls.
+  if (e.INSTANCE_TIMEOUT_SECONDS < 2 * e.INSTANCE_HEARTBEAT_SECONDS) {
+    throw new Error("Invalid configuration: INSTANCE_TIMEOUT_SECONDS must be at least twice INSTANCE_HEARTBEAT_SECONDS");
+  }
   if (e.STORAGE_BACKEND === "s3" && !e.S3_BUCKET) throw new Error("Invalid configuration: S3_BUCKET is required when STORAGE_BACKEND=s3");
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new Error("Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
@@ -111,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    instances: { heartbeatMs: e.INSTANCE_HEARTBEAT_SECONDS * 1000, timeoutMs: e.INSTANCE_TIMEOUT_SECONDS * 1000 },
     runWorkers: e.RUN_WORKERS,
     seedDemo: e.SEED_DEMO,
     rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,

@@ -7,6 +7,8 @@ import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
 import { carrierDialer } from "@/lib/telephony/carrier-dialer";
 import { telephonySettingsFromEnv } from "@/lib/telephony/carrier-directory";
 import { startWorkers } from "@/lib/server/workers";
+import { startMediaInstanceSweep } from "@/lib/media/media-instance";
+import { hangUpOrphanedCarrierCalls } from "@/lib/telephony/phone-call-control";
 
 async function main() {
   const config = loadConfig();
@@ -19,8 +21,14 @@ async function main() {
   const connection = connectPostgres(config.databaseUrl, config.databasePoolSize);
   await applyMigrations(connection);
   const boss = await startPgBoss(connection);
-  const telephonyProvider = carrierDialer(connection.db, pgBossQueue(boss), telephonySettingsFromEnv());
+  const telephonySettings = telephonySettingsFromEnv();
+  const telephonyProvider = carrierDialer(connection.db, pgBossQueue(boss), telephonySettings);
   const workers = await startWorkers(boss, { db: connection.db, telephonyProvider });
+  // The live calls of a server that died end here too, even when no other server is left to notice.
+  const sweep = startMediaInstanceSweep(connection.db, pgBossQueue(boss), {
+    ...config.instances,
+    onOrphans: (calls) => hangUpOrphanedCarrierCalls(connection.db, telephonySettings, calls),
+  });
   console.log("worker: processing jobs");
   // As the server drains: no new jobs; held ones may finish within SHUTDOWN_DRAIN_SECONDS, then pg-boss fails them back to the queue.
   let stopping = false;
@@ -30,6 +38,7 @@ async function main() {
     console.log(`worker: ${signal} received: finishing held jobs for up to ${config.shutdownDrainSeconds} s; send it again to exit at once`);
     await boss.stop({ graceful: true, wait: true, timeout: config.shutdownDrainSeconds * 1000 });
     workers.stop(); // the heartbeat last: until here the held jobs were still this process's
+    sweep.stop();
     await connection.close();
     process.exit(0);
   };

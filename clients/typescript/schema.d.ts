@@ -32,7 +32,7 @@ export interface paths {
         };
         /**
          * Stream a web call's events
-         * @description **Extension** (not in the interface specification). Server-sent events, each with `id` = its sequence number and `event` = its type: agent_message (kind initial, reply, filler, presence_check), user_message, state_changed, tool_called, tool_result, variable_updated, all_variables_resolved, transfer_call, wait, leave_voicemail_message, turn_failed, call_ended. Replays from the start, or after `Last-Event-ID` (or `?after=`); closes after call_ended. Any instance can serve it: events are read from the database, and this stream also fires the call's timers (initial message delay, presence checks, max duration).
+         * @description **Extension** (not in the interface specification). Server-sent events, each with `id` = its sequence number and `event` = its type: agent_message (kind initial, reply, filler, presence_check), user_message, state_changed, tool_called, tool_result, variable_updated, all_variables_resolved, transfer_call, wait, leave_voicemail_message, turn_failed, call_ended. `call_ended` carries `end_reason` (and `detail`); when the call was ended from outside its conversation it also says why in `reason`: `instance_lost` (the server process holding the call's media stopped; the call ends with end_reason `error` once another instance notices, within INSTANCE_TIMEOUT_SECONDS plus one heartbeat). A call cut by a server's shutdown ends with end_reason `server_shutdown`. Replays from the start, or after `Last-Event-ID` (or `?after=`); closes after call_ended. Any instance can serve it: events are read from the database, and this stream also fires the call's timers (initial message delay, presence checks, max duration).
          */
         get: operations["streamWebCallEvents"];
         put?: never;
@@ -1188,10 +1188,10 @@ export interface components {
                 [key: string]: number;
             } | null;
             /**
-             * @description Extension: why the call ended or failed.
+             * @description Extension: why the call ended or failed. `error` includes a live call whose server process died (ended by another instance within INSTANCE_TIMEOUT_SECONDS plus one heartbeat); `server_shutdown`: the server holding the call was shutting down and its drain time ran out.
              * @enum {string|null}
              */
-            end_reason: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | "failed" | "transferred" | null;
+            end_reason: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | "failed" | "transferred" | "server_shutdown" | null;
             /** @enum {string|null} */
             answer_type: "human" | "voicemail" | "unknown" | null;
             /** @description Time-limited link to the recording, or null. */
@@ -1588,7 +1588,7 @@ export interface components {
         /** @description Extension: the SIP trunk of a `sip` number (required for `sip`, refused for `pstn`). On PATCH the object replaces the stored one, except that an omitted `auth_password` is kept. */
         SipTrunkInput: {
             /**
-             * @description Where outbound calls from this number are sent.
+             * @description Where outbound calls from this number are sent. Its host must be (or resolve to) public unicast addresses: a loopback, private, link-local or metadata address is refused with 400 when saved, and checked again after DNS when each call is placed, unless the deployment's OUTBOUND_ALLOWED_HOSTS allows it (an operator's own PBX).
              * @example sip:trunk.example.com:5060
              */
             termination_uri: string;
@@ -3659,7 +3659,7 @@ export interface operations {
                 /** @description **Extension**: only calls in this status. */
                 status?: "created" | "ringing" | "in_progress" | "ended" | "failed";
                 /** @description **Extension**: only calls that ended for this reason. */
-                end_reason?: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | "failed" | "transferred";
+                end_reason?: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | "failed" | "transferred" | "server_shutdown";
                 /** @description **Extension**: only calls answered by a human, a voicemail, or unknown. */
                 answer_type?: "human" | "voicemail" | "unknown";
                 /** @description **Extension**: only phone calls carried by `twilio` or `telnyx`. */
@@ -3777,7 +3777,7 @@ export interface operations {
                 /** @description **Extension**: only calls in this status. */
                 status?: "created" | "ringing" | "in_progress" | "ended" | "failed";
                 /** @description **Extension**: only calls that ended for this reason. */
-                end_reason?: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | "failed" | "transferred";
+                end_reason?: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | "failed" | "transferred" | "server_shutdown";
                 /** @description **Extension**: only calls answered by a human, a voicemail, or unknown. */
                 answer_type?: "human" | "voicemail" | "unknown";
                 /** @description **Extension**: only phone calls carried by `twilio` or `telnyx`. */

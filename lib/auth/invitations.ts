@@ -6,6 +6,7 @@ import { invitations, memberships, organizations, users } from "@/lib/db/schema"
 import { withTransaction } from "@/lib/services/context";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
 import { assignableRoles, type MemberRole } from "./roles";
+import { isUuid } from "@/lib/schemas/ids";
 
 export const INVITATION_VALID_DAYS = 7;
 
@@ -54,7 +55,7 @@ export async function listPendingInvitations(db: Database, organizationId: strin
 }
 
 export async function revokeInvitation(db: Database, organizationId: string, id: string): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("Invitation");
+  if (!isUuid(id)) throw new NotFoundError("Invitation");
   const rows = await db
     .delete(invitations)
     .where(and(eq(invitations.id, id), eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt)))

@@ -5,6 +5,7 @@ import { memberships, organizations, users } from "@/lib/db/schema";
 import { withTransaction } from "@/lib/services/context";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/services/errors";
 import { assignableRoles, type MemberRole } from "./roles";
+import { isUuid } from "@/lib/schemas/ids";
 
 export type UserMembership = { organizationId: string; organizationName: string; role: MemberRole };
 
@@ -30,10 +31,9 @@ export async function listMembers(db: Database, organizationId: string): Promise
   return rows.map((row) => ({ ...row, joinedAt: row.joinedAt.toISOString() }));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findMembership(db: Database, organizationId: string, userId: string): Promise<MemberRole | null> {
-  if (!UUID.test(organizationId) || !UUID.test(userId)) return null;
+  if (!isUuid(organizationId) || !isUuid(userId)) return null;
   const [row] = await db
     .select({ role: memberships.role })
     .from(memberships)

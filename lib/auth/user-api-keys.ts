@@ -4,6 +4,7 @@ import type { Database } from "@/lib/db/client";
 import { apiKeys, users } from "@/lib/db/schema";
 import { NotFoundError } from "@/lib/services/errors";
 import { forgetCachedApiKeys } from "./api-key-cache";
+import { isUuid } from "@/lib/schemas/ids";
 
 export type UserApiKeyRow = {
   id: string;
@@ -44,7 +45,7 @@ export async function listUserApiKeys(db: Database, organizationId: string): Pro
 
 /** Revokes a person's key of this organization (the console key is not theirs to revoke). */
 export async function revokeUserApiKey(db: Database, organizationId: string, id: string, now = new Date()): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("API key");
+  if (!isUuid(id)) throw new NotFoundError("API key");
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: now })

@@ -5,13 +5,14 @@ import { users } from "@/lib/db/schema";
 import { ConflictError, ValidationError } from "@/lib/services/errors";
 import { createOrganizationForUser, MIN_PASSWORD_LENGTH } from "./organizations";
 import { hashPassword, verifyPassword } from "./passwords";
+import { isUuid } from "@/lib/schemas/ids";
 
 export type StudioUser = { id: string; email: string; name: string | null };
 
 const columns = { id: users.id, email: users.email, name: users.name };
 
 export async function findUserById(db: Database, id: string): Promise<StudioUser | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }

@@ -71,7 +71,10 @@ export class EngineConversationPort implements ConversationPort {
   }
 
   end(reason: Exclude<SessionEndReason, "agent_hangup">): void {
-    this.enqueue(() => endCall(this.host, this.callId, reason, reason === "max_duration" ? "max_call_duration reached" : undefined));
+    const detail = reason === "max_duration" ? "max_call_duration reached" : reason === "server_shutdown" ? "the server was shutting down and its drain time ran out" : undefined;
+    this.enqueue(async () => {
+      await endCall(this.host, this.callId, reason, detail);
+    });
   }
 
   /** Resolves when every operation asked for so far has been stored. */

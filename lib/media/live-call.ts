@@ -8,6 +8,7 @@ import type { RecordedEvent } from "@/lib/runtime/types";
 import { finishLiveCall, liveCallStatus, openLiveCall } from "@/lib/services/calls/live-calls";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import type { MediaClock } from "./clock";
+import type { MediaInstance } from "./media-instance";
 import { EngineConversationPort } from "./engine-port";
 import { MediaSession, type SessionSummary } from "./session/media-session";
 import type { MediaEvent, TurnMetrics } from "./session/media-events";
@@ -25,6 +26,8 @@ export type LiveCallDependencies = RuntimeHostDependencies & {
   env?: Record<string, string | undefined>;
   /** The media session's clock (default the process's monotonic clock). */
   mediaClock?: MediaClock;
+  /** This process as the holder of the call's media: the call names it (a crash ends the call), and the drain can end it. */
+  instance?: MediaInstance;
 };
 
 export type LiveCallOptions = {
@@ -52,8 +55,8 @@ export type LiveCallHandle = {
   callId: string;
   /** Resolves once the call is over and everything about it is stored (recording, latency, end). */
   ended: Promise<LiveCallResult>;
-  /** Ends the call from our side: the caller hung up (default), or an error on the line. */
-  hangup(reason?: "user_hangup" | "error"): void;
+  /** Ends the call from our side: the caller hung up (default), an error on the line, or this server shutting down. */
+  hangup(reason?: "user_hangup" | "error" | "server_shutdown"): void;
   /** A typed caller turn, answered in voice like a spoken one. */
   sendText(text: string): void;
 };
@@ -70,7 +73,7 @@ const END_WATCH_MS = 1000;
  */
 export async function startLiveCall(deps: LiveCallDependencies, options: LiveCallOptions): Promise<LiveCallHandle> {
   const { callId, transport } = options;
-  const call = await openLiveCall(deps.db, callId, { answeredAt: options.answeredAt });
+  const call = await openLiveCall(deps.db, callId, { answeredAt: options.answeredAt, mediaInstanceId: deps.instance?.id });
   const env = deps.env ?? process.env;
   const emit = options.onEvent ?? (() => {});
   let stt: SpeechToText;
@@ -137,6 +140,9 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     const row = await liveCallStatus(deps.db, callId);
     return { endReason: row?.endReason ?? null, durationMs: summary.durationMs, turns: summary.turns, recordingMs: summary.recording?.durationMs ?? null };
   });
+  // Held here until it ends: the drain can end it as server_shutdown.
+  const release = deps.instance?.hold(callId, { terminate: (reason) => session.terminate(reason), ended });
+  if (release) void ended.finally(release).catch(() => undefined);
 
   return {
     callId,

@@ -5,7 +5,7 @@ import { outcomeForModel, runCustomFunction } from "./custom-function";
 import { buildSystemPrompt, fillPrompt } from "./prompt";
 import { nextDeadline, type Deadline } from "./timers";
 import { stateTools, type ToolBinding } from "./tool-definitions";
-import type { CallSnapshot, EngineDependencies, EngineMessage, KnowledgeChunk, RecordedEvent, RuntimeEvent, ToolCall, ToolSpec } from "./types";
+import type { CallEndCause, CallSnapshot, EngineDependencies, EngineMessage, KnowledgeChunk, RecordedEvent, RuntimeEvent, ToolCall, ToolSpec } from "./types";
 import { coerceVariableValue, currentValue, withVariableValue } from "./variable-values";
 
 /** Model calls per caller turn: a reply may need a tool's result, or a transition, before it is complete. */
@@ -138,12 +138,12 @@ export class CallEngine {
     if (!this.ended) this.end("user_hangup");
   }
 
-  end(reason: CallEndReason, detail?: string): void {
+  end(reason: CallEndReason, detail?: string, cause?: CallEndCause): void {
     if (this.ended) return;
     this.snap.status = "ended";
     this.snap.end_reason = reason;
     this.snap.ended_at = this.now().toISOString();
-    this.emit({ type: "call_ended", end_reason: reason, ...(detail ? { detail } : {}) });
+    this.emit({ type: "call_ended", end_reason: reason, ...(detail ? { detail } : {}), ...(cause ? { reason: cause } : {}) });
   }
 
   /** One caller turn: the model is asked, its words stream out, its function calls run, until it has answered. */

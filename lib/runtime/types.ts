@@ -58,7 +58,16 @@ export type RuntimeEvent =
   | { type: "all_variables_resolved"; variable_values: VariableValue[] }
   | { type: "transfer_call" | "wait" | "leave_voicemail_message"; description: string }
   | { type: "turn_failed"; message: string }
-  | { type: "call_ended"; end_reason: CallEndReason; detail?: string };
+  | {
+      type: "call_ended";
+      end_reason: CallEndReason;
+      detail?: string;
+      /** Why, when the conversation did not end it itself: `instance_lost` (the process holding its media stopped). */
+      reason?: CallEndCause;
+    };
+
+/** Why a call ended from outside its conversation, on its `call_ended` event. */
+export type CallEndCause = "instance_lost";
 
 export type RecordedEvent = Exclude<RuntimeEvent, { type: "agent_text_delta" }> & { seq: number; at: string };
 export type EventSink = (event: RuntimeEvent & { seq?: number; at?: string }) => void;

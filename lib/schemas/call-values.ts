@@ -27,6 +27,7 @@ export const callEndReasons = [
   "error",
   "failed",
   "transferred",
+  "server_shutdown",
 ] as const;
 export type CallEndReason = (typeof callEndReasons)[number];
 

@@ -53,7 +53,11 @@ export const CallSchema = z
     redirect_duration_seconds: z.number().int().nullable(),
     cost: z.number().nullable().openapi({ description: "USD" }),
     cost_breakdown: z.record(z.string(), z.number()).nullable().openapi({ description: "Extension: cost parts in USD." }),
-    end_reason: z.enum(callEndReasons).nullable().openapi({ description: "Extension: why the call ended or failed." }),
+    end_reason: z.enum(callEndReasons).nullable().openapi({
+      description:
+        "Extension: why the call ended or failed. `error` includes a live call whose server process died (ended by another instance within " +
+        "INSTANCE_TIMEOUT_SECONDS plus one heartbeat); `server_shutdown`: the server holding the call was shutting down and its drain time ran out.",
+    }),
     answer_type: z.enum(callAnswerTypes).nullable(),
     recording_url: z.string().nullable().openapi({ description: "Time-limited link to the recording, or null." }),
     secure_recording_url: z.boolean(),

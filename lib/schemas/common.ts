@@ -10,7 +10,7 @@ export const isoDateTime = z.iso
   .datetime({ offset: true, message: "Must be an ISO 8601 date-time such as 2026-01-31T12:00:00Z" })
   .openapi({ example: "2026-01-31T12:00:00.000Z" });
 
-/** A path parameter holding a UUID; anything else is answered 404 by the router's hook. */
+/** A path parameter holding a UUID (the check of lib/schemas/ids.ts); anything else is answered 404 by the router's hook. */
 export const uuidPathParam = (name: string, description: string) =>
   z.object({
     [name]: z.uuid().openapi({ param: { name, in: "path" }, description, example: "0b9f6c1e-2c5a-4bd3-9d8c-3f1f2f2a7d10" }),

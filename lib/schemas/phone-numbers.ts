@@ -23,7 +23,13 @@ export const SipTrunkInputSchema = z
       .string()
       .max(2048)
       .regex(/^sips?:\S+$/, SIP_URI_MESSAGE)
-      .openapi({ description: "Where outbound calls from this number are sent.", example: "sip:trunk.example.com:5060" }),
+      .openapi({
+        description:
+          "Where outbound calls from this number are sent. Its host must be (or resolve to) public unicast addresses: a loopback, " +
+          "private, link-local or metadata address is refused with 400 when saved, and checked again after DNS when each call is placed, " +
+          "unless the deployment's OUTBOUND_ALLOWED_HOSTS allows it (an operator's own PBX).",
+        example: "sip:trunk.example.com:5060",
+      }),
     transport: z.enum(sipTransports).default("udp").openapi({ description: "Transport to the trunk (default udp)." }),
     auth_username: z.string().min(1).max(255).nullable().optional().openapi({ description: "Digest username, if the trunk needs one." }),
     auth_password: z

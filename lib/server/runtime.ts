@@ -15,6 +15,8 @@ import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";
 import { carrierDialer } from "@/lib/telephony/carrier-dialer";
 import { telephonySettingsFromEnv } from "@/lib/telephony/carrier-directory";
+import { MediaInstance } from "@/lib/media/media-instance";
+import { hangUpOrphanedCarrierCalls } from "@/lib/telephony/phone-call-control";
 import { drainSipMedia, startSipMedia } from "./sip-media";
 import { startWorkers } from "./workers";
 
@@ -34,6 +36,10 @@ export type AppRuntime = {
   stopWorkers: (timeoutMs: number) => Promise<void>;
   /** Phone calls whose media this process holds (SIP): no new ones, those in progress may finish within `timeoutMs` (stop hangs up the rest). */
   drainCalls: (timeoutMs: number) => Promise<void>;
+  /** This process as the holder of its live calls' media: they name it, it beats, and it ends the calls of holders that died. */
+  mediaInstance: MediaInstance;
+  /** Ends every live call held here as `server_shutdown` (the drain ran out), waiting at most `graceMs` for their ends to be stored. */
+  endLiveCalls: (graceMs: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -59,8 +65,15 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
   const links = await createSignedLinks(connection.db, config.signedLinks);
   const boss = await startPgBoss(connection);
   const queue = pgBossQueue(boss);
-  const sip = await startSipMedia({ connection, boss, queue, storage });
-  const telephonyProvider = carrierDialer(connection.db, queue, telephonySettingsFromEnv());
+  const telephonySettings = telephonySettingsFromEnv();
+  const mediaInstance = await MediaInstance.start(connection.db, queue, {
+    ...config.instances,
+    // Owning the embedded database, no earlier process can still be running: its calls end now.
+    exclusive: Boolean(lock),
+    onOrphans: (calls) => hangUpOrphanedCarrierCalls(connection.db, telephonySettings, calls),
+  });
+  const sip = await startSipMedia({ connection, boss, queue, storage, instance: mediaInstance });
+  const telephonyProvider = carrierDialer(connection.db, queue, telephonySettings);
   const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage, exclusive: Boolean(lock) }) : null;
   const rateLimiter = new RateLimiter(connection.db);
   const lifecycle = { draining: false };
@@ -93,6 +106,8 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     lifecycle,
     onStop: (fn) => stopHooks.push(fn),
     drainCalls: (timeoutMs) => (sip ? drainSipMedia(sip, timeoutMs) : Promise.resolve()),
+    mediaInstance,
+    endLiveCalls: (graceMs) => mediaInstance.endAll("server_shutdown", graceMs),
     stopWorkers: (timeoutMs) =>
       (stoppingWorkers ??= (async () => {
         await boss.stop({ graceful: true, wait: true, timeout: timeoutMs }).catch((error) => console.error("job queue stop failed:", error));
@@ -102,6 +117,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     stop: () =>
       (stopping ??= (async () => {
         for (const hook of stopHooks.reverse()) await hook();
+        await mediaInstance.stop();
         await runtime.stopWorkers(5000);
         await rateLimiter.stop().catch((error) => console.error("rate limit sync failed:", error));
         await connection.close().catch(() => undefined);

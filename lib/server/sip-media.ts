@@ -2,6 +2,7 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import type { DatabaseConnection } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
+import type { MediaInstance } from "@/lib/media/media-instance";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { aiSdkLanguageModel } from "@/lib/runtime/ai-sdk-model";
 import type { BlobStore } from "@/lib/storage/blob-store";
@@ -20,7 +21,7 @@ export function sipEnabled(env: Record<string, string | undefined> = process.env
  * Its calls run as live voice calls with the agent's speech providers.
  */
 export async function startSipMedia(
-  parts: { connection: DatabaseConnection; boss: PgBoss; queue: JobQueue; storage: BlobStore },
+  parts: { connection: DatabaseConnection; boss: PgBoss; queue: JobQueue; storage: BlobStore; instance?: MediaInstance },
   env: Record<string, string | undefined> = process.env,
 ): Promise<SipMediaProcess | null> {
   if (!sipEnabled(env)) return null;
@@ -31,7 +32,8 @@ export async function startSipMedia(
       db,
       boss: parts.boss,
       queue: parts.queue,
-      startConversation: liveConversation({ db, queue: parts.queue, llm: aiSdkLanguageModel(env), http: outboundFetch(), storage: parts.storage, env }),
+      startConversation: liveConversation({ db, queue: parts.queue, llm: aiSdkLanguageModel(env), http: outboundFetch(), storage: parts.storage, env, instance: parts.instance }),
+      instance: parts.instance,
     },
     userAgentOptionsFromConfig(config),
   );

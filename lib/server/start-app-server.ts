@@ -46,6 +46,7 @@ const apiOnly: WebParts = {
  * HOST:PORT. SIGTERM or SIGINT drains (lib/server/drain.ts) and exits 0; a second one exits at once.
  */
 export async function startAppServer(options: StartOptions): Promise<Server> {
+  installRejectionSafetyNet();
   const config = loadConfig();
   const [runtime, web] = await Promise.all([getRuntime(), options.studio === false ? apiOnly : nextParts(options, config)]);
   const telephony = telephonyDependencies(runtime);
@@ -89,4 +90,17 @@ export async function startAppServer(options: StartOptions): Promise<Server> {
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
   return server;
+}
+
+/**
+ * The last line of defence, not the fix: a promise nobody handled (a bug) is logged on one line with
+ * its stack, and the process keeps serving the calls it holds. Node's default would end the process
+ * and every call on it (as `--api-only` did for one malformed WebSocket message); Next.js, when
+ * loaded, only logs. Every socket handler handles its own promises; this only catches what slips by.
+ */
+function installRejectionSafetyNet(): void {
+  if (process.listenerCount("unhandledRejection") > 0) return;
+  process.on("unhandledRejection", (reason) => {
+    console.error("unhandled promise rejection (a bug; the process keeps running):", reason instanceof Error ? (reason.stack ?? reason.message) : reason);
+  });
 }

@@ -12,11 +12,12 @@ import type { AppRuntime } from "./runtime";
 export const isTelephonyPath = (url: string) => url.startsWith("/telephony/");
 
 /** What the carrier endpoints run on: the runtime's database, queue and storage, the model and outbound fetch of calls. */
-export function telephonyDependencies(runtime: Pick<AppRuntime, "connection" | "queue" | "storage">): MediaSocketDependencies {
+export function telephonyDependencies(runtime: Pick<AppRuntime, "connection" | "queue" | "storage"> & Partial<Pick<AppRuntime, "mediaInstance">>): MediaSocketDependencies {
   const settings = telephonySettingsFromEnv();
   const db = runtime.connection.db;
-  const startLiveCall = carrierLiveCalls({ db, queue: runtime.queue, llm: aiSdkLanguageModel(process.env), http: outboundFetch(), storage: runtime.storage, settings });
-  return { db, queue: runtime.queue, settings, startLiveCall };
+  const instance = runtime.mediaInstance;
+  const startLiveCall = carrierLiveCalls({ db, queue: runtime.queue, llm: aiSdkLanguageModel(process.env), http: outboundFetch(), storage: runtime.storage, settings, instance });
+  return { db, queue: runtime.queue, settings, startLiveCall, instance };
 }
 
 /** The webhook half, as a Fetch handler for the server's listener. */

@@ -6,6 +6,7 @@ import { ConflictError } from "@/lib/services/errors";
 import { loadRuntimeCall, recordedEventsAfter } from "@/lib/services/calls/runtime-calls";
 import { sessionTokenMatches } from "@/lib/services/calls/web-calls";
 import type { WebSocketHandler } from "./websocket-routes";
+import { isUuid } from "@/lib/schemas/ids";
 
 export const WEB_CALL_MEDIA_PATH = "/v1/calls/web/:call_id/media";
 
@@ -15,7 +16,6 @@ export const DEFAULT_OUTPUT_RATE: SampleRate = 24000;
 const START_FRAME_WAIT_MS = 500;
 /** Events written by others (a turn sent with POST …/turns, a hang-up) reach the socket within this. */
 const EVENT_POLL_MS = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ClientFrame = { type: "start"; input_sample_rate?: unknown; output_sample_rate?: unknown } | { type: "text"; text?: unknown } | { type: "hangup" };
 
@@ -73,7 +73,7 @@ const toBytes = (data: RawData): Uint8Array => (Array.isArray(data) ? Buffer.con
 export function webCallMediaRoute(deps: LiveCallDependencies): WebSocketHandler {
   return async ({ url, params, accept, reject }) => {
     const callId = params.call_id ?? "";
-    if (!UUID.test(callId)) return reject(404, "Call not found");
+    if (!isUuid(callId)) return reject(404, "Call not found");
     const call = await loadRuntimeCall(deps.db, callId);
     const token = url.searchParams.get("session_token") ?? undefined;
     if (!call || !sessionTokenMatches(call.state, token, deps.clock?.now() ?? new Date())) {

@@ -9,11 +9,13 @@ import type { AppRuntime } from "./runtime";
 import { WebSocketRoutes } from "./websocket-routes";
 
 /** Every WebSocket endpoint of the server, by path; voice and telephony media streams are added here. */
-export function websocketEndpoints(runtime: Pick<AppRuntime, "connection" | "queue" | "storage">, telephony?: MediaSocketDependencies): WebSocketRoutes {
+export function websocketEndpoints(
+  runtime: Pick<AppRuntime, "connection" | "queue" | "storage"> & Partial<Pick<AppRuntime, "mediaInstance">>,
+  telephony?: MediaSocketDependencies,
+): WebSocketRoutes {
   const db = runtime.connection.db;
-  const routes = new WebSocketRoutes()
-    .add(ECHO_PATH, echoRoute(db))
-    .add(WEB_CALL_MEDIA_PATH, webCallMediaRoute({ db, queue: runtime.queue, storage: runtime.storage, llm: aiSdkLanguageModel(process.env), http: outboundFetch() }));
+  const voice = { db, queue: runtime.queue, storage: runtime.storage, llm: aiSdkLanguageModel(process.env), http: outboundFetch(), instance: runtime.mediaInstance };
+  const routes = new WebSocketRoutes().add(ECHO_PATH, echoRoute(db)).add(WEB_CALL_MEDIA_PATH, webCallMediaRoute(voice));
   // Carrier media frames are small JSON (a 20 ms frame is ~300 bytes): 64 KiB is plenty.
   if (telephony) for (const carrier of carrierNames) routes.add(carrierMediaPaths[carrier], carrierMediaRoute(telephony, carrier), { maxPayloadBytes: 64 * 1024 });
   return routes;

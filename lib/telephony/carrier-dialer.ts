@@ -36,7 +36,7 @@ export function carrierDialer(db: Database, queue: JobQueue, settings: Telephony
       if (!settings.publicBaseUrl) throw new NoTelephonyProviderError(PUBLIC_BASE_URL_MISSING);
       const agent = await getAgent(ctx, call.agentId, call.agentVersion ?? undefined).catch(() => null);
       const canLeaveVoicemail = agent?.states.some((state) => state.tools?.some((tool) => tool.type === "leave_voicemail_message")) ?? false;
-      const token = await issueStreamToken(db, call.id);
+      const token = await issueStreamToken(db, call.id, resolved.carrier.name);
       try {
         const { carrierCallId } = await resolved.carrier.dial({
           callId: call.id,

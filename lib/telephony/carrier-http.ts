@@ -15,7 +15,12 @@ export type CarrierResponse = { status: number; body: unknown };
 /** One REST request to a carrier; a network failure or timeout is a CarrierApiError with status 0. */
 export async function carrierRequest(carrier: CarrierName, options: CarrierHttpOptions, path: string, init: RequestInit): Promise<CarrierResponse> {
   // Relative to the base URL's path, so a proxy's prefix survives.
-  const url = new URL(path.replace(/^\/+/, ""), options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`).toString();
+  const base = options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`;
+  const url = new URL(path.replace(/^\/+/, ""), base).toString();
+  // A path from a response (Twilio's next_page_uri) may name another host: our credentials go only to the carrier's own API.
+  if (new URL(url).origin !== new URL(base).origin) {
+    throw new CarrierApiError(carrier, 0, null, `${carrier} API: refused to send the account's credentials to ${new URL(url).origin} (not ${new URL(base).origin}, the configured API)`);
+  }
   let response: Response;
   try {
     response = await (options.fetch ?? fetch)(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });

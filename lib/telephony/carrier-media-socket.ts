@@ -1,5 +1,7 @@
 import "server-only";
 import type { WebSocket } from "ws";
+import type { MediaInstance } from "@/lib/media/media-instance";
+import { isUuid } from "@/lib/schemas/ids";
 import { claimStreamToken, findCall, markAnswered } from "@/lib/services/phone-calls/phone-call-progress";
 import type { TelephonyDependencies } from "./carrier-webhooks";
 import type { CarrierName } from "./carrier-name";
@@ -12,13 +14,19 @@ import { TwilioMediaStream } from "./twilio/twilio-media-stream";
 /** Turns a call id and a transport into a live conversation (lib/media/live-call.ts); resolves when it ends. */
 export type LiveCallStarter = (callId: string, transport: CarrierMediaTransport) => Promise<unknown>;
 
-export type MediaSocketDependencies = TelephonyDependencies & { startLiveCall: LiveCallStarter };
+export type MediaSocketDependencies = TelephonyDependencies & {
+  startLiveCall: LiveCallStarter;
+  /** This process as the holder of the calls whose streams it takes (a crash ends them; see lib/media/media-instance.ts). */
+  instance?: MediaInstance;
+};
 
 /** A stream that has not said `start` with a valid token this soon is closed. */
 const START_TIMEOUT_MS = 10_000;
 
-/** WebSocket close code 1008: policy violation (a stream without a valid one-time token). */
+/** WebSocket close code 1008: policy violation (a stream without a valid call id and one-time token). */
 const POLICY_VIOLATION = 1008;
+/** WebSocket close code 1011: the server failed (the database did not answer). */
+const INTERNAL_ERROR = 1011;
 
 /**
  * One carrier media-stream WebSocket (`/telephony/{twilio,telnyx}/media`). The carrier cannot
@@ -28,13 +36,33 @@ const POLICY_VIOLATION = 1008;
  */
 export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier: CarrierName, socket: WebSocket): void {
   let transport: CarrierMediaTransport | null = null;
+  let refused = false;
   const label = `telephony: ${carrier} media stream`;
+  /** One line, then the socket closes with 1008: a stream that cannot prove itself gets nothing more. */
+  const refuse = (why: string, closeReason: string) => {
+    if (refused) return;
+    refused = true;
+    clearTimeout(timer);
+    console.warn(`${label}: refused: ${why}`);
+    socket.close(POLICY_VIOLATION, closeReason);
+  };
   const options = {
     send: (text: string) => {
       if (socket.readyState === socket.OPEN) socket.send(text);
     },
     handlers: {
-      start: (start: MediaStreamStart) => void begin(start),
+      start: (start: MediaStreamStart) => {
+        // Every failure of the start ends here (logged once, the socket closed): nothing may escape as an unhandled rejection.
+        begin(start).catch((error: unknown) => {
+          console.error(`${label}: starting the stream failed: ${error instanceof Error ? error.message : String(error)}`);
+          if (!transport) {
+            refused = true;
+            clearTimeout(timer);
+            socket.close(INTERNAL_ERROR, "Internal error");
+          }
+        });
+      },
+      invalidStart: (reason: string) => refuse(`a malformed start (${reason})`, "Malformed start"),
       audio: (frame: Int16Array) => transport?.handlers.audio(frame),
       dtmf: (digit: string) => transport?.handlers.dtmf(digit),
       mark: (name: string) => transport?.handlers.mark(name),
@@ -44,26 +72,26 @@ export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier:
   };
   const stream: MediaStreamAdapter = carrier === "twilio" ? new TwilioMediaStream(options) : new TelnyxMediaStream(options);
   const timer = setTimeout(() => {
-    if (!transport) {
-      console.warn(`${label}: no valid start within ${START_TIMEOUT_MS} ms; closing`);
-      socket.close(POLICY_VIOLATION, "No start");
-    }
+    if (!transport) refuse(`no valid start within ${START_TIMEOUT_MS} ms`, "No start");
   }, START_TIMEOUT_MS);
-  socket.on("message", (data, isBinary) => stream.receive(isBinary ? (data as Buffer) : data.toString()));
+  socket.on("message", (data, isBinary) => {
+    if (!refused) stream.receive(isBinary ? (data as Buffer) : data.toString());
+  });
   socket.on("close", () => {
     clearTimeout(timer);
     transport?.socketClosed();
   });
 
   async function begin(start: MediaStreamStart): Promise<void> {
-    const callId = start.customParameters.call_id ?? "";
+    const callId = start.customParameters.call_id;
     const token = start.customParameters.token ?? "";
+    // Checked before any SQL: Postgres refuses a malformed uuid with an error, not "no such call".
+    if (!isUuid(callId)) return refuse(`the start's call_id ${describe(callId)} is not a call id`, "Invalid call_id");
     const call = await findCall(deps.db, callId);
-    if (!call || call.carrier !== carrier || !(await claimStreamToken(deps.db, callId, token))) {
-      console.warn(`${label}: refused a stream for call ${callId || "(none)"}: unknown call or invalid one-time token`);
-      socket.close(POLICY_VIOLATION, "Invalid stream token");
-      return;
+    if (!call || call.carrier !== carrier || !(await claimStreamToken(deps.db, callId, token, deps.instance?.id))) {
+      return refuse(`no stream for call ${callId}: unknown call or invalid one-time token`, "Invalid stream token");
     }
+    if (refused) return;
     clearTimeout(timer);
     await markAnswered(deps.db, callId, new Date());
     const live = new CarrierMediaTransport(
@@ -85,3 +113,9 @@ export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier:
   }
 }
 
+/** A value from outside, for a log line: quoted and cut short. */
+function describe(value: unknown): string {
+  if (value === undefined || value === "") return "(none)";
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}

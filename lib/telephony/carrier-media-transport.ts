@@ -86,7 +86,8 @@ export class CarrierMediaTransport implements MediaTransport {
   }
 
   hangup(): void {
-    void this.hangupAfterLastMark();
+    // The carrier's API may fail (it is logged); the socket is closed either way.
+    void this.hangupAfterLastMark().catch((error) => console.error(`telephony: hanging up at the carrier failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   /** Resolves once the call was ended at the carrier. */

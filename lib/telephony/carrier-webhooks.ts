@@ -14,6 +14,7 @@ import {
   recordTransfer,
   type PhoneCallRow,
 } from "@/lib/services/phone-calls/phone-call-progress";
+import { isUuid } from "@/lib/schemas/ids";
 import { pstnNumbersByNumber } from "@/lib/services/phone-numbers/phone-numbers";
 import { accountsByRef, organizationsWithAccount } from "@/lib/services/telephony/telephony-accounts";
 import type { Carrier, InboundAction, WebhookReply, WebhookRequest } from "./carrier";
@@ -115,6 +116,12 @@ export async function handleCarrierWebhook(deps: TelephonyDependencies, name: Ca
     if (error instanceof CarrierWebhookError) return refusal(400, error.message);
     throw error;
   }
+  // Our call id comes back in the callback URL (Twilio) or client_state (Telnyx): checked before any SQL.
+  const malformed = events.find((event) => event.callId !== null && !isUuid(event.callId));
+  if (malformed) {
+    console.warn(`telephony: refused a ${name} webhook to ${url.pathname}: its call_id is not a call id`);
+    return refusal(400, "Bad request: call_id is not a call id");
+  }
   for (const event of events) {
     if (event.type === "inbound_call") return reply(await verified.carrier.answerInbound(event, await routeInbound(deps, verified, event)));
     if (event.type === "message_played") {
@@ -127,9 +134,14 @@ export async function handleCarrierWebhook(deps: TelephonyDependencies, name: Ca
   return reply(verified.carrier.acknowledge());
 }
 
+/**
+ * The call an event is about: by our id (callback URL, client_state), else by the carrier's id. Only
+ * a phone call of this carrier, of an organization the signing account acts for: a validly signed
+ * Telnyx event naming a Twilio call (or a SIP or web call) changes nothing.
+ */
 async function callOf(db: Database, verified: Verified, event: CarrierEvent): Promise<PhoneCallRow | null> {
   const call = (event.callId ? await findCall(db, event.callId) : null) ?? (await findCallByCarrierId(db, event.carrier, event.carrierCallId));
-  return call && call.type === "phone_call" && verified.accepts(call.organizationId) ? call : null;
+  return call && call.type === "phone_call" && call.carrier === event.carrier && verified.accepts(call.organizationId) ? call : null;
 }
 
 async function apply(deps: TelephonyDependencies, call: PhoneCallRow, event: CarrierEvent): Promise<void> {

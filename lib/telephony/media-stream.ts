@@ -20,6 +20,8 @@ export type MediaStreamStart = {
 /** What the caller's side of the stream produces. Every handler is optional. */
 export type MediaStreamHandlers = {
   start?(start: MediaStreamStart): void;
+  /** A `start` frame that cannot be read (missing ids, an unsupported encoding): the stream cannot prove itself. */
+  invalidStart?(reason: string): void;
   /** 20 ms of the caller's audio: 160 samples of 16-bit PCM at 8 kHz. */
   audio?(frame: Int16Array): void;
   dtmf?(digit: string): void;
@@ -145,6 +147,13 @@ export abstract class MediaStreamBase implements MediaStreamAdapter {
     if (this.started) return this.bad("a second start");
     this.started = start;
     this.handlers.start?.(start);
+  }
+
+  /** A `start` that cannot be read: the owner decides (the media socket closes at once); else counted as a bad frame. */
+  protected badStart(reason: string): void {
+    if (this.started || !this.handlers.invalidStart) return this.bad(reason);
+    this.stats.badFrames++;
+    this.handlers.invalidStart(reason);
   }
 
   protected onAudio(payload: unknown): void {

@@ -52,7 +52,7 @@ export class PhoneCallActions {
     if (this.stopped) return;
     if (event.type === "state_changed" && typeof event.to === "string") this.stateName = event.to;
     else if (event.type === "transfer_call") void this.transfer().catch((error) => console.error(`telephony: transfer of call ${this.callId} failed:`, error));
-    else if (event.type === "leave_voicemail_message") void this.finishVoicemail();
+    else if (event.type === "leave_voicemail_message") void this.finishVoicemail().catch((error) => console.error(`telephony: ending call ${this.callId} after its voicemail failed:`, error));
   }
 
   /** Watches for the carrier's answering-machine result (its webhook may land on any instance) while the call is young. */

@@ -20,3 +20,11 @@ export async function hangUpAtCarrier(db: Database, settings: TelephonySettings,
     return { hungUp: false };
   }
 }
+
+/**
+ * The carrier legs of calls ended because the process holding their streams died: hung up at the
+ * carrier, so that the caller is not left on a silent line (each failure is logged).
+ */
+export async function hangUpOrphanedCarrierCalls(db: Database, settings: TelephonySettings, calls: { id: string; carrier: string | null }[]): Promise<void> {
+  await Promise.all(calls.filter((call) => call.carrier).map((call) => hangUpAtCarrier(db, settings, call.id)));
+}

@@ -228,6 +228,40 @@ describe("SIP numbers (extension)", () => {
     expect(fields(bad.body).sort()).toEqual(["sip_trunk.allowed_source_addresses[1]", "sip_trunk.allowed_source_addresses[2]", "sip_trunk.inbound_match"]);
   });
 
+  it("refuses a termination URI on an internal address at create and update (400 naming it), unless OUTBOUND_ALLOWED_HOSTS allows it", async () => {
+    const internal = [
+      "sip:127.0.0.1:5999",
+      "sip:169.254.169.254",
+      "sip:10.1.2.3:5060;transport=tcp",
+      "sip:user@192.168.1.10",
+      "sip:[::1]:5060",
+      "sips:[::ffff:127.0.0.1]",
+      "sip:localhost",
+      "sip:0.0.0.0",
+    ];
+    const publicTrunk = await send("POST", "/v1/phone-numbers", { body: createBody({ type: "sip", sip_trunk: { termination_uri: "sip:54.172.60.1:5060" } }) });
+    expect(publicTrunk.status).toBe(201);
+    for (const uri of internal) {
+      const created = await send("POST", "/v1/phone-numbers", { body: createBody({ type: "sip", sip_trunk: { termination_uri: uri } }) });
+      expectError(created, 400, "generic_error", "sip_trunk.termination_uri");
+      expect(created.body.error?.details[0].message, uri).toMatch(/outbound address policy.*OUTBOUND_ALLOWED_HOSTS/);
+      const moved = await send("PATCH", `/v1/phone-numbers/${publicTrunk.body.data.id}`, { body: { sip_trunk: { termination_uri: uri } } });
+      expectError(moved, 400, "generic_error", "sip_trunk.termination_uri");
+    }
+    expect((await send("GET", `/v1/phone-numbers/${publicTrunk.body.data.id}`)).body.data.sip_trunk).toMatchObject({ termination_uri: "sip:54.172.60.1:5060" });
+    // An operator's own PBX on a private network or this host.
+    process.env.OUTBOUND_ALLOWED_HOSTS = "127.0.0.1, localhost, 10.0.0.0/8";
+    try {
+      for (const uri of ["sip:127.0.0.1:5999", "sip:localhost", "sip:10.1.2.3:5060;transport=tcp"]) {
+        expect((await send("POST", "/v1/phone-numbers", { body: createBody({ type: "sip", sip_trunk: { termination_uri: uri } }) })).status, uri).toBe(201);
+      }
+      // A metadata address only when listed exactly, never through a range.
+      expectError(await send("POST", "/v1/phone-numbers", { body: createBody({ type: "sip", sip_trunk: { termination_uri: "sip:169.254.169.254" } }) }), 400, "generic_error", "sip_trunk.termination_uri");
+    } finally {
+      delete process.env.OUTBOUND_ALLOWED_HOSTS;
+    }
+  });
+
   it("refuses sip_trunk on a PATCH of a PSTN number, and removing the trunk of a SIP number", async () => {
     const pstn = await insertPhoneNumber(api.db, orgA.organizationId, freshNumber());
     expectError(await send("PATCH", `/v1/phone-numbers/${pstn}`, { body: { sip_trunk: trunk } }), 400, "generic_error", "sip_trunk");

@@ -13,6 +13,9 @@ export type ServerProcess = {
   child: ChildProcess;
   port: number;
   apiKey: string;
+  /** Where its data lives: the Postgres database's URL, or the embedded database's directory. */
+  databaseUrl: string | undefined;
+  dataDir: string;
   /** Everything the process printed so far. */
   output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -48,17 +51,28 @@ function embeddedTemplate() {
   })());
 }
 
+export type ServerMode = "api-only" | "studio";
+
 /**
  * `scripts/server.ts --api-only` (the real server: runtime, /v1, health, WebSockets, draining, no
  * studio pages) in a child process on a free loopback port, on a fresh database with one
  * organization and API key: on TEST_DATABASE_URL's server with TEST_DB=postgres, else embedded.
+ * `mode: "studio"`: the normal mode, with Next.js loaded: as `--dev` (tests run before any production
+ * build exists; ~15 s to start), in `.next/dev`, so only one such server per checkout at a time (a
+ * build directory of its own would make Next.js rewrite tsconfig.json).
+ * `shareWith`: another instance on the same data (its Postgres database; or its embedded directory,
+ * once that process has ended): the first process's cleanUp removes the data, so clean this one up first.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string> = {}, options: { mode?: ServerMode; shareWith?: ServerProcess } = {}): Promise<ServerProcess> {
+  const studio = options.mode === "studio";
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "voice-server-"));
+  const shared = options.shareWith;
+  const dataDir = shared?.dataDir ?? mkdtempSync(path.join(tmpdir(), "voice-server-"));
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let apiKey: string;
-  if (process.env.TEST_DB === "postgres") {
+  if (shared) {
+    apiKey = shared.apiKey;
+  } else if (process.env.TEST_DB === "postgres") {
     database = await createTestDatabase();
     const org = await createOrganization(database.db, "Server process");
     apiKey = (await createApiKey(database.db, { organizationId: org.id, name: "server test" })).apiKey;
@@ -67,15 +81,16 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     cpSync(embedded.dataDir, dataDir, { recursive: true });
     apiKey = embedded.apiKey;
   }
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/server.ts", "--api-only"], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/server.ts", studio ? "--dev" : "--api-only"], {
     cwd: process.cwd(),
     env: {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? "",
+      DATABASE_URL: shared?.databaseUrl ?? database?.url ?? "",
       SEED_DEMO: "false",
+      ...(studio ? { NEXT_DIST_DIR: "" } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -89,6 +104,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const cleanUp = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await exited;
+    if (shared) return;
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -100,5 +116,5 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, port, apiKey, output: () => output, exited, cleanUp };
+  return { child, port: Number(env.PORT ?? port), apiKey, databaseUrl: shared?.databaseUrl ?? database?.url, dataDir, output: () => output, exited, cleanUp };
 }

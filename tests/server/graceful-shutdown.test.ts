@@ -2,7 +2,14 @@ import http from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { connectPglite, connectPostgres } from "@/lib/db/client";
+import { calls } from "@/lib/db/schema";
 import { startServerProcess, type ServerProcess } from "../helpers/app-server-process";
+import { startFakeOpenAiSpeech } from "../helpers/fake-speech/openai-speech";
+import { MediaSocketClient } from "../helpers/media-socket-client";
+import { voiceAgent } from "../helpers/voice-call";
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
@@ -60,6 +67,16 @@ function echo(socket: WebSocket, text: string): Promise<string> {
 }
 
 const closed = (socket: WebSocket) => new Promise<{ code: number; reason: string }>((resolve) => socket.once("close", (code, reason) => resolve({ code, reason: reason.toString() })));
+
+/** The call's row once the server has exited: from its Postgres database, or by opening its embedded one. */
+async function readCall(process: ServerProcess, callId: string) {
+  const connection = process.databaseUrl ? connectPostgres(process.databaseUrl, 1) : await connectPglite(path.join(process.dataDir, "pglite"));
+  try {
+    return (await connection.db.select().from(calls).where(eq(calls.id, callId)))[0];
+  } finally {
+    await connection.close();
+  }
+}
 
 let server: ServerProcess | undefined;
 afterEach(async () => {
@@ -134,6 +151,29 @@ describe("SIGTERM on the server process", () => {
     expect(close.code).toBe(1001);
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(900);
     expect(await server.exited).toEqual({ code: 0, signal: null });
+  }, 120_000);
+
+  it("ends a live voice call cut by the drain as server_shutdown (not the caller's hang-up), telling the browser before the socket closes", async () => {
+    const speech = await startFakeOpenAiSpeech();
+    try {
+      server = await startServerProcess({ ...speech.env(), SHUTDOWN_DRAIN_SECONDS: "1" });
+      const api = (method: string, path: string, body?: unknown) =>
+        fetch(`http://127.0.0.1:${server!.port}${path}`, { method, headers: { "x-api-key": server!.apiKey, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const agent = await (await api("POST", "/v1/agents", voiceAgent())).json();
+      const started = await (await api("POST", "/v1/calls/web", { agent_id: agent.data.id, mode: "voice" })).json();
+      const { call_id: callId, media_url: mediaUrl, session_token: token } = started.data as { call_id: string; media_url: string; session_token: string };
+      const browser = await MediaSocketClient.connect(`${mediaUrl}${mediaUrl.includes("?") ? "&" : "?"}session_token=${token}`);
+      await until(async () => browser.events.some((event) => event.frame.type === "started"));
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      const frames = browser.events.map((event) => event.frame);
+      expect(frames.find((frame) => frame.type === "call_ended")).toMatchObject({ end_reason: "server_shutdown" });
+      expect(browser.closed?.code).toBe(1000);
+      const row = await readCall(server, callId);
+      expect(row).toMatchObject({ status: "ended", endReason: "server_shutdown" });
+    } finally {
+      await speech.close();
+    }
   }, 120_000);
 
   it("exits at once on a second SIGTERM", async () => {

@@ -13,6 +13,9 @@ import { baresipInstalled, startBaresip, stopBaresips } from "../helpers/sip/bar
 import { createTestApi, type TestApi } from "../helpers/test-api";
 import { voiceAgent } from "../helpers/voice-call";
 
+// The trunks here are SIP peers on loopback: allowed the way an operator allows their own PBX.
+process.env.OUTBOUND_ALLOWED_HOSTS = "127.0.0.1";
+
 // A real softphone calls an agent on a SIP number, end to end: baresip plays a WAV (silence, then
 // the caller's request, then silence) into the call; our user agent answers, the live voice call
 // (fake speech servers speaking a tone per phrase, a scripted model) greets and answers; baresip

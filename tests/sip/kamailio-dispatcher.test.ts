@@ -13,6 +13,9 @@ import { insertAgent } from "../helpers/fixtures";
 import { freePort, sippInstalled, startSipp } from "../helpers/sip/sipp";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 
+// The trunks here are SIP peers on loopback: allowed the way an operator allows their own PBX.
+process.env.OUTBOUND_ALLOWED_HOSTS = "127.0.0.1";
+
 // Kamailio (Debian's kamailio, dispatcher module) in front of two media processes: the dispatcher
 // list is written from the registry, SIPp sends six INVITEs to Kamailio, and both processes answer
 // calls (in-dialog ACK and BYE come back through Kamailio's Record-Route).

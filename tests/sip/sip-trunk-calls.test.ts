@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { callEvents, calls, sipMediaCalls, sipMediaInstances } from "@/lib/db/schema";
+import { callEvents, calls, sipMediaInstances } from "@/lib/db/schema";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { openLiveCall } from "@/lib/services/calls/live-calls";
 import { SipCallActions, transferFailedPrompt } from "@/lib/telephony/sip-media/sip-call-actions";
@@ -11,6 +11,9 @@ import { insertAgent } from "../helpers/fixtures";
 import { framesWithTone, playPaced } from "../helpers/sip/audio";
 import { receivedMessages, sippInstalled, startSipp, type SippResult, type SippRun } from "../helpers/sip/sipp";
 import { createTestApi, type TestApi } from "../helpers/test-api";
+
+// The trunks here are SIP peers on loopback: allowed the way an operator allows their own PBX.
+process.env.OUTBOUND_ALLOWED_HOSTS = "127.0.0.1";
 
 // The whole path of a SIP trunk call: POST /v1/calls/phone → the dial job → our media process's
 // user agent → SIPp as the trunk, and SIPp calling our numbers; the call's record is checked in the
@@ -172,7 +175,8 @@ describe.skipIf(!sippInstalled)("SIP trunk calls through the API", () => {
       expect(row).toMatchObject({ status: "ended", endReason: "agent_hangup", direction: "outbound" });
       expect(row.answeredAt).not.toBeNull();
       expect(row.endTime!.getTime() - row.answeredAt!.getTime()).toBeGreaterThanOrEqual(500);
-      expect(await api.db.select().from(sipMediaCalls).where(eq(sipMediaCalls.callId, id))).toHaveLength(0);
+      // The call named the process holding its media (a crash of that process would end it).
+      expect(row.mediaInstanceId).toBe(media!.instanceId);
     });
   }
 
@@ -338,7 +342,7 @@ describe.skipIf(!sippInstalled)("SIPp calling our SIP numbers", () => {
     const register = (sources: string[]) =>
       api.request("POST", "/v1/phone-numbers", {
         apiKey: other.apiKey,
-        body: { number, type: "sip", inbound_agent_id: otherAgent, sip_trunk: { termination_uri: "sip:10.0.0.1", allowed_source_addresses: sources } },
+        body: { number, type: "sip", inbound_agent_id: otherAgent, sip_trunk: { termination_uri: "sip:54.172.60.1", allowed_source_addresses: sources } },
       });
     const created = await register(["10.0.0.0/8"]);
     expect(created.status).toBe(201);
@@ -347,7 +351,7 @@ describe.skipIf(!sippInstalled)("SIPp calling our SIP numbers", () => {
     expect(row).toMatchObject({ organizationId: org.organizationId, agentId });
 
     const otherId = (await created.json()).data.id;
-    await api.request("PATCH", `/v1/phone-numbers/${otherId}`, { apiKey: other.apiKey, body: { sip_trunk: { termination_uri: "sip:10.0.0.1", allowed_source_addresses: ["127.0.0.0/8"] } } });
+    await api.request("PATCH", `/v1/phone-numbers/${otherId}`, { apiKey: other.apiKey, body: { sip_trunk: { termination_uri: "sip:54.172.60.1", allowed_source_addresses: ["127.0.0.0/8"] } } });
     await new Promise((resolve) => setTimeout(resolve, 5_100)); // the routing cache's lifetime
     expectScenarioPassed(await sippCalls(process, "caller-refused.xml", number, { status: "485", check_header: "CSeq:", check_value: "1 INVITE" }));
     expect(await callsTo(number)).toHaveLength(1);

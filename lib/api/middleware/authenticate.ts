@@ -7,6 +7,7 @@ import { authenticateWebCallSession, webCallSessionPath } from "./web-call-sessi
 /** `X-Api-Key` → the key's organization, which scopes everything after this. */
 export const authenticate = createMiddleware<ApiEnv>(async (c, next) => {
   const webCallId = webCallSessionPath(c.req.path);
+  if (typeof webCallId === "object" && webCallId) throw new ApiError("not_found", "Call not found");
   if (webCallId) {
     await authenticateWebCallSession(c, webCallId);
     return next();

@@ -3,6 +3,7 @@ import { loadRuntimeCall, type RuntimeCall } from "@/lib/services/calls/runtime-
 import { sessionTokenMatches } from "@/lib/services/calls/web-calls";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
+import { isUuid } from "@/lib/schemas/ids";
 
 // The call as loaded to check the token, so the handler need not read it again.
 const loadedCalls = new WeakMap<Request, RuntimeCall>();
@@ -10,11 +11,16 @@ const loadedCalls = new WeakMap<Request, RuntimeCall>();
 /** The call the session token was checked against, for this request. */
 export const sessionCall = (request: Request): RuntimeCall | undefined => loadedCalls.get(request);
 
-const SESSION_PATH = /^\/v1\/calls\/web\/([0-9a-f-]{36})\/(events|turns|hangup)$/i;
+const SESSION_PATH = /^\/v1\/calls\/web\/([^/]+)\/(events|turns|hangup)$/;
 
-/** The call id when the path is one of a web call's session endpoints (authenticated by session token, not API key). */
-export function webCallSessionPath(path: string): string | null {
-  return SESSION_PATH.exec(path)?.[1].toLowerCase() ?? null;
+/**
+ * The call id when the path is one of a web call's session endpoints (authenticated by session
+ * token, not API key); `invalid` when the id there is not a UUID (answered 404 before any look-up).
+ */
+export function webCallSessionPath(path: string): string | { invalid: true } | null {
+  const id = SESSION_PATH.exec(path)?.[1];
+  if (id === undefined) return null;
+  return isUuid(id) ? id.toLowerCase() : { invalid: true };
 }
 
 /**

@@ -63,6 +63,8 @@ export const calls = pgTable(
     // Voice calls: each caller turn's latency, stored when the call's media ends.
     turnLatency: jsonb("turn_latency").$type<TurnLatency[]>(),
     secureRecordingUrl: boolean("secure_recording_url").notNull().default(false),
+    // Live calls: the process holding the media (media_instances; no foreign key: instances come and go, the call stays).
+    mediaInstanceId: uuid("media_instance_id"),
     // What both sides said, for full-text search; generated, so every writer keeps it in its own transaction.
     transcriptSearch: tsvector("transcript_search")
       .notNull()
@@ -84,6 +86,10 @@ export const calls = pgTable(
     index("calls_transcript_search_idx").using("gin", table.transcriptSearch),
     // The runtime's timer sweep: ongoing calls only, least recently written first (a small partial index).
     index("calls_in_progress_updated_idx").on(table.updatedAt).where(sql`${table.status} = 'in_progress'`),
+    // The dead-instance sweep: the live calls of one holder (a small partial index).
+    index("calls_live_media_instance_idx")
+      .on(table.mediaInstanceId)
+      .where(sql`${table.status} in ('created', 'ringing', 'in_progress') and ${table.mediaInstanceId} is not null`),
   ],
 );
 

@@ -8,3 +8,4 @@ export * from "./platform";
 export * from "./workers";
 export * from "./sip-media";
 export * from "./telephony";
+export * from "./media-instances";

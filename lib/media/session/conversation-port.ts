@@ -45,7 +45,8 @@ export type AgentSpeechReport = {
   interrupted: boolean;
 };
 
-export type SessionEndReason = "user_hangup" | "max_duration" | "agent_hangup" | "error";
+/** `server_shutdown`: this server was shutting down and its drain time ran out (the caller did not hang up). */
+export type SessionEndReason = "user_hangup" | "max_duration" | "agent_hangup" | "error" | "server_shutdown";
 
 export interface ConversationPort {
   /** Answers one input; the signal aborts when the caller interrupts (the model and tools should stop). */

@@ -641,7 +641,7 @@ export class MediaSession {
     }
     this.pacer.stop();
     if (reason !== "agent_hangup") this.options.port.end(reason);
-    if (reason === "max_duration" || reason === "error") this.transport.hangup();
+    if (reason === "max_duration" || reason === "error" || reason === "server_shutdown") this.transport.hangup();
     await this.recognition.close().catch(() => undefined);
     await this.options.tts.close?.().catch(() => undefined);
     this.vad.close();

@@ -3,7 +3,7 @@ import type { Database } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
 import type { CallEndReason } from "@/lib/schemas/call-values";
 import { CallEndedError, CallEngine } from "@/lib/runtime/engine";
-import type { Clock, EventSink, HttpClient, KnowledgeChunk, KnowledgeRetriever, LanguageModelPort } from "@/lib/runtime/types";
+import type { CallEndCause, Clock, EventSink, HttpClient, KnowledgeChunk, KnowledgeRetriever, LanguageModelPort } from "@/lib/runtime/types";
 import { ConflictError, NotFoundError } from "../errors";
 import { searchKnowledgeBase } from "../knowledge-bases/knowledge-base-search";
 import { claimTurn, loadRuntimeCall, mediaBackstopAt, saveRuntimeCall, type RuntimeCall } from "./runtime-calls";
@@ -127,16 +127,19 @@ export async function hangUpCall(deps: RuntimeHostDependencies, callId: string):
   await endCall(deps, callId, "user_hangup");
 }
 
-/** Ends the call for `reason` (a hang-up, max duration, an error). An ended call stays as it is. */
-export async function endCall(deps: RuntimeHostDependencies, callId: string, reason: CallEndReason, detail?: string): Promise<void> {
+/**
+ * Ends the call for `reason` (a hang-up, max duration, an error); `cause` says why when the
+ * conversation did not end it itself. An ended call stays as it is. True when this ended it.
+ */
+export async function endCall(deps: RuntimeHostDependencies, callId: string, reason: CallEndReason, detail?: string, cause?: CallEndCause): Promise<boolean> {
   const clock = deps.clock ?? systemClock;
   for (let attempt = 0; attempt < 3; attempt++) {
     const call = await load(deps.db, callId);
-    if (call.snapshot.status === "ended") return;
+    if (call.snapshot.status === "ended") return false;
     const engine = engineFor(deps, call, () => {});
     await engine.tick();
-    engine.end(reason, detail);
-    if (await saveRuntimeCall(deps.db, deps.queue, call, call.state, engine.snapshot, engine.takeRecordedEvents(), clock.now())) return;
+    engine.end(reason, detail, cause);
+    if (await saveRuntimeCall(deps.db, deps.queue, call, call.state, engine.snapshot, engine.takeRecordedEvents(), clock.now())) return true;
   }
   throw new ConflictError("The call is changing; try again");
 }

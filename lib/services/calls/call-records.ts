@@ -3,7 +3,7 @@ import type { callPostCallAnswers, calls } from "@/lib/db/schema";
 import type { TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
 import type { Call, PostCallAnswer } from "@/lib/schemas/calls";
 
-type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash"> & {
+type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash" | "mediaInstanceId"> & {
   transcript?: TranscriptEntry[];
   variableValues?: VariableValue[];
 };

@@ -15,9 +15,12 @@ const LATE_END_MS = 500;
 /**
  * Hands the call's clock to its media session (the engine fires no timer of its own from now on)
  * and, for a call that has no conversation yet (a phone call just answered), creates it. The call
- * must be in progress. `answeredAt`: when the far end answered (phones), recorded on the call.
+ * must be in progress. `answeredAt`: when the far end answered (phones), recorded on the call;
+ * `mediaInstanceId`: the process that holds the media (calls.media_instance_id).
  */
-export async function openLiveCall(db: Database, callId: string, options: { answeredAt?: Date } = {}): Promise<RuntimeCall> {
+export async function openLiveCall(db: Database, callId: string, options: { answeredAt?: Date; mediaInstanceId?: string } = {}): Promise<RuntimeCall> {
+  // The process taking the media holds the call from now on: if it dies, the dead-instance sweep ends the call.
+  const holder = options.mediaInstanceId ? { mediaInstanceId: options.mediaInstanceId } : {};
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const [row] = await db
       .select({
@@ -66,6 +69,7 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
           usage: snapshot.usage,
           runtimeState: state as unknown as Record<string, unknown>,
           updatedAt: new Date(),
+          ...holder,
         })
         .where(and(eq(calls.id, callId), isNull(calls.runtimeState)))
         .returning({ id: calls.id });
@@ -86,7 +90,7 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
     };
     const updated = await db
       .update(calls)
-      .set({ answeredAt, runtimeState: state as unknown as Record<string, unknown>, updatedAt: new Date() })
+      .set({ answeredAt, runtimeState: state as unknown as Record<string, unknown>, updatedAt: new Date(), ...holder })
       .where(and(eq(calls.id, callId), sql`(${calls.runtimeState}->>'version')::int = ${call.state.version}`))
       .returning({ id: calls.id });
     if (updated.length) break;

@@ -18,6 +18,7 @@ import {
 } from "./knowledge-bases";
 import { isPdf } from "./pdf-text";
 import { chunkText, looksLikeContents } from "./text-chunks";
+import { isUuid } from "@/lib/schemas/ids";
 
 /** A file part of an upload; `field` is the part's name as sent, for error details. */
 export type UploadedFile = { field: string; fileName: string; bytes: Uint8Array };
@@ -31,7 +32,6 @@ export const MAX_TEXT_SOURCE_BYTES = 1024 * 1024;
 export const INGESTION_RETRY_LIMIT = 2;
 /** Small enough that one insert (tsvector computed in the statement) holds an embedded database only briefly. */
 const CHUNK_INSERT_BATCH = 100;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A file or text over its size limit: 413 naming each part. */
 export class UploadTooLargeError extends DomainError {
@@ -218,7 +218,7 @@ export async function deleteKnowledgeBaseSources(
   if (!sourceIds.length) throw ValidationError.field("source_ids", "Name at least one source id");
   const wanted = [...new Set(sourceIds.map((id) => String(id).toLowerCase()))];
   // A malformed id cannot name a source: it is reported as unknown, like a missing one.
-  const wellFormed = wanted.filter((id) => UUID_PATTERN.test(id));
+  const wellFormed = wanted.filter((id) => isUuid(id));
   const keys = await withTransaction(ctx, async (tx) => {
     await findKnowledgeBase(tx, knowledgeBaseId, true);
     const found = !wellFormed.length

@@ -8,6 +8,7 @@ import { withTransaction, type ServiceContext } from "../context";
 import { NotFoundError, ValidationError, type FieldProblem } from "../errors";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { listFields, pageInfo } from "../paging";
+import { isUuid } from "@/lib/schemas/ids";
 
 /** A request's context, with the signer of its `file_url` links (none: the links are null). */
 export type KnowledgeBaseContext = ServiceContext & { links?: LinkSigner };
@@ -16,7 +17,6 @@ export type ListKnowledgeBasesInput = { limit?: number; use_cursor?: boolean; pa
 export type ListKnowledgeBasesResult = { items: KnowledgeBase[] } & ReturnType<typeof listFields>;
 
 // Ids come from paths the router has not checked when called from the runtime or the admin CLI.
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;
 type SourceRow = typeof knowledgeBaseSources.$inferSelect;
@@ -87,7 +87,7 @@ export function ownedKnowledgeBase(ctx: ServiceContext, id: string) {
 
 /** The row, locked for the rest of the caller's transaction when `lock`; 404 when missing or another organization's. */
 export async function findKnowledgeBase(ctx: ServiceContext, id: string, lock = false): Promise<KnowledgeBaseRow> {
-  if (!UUID_PATTERN.test(id)) throw new NotFoundError("Knowledge base");
+  if (!isUuid(id)) throw new NotFoundError("Knowledge base");
   const query = ctx.db.select().from(knowledgeBases).where(ownedKnowledgeBase(ctx, id)).limit(1);
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw new NotFoundError("Knowledge base");

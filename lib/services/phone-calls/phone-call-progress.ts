@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { callEvents, calls, type CarrierName } from "@/lib/db/schema";
 import type { CallEndReason, CallTransfer } from "@/lib/schemas/call-values";
+import { isUuid } from "@/lib/schemas/ids";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { sendCallFinished } from "../calls/finished-call";
 
@@ -18,8 +19,9 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 export type PhoneCallRow = typeof calls.$inferSelect;
 
+/** The call with this id; null for an unknown id and for anything that is not a UUID (ids from carriers are checked here before SQL). */
 export async function findCall(db: Database, callId: string): Promise<PhoneCallRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(callId)) return null;
+  if (!isUuid(callId)) return null;
   const [row] = await db.select().from(calls).where(eq(calls.id, callId)).limit(1);
   return row ?? null;
 }
@@ -37,19 +39,29 @@ async function event(db: Database, call: { id: string; organizationId: string },
   await db.insert(callEvents).values({ organizationId: call.organizationId, callId: call.id, type, payload, occurredAt: at });
 }
 
-/** A new one-time token for the call's media stream (its hash is kept; the first stream to present it takes it). */
-export async function issueStreamToken(db: Database, callId: string): Promise<string> {
+/**
+ * A new one-time token for the call's media stream (its hash is kept; the first stream to present it
+ * takes it). `carrier`: the carrier about to place the call, recorded before the dial request so that
+ * its first callbacks (which only that carrier's events may move) already find the call theirs.
+ */
+export async function issueStreamToken(db: Database, callId: string, carrier?: CarrierName): Promise<string> {
   const token = randomBytes(24).toString("base64url");
-  await db.update(calls).set({ streamTokenHash: hashToken(token) }).where(eq(calls.id, callId));
+  await db
+    .update(calls)
+    .set({ streamTokenHash: hashToken(token), ...(carrier ? { carrier } : {}) })
+    .where(eq(calls.id, callId));
   return token;
 }
 
-/** Takes the stream token: true once for the right token of an ongoing call, false for anything else (atomic). */
-export async function claimStreamToken(db: Database, callId: string, token: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(callId) || !token) return false;
+/**
+ * Takes the stream token: true once for the right token of an ongoing call, false for anything else
+ * (atomic). `mediaInstanceId`: the process taking the stream holds the call from now on.
+ */
+export async function claimStreamToken(db: Database, callId: string, token: string, mediaInstanceId?: string): Promise<boolean> {
+  if (!isUuid(callId) || !token) return false;
   const taken = await db
     .update(calls)
-    .set({ streamTokenHash: null })
+    .set({ streamTokenHash: null, ...(mediaInstanceId ? { mediaInstanceId } : {}) })
     .where(and(eq(calls.id, callId), eq(calls.streamTokenHash, hashToken(token)), inArray(calls.status, [...ONGOING_STATUSES])))
     .returning({ id: calls.id });
   return taken.length === 1;

@@ -15,11 +15,15 @@ import {
 import { carrierNames, type CarrierName } from "@/lib/schemas/telephony";
 import type { Database } from "@/lib/db/client";
 import { parseAddressRange } from "@/lib/net/address-ranges";
+import { outboundAddressPolicy } from "@/lib/net/outbound-fetch";
+import { sipUriRefusal } from "@/lib/net/sip-trunk-address";
+import { parseUri } from "@/lib/net/sip-uri";
 import { withTransaction, type ServiceContext } from "../context";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { listFields, pageInfo } from "../paging";
 import { hasTrunkPassword, sealTrunkPassword } from "./sip-trunk-password";
+import { isUuid } from "@/lib/schemas/ids";
 
 /** A number as the carrier lists it, to import. */
 export type CarrierNumberState = { phoneNumber: string; carrierNumberId: string; name: string | null; live: boolean; problem: string | null };
@@ -30,9 +34,6 @@ export type PhoneNumberDefaults = { carrier?: CarrierName | null };
 export type ListPhoneNumbersInput = { limit?: number; use_cursor?: boolean; page?: number; cursor?: string | null };
 export type ListPhoneNumbersResult = { items: PhoneNumber[] } & ReturnType<typeof listFields>;
 
-// The admin CLI and the demo skip the HTTP layer, so the service checks what zod checks there.
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SIP_URI_PATTERN = /^sips?:\S+$/;
 
 type Row = typeof phoneNumbers.$inferSelect;
 
@@ -79,7 +80,7 @@ function checkFields(input: PhoneNumberUpdate, problems: FieldProblem[]) {
   if (name != null && (typeof name !== "string" || !name.trim() || name.length > 255)) {
     problems.push({ field: "name", message: "Must be a non-empty string of at most 255 characters" });
   }
-  if (agentId != null && (typeof agentId !== "string" || !UUID_PATTERN.test(agentId))) {
+  if (agentId != null && (typeof agentId !== "string" || !isUuid(agentId))) {
     problems.push({ field: "inbound_agent_id", message: "Must be the UUID of an agent of your organization" });
   }
   if (redirect != null && typeof redirect !== "boolean") problems.push({ field: "redirect", message: "Must be a boolean" });
@@ -92,8 +93,17 @@ function checkFields(input: PhoneNumberUpdate, problems: FieldProblem[]) {
 /** The trunk to store, or problems; `stored` supplies the password when the input omits it. */
 async function toSipTrunk(ctx: ServiceContext, input: SipTrunkInput, stored: SipTrunkSettings | null, problems: FieldProblem[]): Promise<SipTrunkSettings | null> {
   const before = problems.length;
-  if (typeof input.termination_uri !== "string" || !SIP_URI_PATTERN.test(input.termination_uri)) {
-    problems.push({ field: "sip_trunk.termination_uri", message: "Must be a SIP URI starting with sip: or sips:" });
+  if (typeof input.termination_uri !== "string" || !parseUri(input.termination_uri)) {
+    problems.push({ field: "sip_trunk.termination_uri", message: "Must be a SIP URI starting with sip: or sips:, such as sip:trunk.example.com:5060" });
+  } else {
+    // Calls send INVITEs there: a loopback, private, link-local or metadata address is not a trunk (unless the operator allows it).
+    const refusal = await sipUriRefusal(input.termination_uri, outboundAddressPolicy());
+    if (refusal) {
+      problems.push({
+        field: "sip_trunk.termination_uri",
+        message: `Not reachable under the outbound address policy: ${refusal}. An operator can allow their own PBX with OUTBOUND_ALLOWED_HOSTS`,
+      });
+    }
   }
   const transport = input.transport ?? "udp";
   if (!sipTransports.includes(transport)) problems.push({ field: "sip_trunk.transport", message: "Must be udp, tcp or tls" });
@@ -216,7 +226,7 @@ export async function createPhoneNumber(ctx: ServiceContext, input: PhoneNumberC
 }
 
 export async function getPhoneNumber(ctx: ServiceContext, id: string): Promise<PhoneNumber> {
-  if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
+  if (!isUuid(id)) throw new NotFoundError("Phone number");
   const [row] = await ctx.db.select().from(phoneNumbers).where(ownedBy(ctx, id)).limit(1);
   if (!row) throw new NotFoundError("Phone number");
   return toResponse(row);
@@ -247,7 +257,7 @@ export async function listPhoneNumbers(ctx: ServiceContext, input: ListPhoneNumb
 }
 
 export async function updatePhoneNumber(ctx: ServiceContext, id: string, patch: PhoneNumberUpdate): Promise<PhoneNumber> {
-  if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
+  if (!isUuid(id)) throw new NotFoundError("Phone number");
   return withTransaction(ctx, async (tx) => {
     const [current] = await tx.db.select().from(phoneNumbers).where(ownedBy(tx, id)).for("update");
     if (!current) throw new NotFoundError("Phone number");
@@ -291,7 +301,7 @@ export async function updatePhoneNumber(ctx: ServiceContext, id: string, patch: 
 
 /** Calls keep their from_number/to_number: they record what was dialled, not a link to this row. */
 export async function deletePhoneNumber(ctx: ServiceContext, id: string): Promise<void> {
-  if (!UUID_PATTERN.test(id)) throw new NotFoundError("Phone number");
+  if (!isUuid(id)) throw new NotFoundError("Phone number");
   const deleted = await ctx.db.delete(phoneNumbers).where(ownedBy(ctx, id)).returning({ id: phoneNumbers.id });
   if (!deleted.length) throw new NotFoundError("Phone number");
 }

@@ -2,13 +2,18 @@
 // outbound dial queue it works, inbound routing to agents and redirects, hand-off of answered calls
 // to a conversation, and the calls the API terminated. Call state lives in Postgres throughout.
 
-import { randomUUID } from "node:crypto";
+import type { LookupFunction } from "node:net";
 import type PgBoss from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { createInboundPhoneCall, findCalledSipNumbers } from "@/lib/services/phone-calls/inbound-phone-calls";
 import { endedCallIds, finishSipCall, loadOutboundSipCall, markSipCallAnswered, markSipCallRinging } from "@/lib/services/phone-calls/sip-call-progress";
-import { beatSipInstance, endCallsOfDeadSipInstances, holdSipCall, registerSipInstance, releaseSipCall, removeSipInstance } from "@/lib/services/telephony/sip-media-instances";
+import { MediaInstance } from "@/lib/media/media-instance";
+import { holdCallMedia } from "@/lib/services/calls/media-instances";
+import { beatSipInstance, registerSipInstance, removeDeadSipInstances, removeSipInstance } from "@/lib/services/telephony/sip-media-instances";
+import type { OutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
+import { outboundAddressPolicy } from "@/lib/net/outbound-fetch";
+import { resolveSipHost } from "@/lib/net/sip-trunk-address";
 import type { CallOutcome } from "../sip/call-outcome";
 import type { SipCall } from "../sip/sip-call";
 import { SipDialError, SipUserAgent, type InboundDecision, type InboundInvite, type SipUserAgentOptions } from "../sip/user-agent";
@@ -28,6 +33,15 @@ export type SipMediaDependencies = {
   queue: JobQueue;
   startConversation: ConversationStarter;
   log?: (line: string) => void;
+  /** Where trunks may be dialled (default: the configured policy, OUTBOUND_ALLOWED_HOSTS). */
+  addressPolicy?: OutboundAddressPolicy;
+  /** Name resolution for trunk hosts (default dns.lookup). */
+  lookup?: LookupFunction;
+  /**
+   * This process as the holder of its calls' media (the server's, shared with its WebSockets). Without
+   * one, the SIP process registers its own: either way a crash ends its calls (the dead-instance sweep).
+   */
+  instance?: MediaInstance;
 };
 
 export type SipMediaOptions = Omit<SipUserAgentOptions, "inbound"> & {
@@ -43,23 +57,32 @@ export type SipMediaOptions = Omit<SipUserAgentOptions, "inbound"> & {
 type HeldCall = { callId: string; sip: SipCall; transport?: SipMediaTransport; conversation?: Promise<unknown> };
 
 export class SipMediaProcess {
-  readonly instanceId = randomUUID();
   private readonly held = new Map<string, HeldCall>();
   private readonly timers: NodeJS.Timeout[] = [];
   private draining = false;
   private closing: Promise<void> | undefined;
   private ua!: SipUserAgent;
   private readonly numbers: CalledNumbersCache;
+  /** Set when this process registered a holder of its own (none was given): stopped on close. */
+  private ownInstance: MediaInstance | null = null;
 
   private constructor(
     private readonly deps: SipMediaDependencies,
     private readonly options: SipMediaOptions,
+    private readonly instance: MediaInstance,
   ) {
     this.numbers = new CalledNumbersCache((numbers) => findCalledSipNumbers(deps.db, numbers), options.routingCacheMs);
   }
 
+  /** This process's id in the SIP registry (sip_media_instances) and as its calls' holder (media_instances). */
+  get instanceId(): string {
+    return this.instance.id;
+  }
+
   static async start(deps: SipMediaDependencies, options: SipMediaOptions = {}): Promise<SipMediaProcess> {
-    const process = new SipMediaProcess(deps, options);
+    const own = deps.instance ? null : await MediaInstance.start(deps.db, deps.queue, { heartbeatMs: options.heartbeatMs, log: deps.log });
+    const process = new SipMediaProcess(deps, options, deps.instance ?? own!);
+    process.ownInstance = own;
     process.ua = await SipUserAgent.start({ ...options, inbound: { decide: (invite) => process.decide(invite) } });
     await registerSipInstance(deps.db, { id: process.instanceId, host: process.ua.publicHost, port: process.ua.publicPort });
     process.every(options.heartbeatMs ?? 5_000, () => process.heartbeat());
@@ -92,11 +115,16 @@ export class SipMediaProcess {
     if (call.password === undefined) return void (await fail("the trunk's stored password no longer opens (AUTH_SECRET changed): set auth_password again"));
     const target = trunkTarget(call.trunk, call.password);
     if (!target.ok) return void (await fail(target.reason));
+    // The outbound address policy, after DNS: no packet to a loopback, private or metadata address unless the operator allows it.
+    const resolved = await resolveSipHost(target.trunk.host, this.deps.addressPolicy ?? outboundAddressPolicy(), this.deps.lookup);
+    if (!resolved.ok) return void (await fail(`the trunk's termination URI is not dialled: ${resolved.reason}${resolved.unresolved ? "" : " (OUTBOUND_ALLOWED_HOSTS can allow an operator's own PBX)"}`));
     // Claimed before dialling: a retried job (or a terminate meanwhile) never sends a second INVITE.
     if (!(await markSipCallRinging(db, callId))) return;
     let sip: SipCall;
     try {
-      sip = await this.ua.dial({ trunk: target.trunk, to: call.toNumber, from: call.fromNumber, customHeaders: call.customHeaders ?? undefined, ringTimeoutMs: this.options.ringTimeoutMs });
+      // Sent to the address just checked (the Request-URI keeps the trunk's name).
+      const trunk = { ...target.trunk, host: resolved.address };
+      sip = await this.ua.dial({ trunk, to: call.toNumber, from: call.fromNumber, customHeaders: call.customHeaders ?? undefined, ringTimeoutMs: this.options.ringTimeoutMs });
     } catch (error) {
       // The call is claimed: a retry would find it ringing and skip it, so every failure ends it here.
       return void (await fail(error instanceof SipDialError ? error.message : `the INVITE could not be sent: ${error instanceof Error ? error.message : error}`));
@@ -126,6 +154,7 @@ export class SipMediaProcess {
     await this.ua.close(graceMs);
     await Promise.race([Promise.all([...this.held.values()].map((held) => held.conversation)), new Promise((resolve) => setTimeout(resolve, graceMs))]);
     await removeSipInstance(this.deps.db, this.instanceId).catch(() => undefined);
+    await this.ownInstance?.stop();
   }
 
   private every(ms: number, work: () => Promise<unknown>): void {
@@ -147,7 +176,7 @@ export class SipMediaProcess {
 
   private async heartbeat(): Promise<void> {
     await beatSipInstance(this.deps.db, this.instanceId, { activeCalls: this.held.size, draining: this.draining });
-    await endCallsOfDeadSipInstances(this.deps.db, this.deps.queue);
+    await removeDeadSipInstances(this.deps.db);
   }
 
   /** Calls the API terminated (or deleted) while we held them: CANCEL before the answer, BYE after. */
@@ -160,7 +189,7 @@ export class SipMediaProcess {
     const held: HeldCall = { callId, sip };
     this.held.set(callId, held);
     void sip.ended.then((outcome) => this.ended(held, outcome));
-    await holdSipCall(this.deps.db, { callId, instanceId: this.instanceId, sipCallId: sip.callId });
+    await holdCallMedia(this.deps.db, callId, this.instanceId);
     return held;
   }
 
@@ -192,7 +221,6 @@ export class SipMediaProcess {
       this.log(`sip: recording the end of call ${held.callId} failed: ${error instanceof Error ? error.message : error}`);
     } finally {
       this.held.delete(held.callId);
-      await releaseSipCall(db, held.callId).catch(() => undefined);
     }
   }
 

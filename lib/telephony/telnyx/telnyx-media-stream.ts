@@ -62,9 +62,9 @@ export class TelnyxMediaStream extends MediaStreamBase {
   private start(message: Record<string, unknown>): void {
     const start = asRecord(message.start);
     const streamId = message.stream_id;
-    if (!start || typeof streamId !== "string" || typeof start.call_control_id !== "string") return this.bad("start without stream_id or call_control_id");
+    if (!start || typeof streamId !== "string" || typeof start.call_control_id !== "string") return this.badStart("start without stream_id or call_control_id");
     const encoding = asRecord(start.media_format)?.encoding ?? "PCMU";
-    if (encoding !== "PCMU" && encoding !== "PCMA") return this.bad(`unsupported encoding ${String(encoding)}`);
+    if (encoding !== "PCMU" && encoding !== "PCMA") return this.badStart(`unsupported encoding ${String(encoding)}`);
     const state = decodeClientState(start.client_state);
     const customParameters: Record<string, string> = { ...(state?.stream ?? {}) };
     if (state?.call_id) customParameters.call_id ??= state.call_id;

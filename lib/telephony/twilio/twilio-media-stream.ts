@@ -38,9 +38,9 @@ export class TwilioMediaStream extends MediaStreamBase {
   private start(message: Record<string, unknown>): void {
     const start = asRecord(message.start);
     const streamSid = start?.streamSid ?? message.streamSid;
-    if (!start || typeof streamSid !== "string" || typeof start.callSid !== "string") return this.bad("start without streamSid or callSid");
+    if (!start || typeof streamSid !== "string" || typeof start.callSid !== "string") return this.badStart("start without streamSid or callSid");
     const format = asRecord(start.mediaFormat);
-    if (format && format.encoding !== undefined && format.encoding !== "audio/x-mulaw") return this.bad(`unsupported encoding ${String(format.encoding)}`);
+    if (format && format.encoding !== undefined && format.encoding !== "audio/x-mulaw") return this.badStart(`unsupported encoding ${String(format.encoding)}`);
     const customParameters: Record<string, string> = {};
     for (const [name, value] of Object.entries(asRecord(start.customParameters) ?? {})) {
       if (typeof value === "string") customParameters[name] = value;

@@ -4,7 +4,7 @@ import { TwilioCarrier } from "@/lib/telephony/twilio/twilio-carrier";
 import { TwilioRest } from "@/lib/telephony/twilio/twilio-rest";
 import { sineTone, toneShare } from "../../helpers/audio/tones";
 import { CarrierHarness } from "../../helpers/carriers/carrier-harness";
-import { until } from "../../helpers/carriers/double-http";
+import { startDoubleServer, until } from "../../helpers/carriers/double-http";
 import { TwilioDouble } from "../../helpers/carriers/twilio-double";
 
 const FROM = "+15550100001";
@@ -193,5 +193,36 @@ describe("Twilio carrier against the Twilio double", () => {
     expect(numbers.map((number) => number.phoneNumber)).toEqual(twilio.numbers.map((number) => number.phone_number));
     expect(numbers.every((number) => number.problem === "This number has no voice webhook.")).toBe(true);
     expect((await rest.listIncomingNumbers()).length).toBe(6);
+  });
+
+  it("follows next_page_uri only on the configured API's origin: the account's Basic auth never goes to another host", async () => {
+    const elsewhere: { url: string; authorization: string | undefined }[] = [];
+    const other = await startDoubleServer(async (request) => {
+      elsewhere.push({ url: request.url.toString(), authorization: request.headers.authorization as string | undefined });
+      return { status: 200, body: { incoming_phone_numbers: [], next_page_uri: null } };
+    });
+    const api = await startDoubleServer(async (request) => {
+      if (request.url.searchParams.get("Page") === "1") return { status: 200, body: { incoming_phone_numbers: [], next_page_uri: null } };
+      const next = request.url.searchParams.get("PageSize") === "1000" && request.url.pathname.startsWith("/2010-04-01/") ? `${other.baseUrl}${request.url.pathname}?Page=1` : null;
+      return { status: 200, body: { incoming_phone_numbers: [{ sid: "PN1", phone_number: FROM }], next_page_uri: next } };
+    });
+    try {
+      const rest = new TwilioRest({ accountSid: twilio.accountSid, authToken: twilio.authToken }, { baseUrl: api.baseUrl });
+      const error = await rest.listIncomingNumbers().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CarrierApiError);
+      expect((error as Error).message).toContain(other.baseUrl);
+      expect(elsewhere).toEqual([]);
+      // A page on the API's own origin (absolute or relative) is followed.
+      const sameOrigin = await startDoubleServer(async (request) => {
+        if (request.url.searchParams.get("Page") === "1") return { status: 200, body: { incoming_phone_numbers: [{ sid: "PN2", phone_number: TO }], next_page_uri: null } };
+        return { status: 200, body: { incoming_phone_numbers: [{ sid: "PN1", phone_number: FROM }], next_page_uri: `http://${request.headers.host}${request.url.pathname}?Page=1` } };
+      });
+      const own = new TwilioRest({ accountSid: twilio.accountSid, authToken: twilio.authToken }, { baseUrl: sameOrigin.baseUrl });
+      expect((await own.listIncomingNumbers()).map((number) => number.sid)).toEqual(["PN1", "PN2"]);
+      await sameOrigin.close();
+    } finally {
+      await other.close();
+      await api.close();
+    }
   });
 });

@@ -1,0 +1,1 @@
+DROP TABLE "sip_media_calls" CASCADE;
