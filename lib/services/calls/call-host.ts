@@ -62,7 +62,8 @@ export type PreparedTurn = { run(text: string, sink: EventSink, abortSignal?: Ab
 export type PreparedOperation = {
   /** The call as loaded before the operation (its transcript as it was). */
   call: RuntimeCall;
-  run(operation: (engine: CallEngine) => Promise<void> | void, sink: EventSink): Promise<void>;
+  /** `keep` false at the end (a preemptive answer the caller talked over): nothing is stored, the claim is released. */
+  run(operation: (engine: CallEngine) => Promise<void> | void, sink: EventSink, options?: { keep?: () => boolean }): Promise<void>;
 };
 
 /**
@@ -77,12 +78,15 @@ export async function prepareCallOperation(deps: RuntimeHostDependencies, callId
   const claimed = await claimTurn(deps.db, call, clock.now());
   return {
     call,
-    async run(operation, sink) {
+    async run(operation, sink, options = {}) {
       const engine = engineFor(deps, call, sink);
       try {
         await operation(engine);
       } finally {
-        const saved = await saveRuntimeCall(deps.db, deps.queue, call, claimed, engine.snapshot, engine.takeRecordedEvents(), clock.now());
+        const keep = options.keep?.() ?? true;
+        const saved = keep
+          ? await saveRuntimeCall(deps.db, deps.queue, call, claimed, engine.snapshot, engine.takeRecordedEvents(), clock.now())
+          : await saveRuntimeCall(deps.db, deps.queue, call, claimed, call.snapshot, [], clock.now());
         if (!saved) console.warn(`runtime: an operation on call ${callId} was not stored (the call changed meanwhile)`);
       }
     },
