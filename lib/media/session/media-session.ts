@@ -70,7 +70,7 @@ export const PEEK_AFTER_SILENCE_MS = 200;
 /** Caller speech over the agent fades it to −20 dB (a gain of 0.1) until barge-in decides. */
 export const DUCKED_GAIN = 0.1;
 /** A duck for speech the segmenter does not confirm within this long is lifted. */
-const DUCK_UNCONFIRMED_MS = 100;
+const DUCK_UNCONFIRMED_MS = 200;
 /** The endpointing hook's time limit: past it, the built-in rule decides. */
 export const ENDPOINTING_TIMEOUT_MS = 150;
 const PRE_ROLL_FRAMES = 15; // 300 ms of audio before speech was confirmed, so the first syllable reaches speech-to-text
@@ -176,15 +176,21 @@ export class MediaSession {
   /** Resolves when the call is over, with its summary. */
   readonly ended: Promise<SessionSummary>;
 
+  /** Speech onsets as the audio arrives, ahead of the jitter buffer's cushion: only for ducking. */
+  private readonly onsetResampler: Resampler;
+  private readonly onsetFramer = new Framer(samplesPerFrame(VAD_SAMPLE_RATE));
+
   private constructor(
     private readonly options: MediaSessionOptions,
     private readonly vad: VoiceActivityDetector,
+    private readonly onsetVad: VoiceActivityDetector | null,
   ) {
     this.clock = options.clock ?? realClock;
     this.transport = options.transport;
     this.eot = resolveEndOfTurn(options.settings.end_of_turn);
     this.jitter = new JitterBuffer({ sampleRate: this.transport.inputSampleRate, targetMs: options.jitterTargetMs ?? 60 });
     this.inputResampler = new Resampler(this.transport.inputSampleRate, VAD_SAMPLE_RATE);
+    this.onsetResampler = new Resampler(this.transport.inputSampleRate, VAD_SAMPLE_RATE);
     this.pacer = new Pacer<FrameTag>(this.clock, (frame, at) => this.onFramePlayed(frame, at));
     this.recorder = options.recording ? new StereoRecorder(options.recording, this.transport.outputSampleRate) : null;
     this.recognition = options.stt.open({ onInterim: (text) => this.onInterim(text), onTurn: (signal) => this.onTurnSignal(signal) });
@@ -199,7 +205,8 @@ export class MediaSession {
 
   static async start(options: MediaSessionOptions): Promise<MediaSession> {
     const vad = await VoiceActivityDetector.create(options.vad);
-    const session = new MediaSession(options, vad);
+    const ducks = options.settings.interruptions && options.settings.interruptions_sensitivity !== "low";
+    const session = new MediaSession(options, vad, ducks ? await VoiceActivityDetector.create(options.vad) : null);
     session.listen();
     return session;
   }
@@ -226,7 +233,10 @@ export class MediaSession {
   }
 
   private listen(): void {
-    this.transport.onAudio((audio) => this.jitter.push(audio));
+    this.transport.onAudio((audio) => {
+      this.jitter.push(audio);
+      this.onArrival(audio.pcm);
+    });
     this.transport.onDtmf((digit) => this.onDtmf(digit));
     this.transport.onClose(() => void this.close("user_hangup"));
     this.inputTimer.begin(this.callStart + FRAME_MS);
@@ -267,6 +277,17 @@ export class MediaSession {
     this.checkTimers(now);
   }
 
+  /** Caller audio as it arrives: speech over the agent ducks it now, not a jitter-buffer cushion later. */
+  private onArrival(pcm: Int16Array): void {
+    if (!this.onsetVad || this.closed) return;
+    for (const frame of this.onsetFramer.push(this.onsetResampler.process(pcm))) {
+      if (this.onsetVad.isSpeechOnset(frame) && this.duckTarget === 1 && this.agentSpeaking() && !this.utterance?.deferred) {
+        this.duckTarget = DUCKED_GAIN;
+        this.duckedAt = this.clock.now();
+      }
+    }
+  }
+
   /** Ducking can answer caller speech over the agent: interruptions on, sensitivity high or medium. */
   private get ducks(): boolean {
     return this.options.settings.interruptions && this.options.settings.interruptions_sensitivity !== "low";
@@ -284,6 +305,7 @@ export class MediaSession {
       }
       return;
     }
+    if (speech) this.duckedAt = Math.max(this.duckedAt!, now);
     if (!this.agentSpeaking()) return this.unduck();
     const utterance = this.utterance;
     if (!utterance) {
@@ -686,8 +708,9 @@ export class MediaSession {
   }
 
   private onFramePlayed(frame: PacedFrame<FrameTag>, at: number): void {
-    this.transport.play(frame.pcm);
-    this.recorder?.agentPlayed(frame.pcm);
+    const pcm = this.withGain(frame.pcm);
+    this.transport.play(pcm);
+    this.recorder?.agentPlayed(pcm);
     const { speaker, sentence } = frame.tag;
     const firstOfSentence = speaker.played(sentence);
     const response = this.owners.get(speaker);
@@ -736,6 +759,17 @@ export class MediaSession {
     }
   }
 
+  /** The frame at the output gain, ramped over the frame from the last gain to the target (a 20 ms fade, no click). */
+  private withGain(pcm: Int16Array): Int16Array {
+    const from = this.gain;
+    const to = this.duckTarget;
+    if (from === 1 && to === 1) return pcm;
+    const out = new Int16Array(pcm.length);
+    for (let i = 0; i < pcm.length; i++) out[i] = Math.round(pcm[i] * (from + ((to - from) * (i + 1)) / pcm.length));
+    this.gain = to;
+    return out;
+  }
+
   /** Barge-in: the agent's audio stops at once (transport clear), its model and speech streams are cancelled. */
   private interrupt(now: number): void {
     const response = this.response;
@@ -747,6 +781,8 @@ export class MediaSession {
     response.controller.abort();
     const dropped = this.pacer.clear();
     for (const frame of dropped) frame.tag.speaker.dropped(1);
+    this.unduck();
+    this.gain = 1;
     if (audible) {
       this.transport.clear();
       this.emit({ type: "clear" });
@@ -828,6 +864,7 @@ export class MediaSession {
     await this.recognition.close().catch(() => undefined);
     await this.options.tts.close?.().catch(() => undefined);
     this.vad.close();
+    this.onsetVad?.close();
     const durationMs = now - this.callStart;
     const recording = this.recorder ? await this.recorder.finish(durationMs) : null;
     this.emit({ type: "session_ended", reason, duration_ms: Math.round(durationMs) });
