@@ -9,6 +9,7 @@ import { finishLiveCall, liveCallStatus, openLiveCall } from "@/lib/services/cal
 import type { BlobStore } from "@/lib/storage/blob-store";
 import type { MediaClock } from "./clock";
 import type { MediaInstance } from "./media-instance";
+import { endpointingHook } from "./endpointing-hook";
 import { EngineConversationPort } from "./engine-port";
 import { MediaSession, type SessionSummary } from "./session/media-session";
 import type { MediaEvent, TurnMetrics } from "./session/media-events";
@@ -112,6 +113,7 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     },
     onEvent: emit,
     recording: recordingPath ? new FileRecordingSink(recordingPath) : undefined,
+    endpointing: agent.end_of_turn.endpointing_url ? endpointingHook(deps.http, agent.end_of_turn.endpointing_url, callId) : undefined,
   });
 
   const watch = setInterval(() => {
