@@ -76,16 +76,16 @@ describe("the endpointing hook over HTTP", () => {
 
 describe("the endpointing hook in a session", () => {
   it("ends the turn at once when it says so, whatever the words", async () => {
-    let clock!: ManualClock;
+    const ref: { clock?: ManualClock } = {};
     const calls: { transcript: string; silence_ms: number; at: number }[] = [];
     const call = await sessionHarness({
       transcripts: () => "I will take the red one", // nothing telling: the built-in rule would wait 700 ms
       endpointing: (candidate) => {
-        calls.push({ ...candidate, at: clock.now() });
-        return clockHook(clock, () => ({ end_of_turn: true }), 30).hook(candidate);
+        calls.push({ ...candidate, at: ref.clock!.now() });
+        return clockHook(ref.clock!, () => ({ end_of_turn: true }), 30).hook(candidate);
       },
     });
-    clock = call.clock;
+    ref.clock = call.clock;
     await call.run(300);
     call.transport.say(speech("request"));
     await call.runUntil(() => call.eventsOf("turn_metrics").length > 0, 5000);
@@ -98,12 +98,12 @@ describe("the endpointing hook in a session", () => {
 
   it("holds the turn open when it says the caller has not finished, even after a finished sentence", async () => {
     const fixture = pauseFixtures().find((each) => each.name === "pause-45")!; // "I need a table for two people." · 750 ms · "tomorrow…"
-    let clock!: ManualClock;
+    const ref: { clock?: ManualClock } = {};
     const call = await sessionHarness({
       transcripts: pauseTranscript(fixture),
-      endpointing: (candidate) => clockHook(clock, (text) => (text === fixture.first ? { end_of_turn: false, wait_ms: 3000 } : { end_of_turn: true })).hook(candidate),
+      endpointing: (candidate) => clockHook(ref.clock!, (text) => (text === fixture.first ? { end_of_turn: false, wait_ms: 3000 } : { end_of_turn: true })).hook(candidate),
     });
-    clock = call.clock;
+    ref.clock = call.clock;
     await call.run(300);
     call.transport.say(pauseAudio(fixture));
     await call.runUntil(() => call.transport.played.length > 0, 8000);
@@ -113,9 +113,9 @@ describe("the endpointing hook in a session", () => {
   });
 
   it("past its 150 ms limit the built-in rule decides", async () => {
-    let clock!: ManualClock;
-    const call = await sessionHarness({ endpointing: (candidate) => clockHook(clock, () => ({ end_of_turn: false, wait_ms: 5000 }), 1000).hook(candidate) });
-    clock = call.clock;
+    const ref: { clock?: ManualClock } = {};
+    const call = await sessionHarness({ endpointing: (candidate) => clockHook(ref.clock!, () => ({ end_of_turn: false, wait_ms: 5000 }), 1000).hook(candidate) });
+    ref.clock = call.clock;
     await call.run(300);
     call.transport.say(speech("request"));
     await call.runUntil(() => call.eventsOf("turn_metrics").length > 0, 5000);
