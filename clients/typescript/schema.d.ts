@@ -1814,6 +1814,8 @@ export interface components {
             secure_recording_urls: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions: boolean;
+            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, default false */
+            denoise: boolean;
             /** @description Extension: when the caller's turn ends in a voice call. The turn ends after silence_threshold_ms of silence; with a streaming transcriber (or, with a batch one, the words transcribed at the first 200 ms pause), after min_wait_ms when the words so far end a sentence and up to max_wait_ms when they stop mid-sentence; an endpointing_url, when set, is asked first. */
             end_of_turn: {
                 /** @description Silence after the caller's last word that ends their turn when nothing more is known. 100 to 5000, default 700. */
@@ -1909,6 +1911,8 @@ export interface components {
             secure_recording_urls?: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions?: boolean;
+            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, default false */
+            denoise?: boolean;
             end_of_turn?: components["schemas"]["AgentEndOfTurn"];
             webhook_url?: string | null;
             webhook_subscriptions?: ("event_variable_value_updated" | "event_all_variables_resolved")[];
@@ -2114,6 +2118,8 @@ export interface components {
             secure_recording_urls?: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions?: boolean;
+            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, default false */
+            denoise?: boolean;
             end_of_turn?: components["schemas"]["AgentEndOfTurn"];
             webhook_url?: string | null;
             webhook_subscriptions?: ("event_variable_value_updated" | "event_all_variables_resolved")[];

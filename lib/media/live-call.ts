@@ -106,6 +106,7 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     settings: {
       interruptions: agent.interruptions,
       interruptions_sensitivity: agent.interruptions_sensitivity,
+      denoise: agent.denoise,
       initial_message_delay: agent.initial_message_delay,
       max_call_duration: agent.max_call_duration,
       presence_check_idle_threshold: agent.presence_check_idle_threshold,

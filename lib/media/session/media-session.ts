@@ -4,6 +4,7 @@ import { Resampler } from "../audio/resampler";
 import { decideBargeIn } from "../barge-in";
 import { PeriodicTimer, realClock, type MediaClock } from "../clock";
 import { resolveEndOfTurn, type EndOfTurnInput, type EndOfTurnSettings } from "@/lib/agents/end-of-turn";
+import { DENOISED_VOICE_PROBABILITY, Denoiser } from "../denoiser";
 import { sameWords, silenceNeeded } from "../end-of-turn";
 import { heardText } from "../heard-text";
 import { JitterBuffer } from "../jitter-buffer";
@@ -22,7 +23,7 @@ import { StereoRecorder, type RecordingSink } from "./recorder";
 export type VoiceSettings = Pick<
   AgentDocument,
   "interruptions" | "interruptions_sensitivity" | "initial_message_delay" | "max_call_duration" | "presence_check_idle_threshold"
-> & { end_of_turn?: EndOfTurnInput };
+> & { end_of_turn?: EndOfTurnInput; denoise?: boolean };
 
 export type MediaSessionOptions = {
   transport: MediaTransport;
@@ -184,6 +185,8 @@ export class MediaSession {
     private readonly options: MediaSessionOptions,
     private readonly vad: VoiceActivityDetector,
     private readonly onsetVad: VoiceActivityDetector | null,
+    /** `denoise`: RNNoise on the caller's audio before the VAD and speech-to-text. */
+    private readonly denoiser: Denoiser | null,
   ) {
     this.clock = options.clock ?? realClock;
     this.transport = options.transport;
@@ -206,7 +209,7 @@ export class MediaSession {
   static async start(options: MediaSessionOptions): Promise<MediaSession> {
     const vad = await VoiceActivityDetector.create(options.vad);
     const ducks = options.settings.interruptions && options.settings.interruptions_sensitivity !== "low";
-    const session = new MediaSession(options, vad, ducks ? await VoiceActivityDetector.create(options.vad) : null);
+    const session = new MediaSession(options, vad, ducks ? await VoiceActivityDetector.create(options.vad) : null, options.settings.denoise ? await Denoiser.create(VAD_SAMPLE_RATE) : null);
     session.listen();
     return session;
   }
@@ -259,9 +262,11 @@ export class MediaSession {
 
   private onInputTick(now: number): void {
     if (this.closed) return;
-    const frame = this.nextCallerFrame();
-    this.recorder?.callerFrame(frame);
-    const speech = this.vad.isSpeech(frame);
+    const raw = this.nextCallerFrame();
+    // The recording keeps what the caller sent; the VAD and speech-to-text hear it denoised.
+    this.recorder?.callerFrame(raw);
+    const frame = this.denoiser ? this.denoiser.process(raw) : raw;
+    const speech = this.vad.isSpeech(frame) && (!this.denoiser || this.denoiser.voiceProbability >= DENOISED_VOICE_PROBABILITY);
     this.preRoll.push(frame);
     if (this.preRoll.length > PRE_ROLL_FRAMES) this.preRoll.shift();
     if (speech) this.lastVoiceAt = now;
@@ -865,6 +870,7 @@ export class MediaSession {
     await this.options.tts.close?.().catch(() => undefined);
     this.vad.close();
     this.onsetVad?.close();
+    this.denoiser?.close();
     const durationMs = now - this.callStart;
     const recording = this.recorder ? await this.recorder.finish(durationMs) : null;
     this.emit({ type: "session_ended", reason, duration_ms: Math.round(durationMs) });
