@@ -79,7 +79,7 @@ export class EngineConversationPort implements ConversationPort {
           if (input.kind === "start") engine.speakInitialMessage();
           else if (input.kind === "presence_check") engine.checkPresence();
           else await engine.handleUserTurn(input.text, signal, { holdSideEffects });
-        }, (event) => this.translate(event, out, record), { keep: () => confirmed })
+        }, (event) => this.translate(event, out, record), { keep: () => confirmation ?? true })
         .catch((error: unknown) => {
           if (!signal.aborted && !(error instanceof PreemptiveAnswerDropped)) throw error;
         });

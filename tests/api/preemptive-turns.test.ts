@@ -80,6 +80,21 @@ describe("preemptive turns through the engine", () => {
     expect(events.map((event) => event.type)).toEqual(["user_message", "agent_message"]);
   });
 
+  it("a turn confirmed after the model has finished answering is stored in full", async () => {
+    const { callId, port, events } = await liveCall();
+    let resolve!: (ok: boolean) => void;
+    const confirmed = new Promise<boolean>((done) => (resolve = done));
+    const said = drain(port.respond({ kind: "caller", source: "speech", text: "A table for two, please.", confirmed }, new AbortController().signal));
+    // The model is done long before the turn is confirmed: the operation waits for the word before storing.
+    await new Promise((r) => setTimeout(r, 300));
+    resolve(true);
+    expect(await said).toBe("Sure.");
+    await port.settled();
+    const [row] = await api.db.select().from(calls).where(eq(calls.id, callId));
+    expect(row.transcript.map((entry) => entry.content)).toEqual(["A table for two, please.", "Sure."]);
+    expect(events.map((event) => event.type)).toEqual(["user_message", "agent_message"]);
+  });
+
   it("a confirmed one runs its hang-up once the turn is confirmed, and records it", async () => {
     const { callId, port, events } = await liveCall();
     let resolve!: (ok: boolean) => void;

@@ -854,6 +854,7 @@ export class MediaSession {
 
   private async close(reason: SessionEndReason): Promise<void> {
     if (this.closed) return;
+    this.dropPreemptive();
     this.closed = true;
     const now = this.clock.now();
     this.inputTimer.stop();

@@ -62,8 +62,11 @@ export type PreparedTurn = { run(text: string, sink: EventSink, abortSignal?: Ab
 export type PreparedOperation = {
   /** The call as loaded before the operation (its transcript as it was). */
   call: RuntimeCall;
-  /** `keep` false at the end (a preemptive answer the caller talked over): nothing is stored, the claim is released. */
-  run(operation: (engine: CallEngine) => Promise<void> | void, sink: EventSink, options?: { keep?: () => boolean }): Promise<void>;
+  /**
+   * `keep` is awaited once the operation is done: false (a preemptive answer the caller talked over)
+   * stores nothing and releases the claim; true stores it as usual.
+   */
+  run(operation: (engine: CallEngine) => Promise<void> | void, sink: EventSink, options?: { keep?: () => boolean | Promise<boolean> }): Promise<void>;
 };
 
 /**
@@ -83,7 +86,7 @@ export async function prepareCallOperation(deps: RuntimeHostDependencies, callId
       try {
         await operation(engine);
       } finally {
-        const keep = options.keep?.() ?? true;
+        const keep = (await options.keep?.()) ?? true;
         const saved = keep
           ? await saveRuntimeCall(deps.db, deps.queue, call, claimed, engine.snapshot, engine.takeRecordedEvents(), clock.now())
           : await saveRuntimeCall(deps.db, deps.queue, call, claimed, call.snapshot, [], clock.now());
