@@ -6,6 +6,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
 import { carrierDialer } from "@/lib/telephony/carrier-dialer";
 import { telephonySettingsFromEnv } from "@/lib/telephony/carrier-directory";
+import { onStopSignals } from "@/lib/server/stop-signals";
 import { startWorkers } from "@/lib/server/workers";
 import { startMediaInstanceSweep } from "@/lib/media/media-instance";
 import { hangUpOrphanedCarrierCalls } from "@/lib/telephony/phone-call-control";
@@ -31,19 +32,16 @@ async function main() {
   });
   console.log("worker: processing jobs");
   // As the server drains: no new jobs; held ones may finish within SHUTDOWN_DRAIN_SECONDS, then pg-boss fails them back to the queue.
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1);
-    stopping = true;
+  onStopSignals((signal) => {
     console.log(`worker: ${signal} received: finishing held jobs for up to ${config.shutdownDrainSeconds} s; send it again to exit at once`);
-    await boss.stop({ graceful: true, wait: true, timeout: config.shutdownDrainSeconds * 1000 });
-    workers.stop(); // the heartbeat last: until here the held jobs were still this process's
-    sweep.stop();
-    await connection.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+    void (async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: config.shutdownDrainSeconds * 1000 });
+      workers.stop(); // the heartbeat last: until here the held jobs were still this process's
+      sweep.stop();
+      await connection.close();
+      process.exit(0);
+    })();
+  });
 }
 
 main().catch((error) => {

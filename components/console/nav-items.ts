@@ -1,4 +1,4 @@
-import { AudioLines, BarChart3, BookOpen, Building2, Cable, Gauge, KeyRound, Phone, PhoneCall, Receipt, Users, Webhook, type LucideIcon } from "lucide-react";
+import { Activity, AudioLines, BarChart3, BookOpen, Building2, Cable, Gauge, KeyRound, Megaphone, Phone, PhoneCall, PhoneOff, Receipt, Users, Webhook, type LucideIcon } from "lucide-react";
 
 export type NavItem = { href: string; label: string; icon: LucideIcon };
 
@@ -6,6 +6,7 @@ export const mainNav: NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: Gauge },
   { href: "/calls", label: "Calls", icon: PhoneCall },
   { href: "/agents", label: "Agents", icon: AudioLines },
+  { href: "/campaigns", label: "Campaigns", icon: Megaphone },
   { href: "/phone-numbers", label: "Phone numbers", icon: Phone },
   { href: "/knowledge-bases", label: "Knowledge bases", icon: BookOpen },
   { href: "/usage", label: "Usage", icon: BarChart3 },
@@ -16,6 +17,8 @@ export const settingsNav: NavItem[] = [
   { href: "/settings/api-keys", label: "API keys", icon: KeyRound },
   { href: "/settings/members", label: "Members", icon: Users },
   { href: "/settings/telephony", label: "Telephony", icon: Cable },
+  { href: "/settings/concurrency", label: "Concurrency", icon: Activity },
+  { href: "/settings/do-not-call", label: "Do not call", icon: PhoneOff },
   { href: "/settings/pricing", label: "Prices", icon: Receipt },
   { href: "/settings/organization", label: "Organization", icon: Building2 },
 ];

@@ -44,7 +44,7 @@ export const variableTypes = ["string", "number", "integer", "boolean", "datetim
 export const parameterTypes = ["string", "number", "integer", "boolean", "object", "array"] as const;
 export const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export const contentTypes = ["url_params", "json", "form"] as const;
-export const builtInToolTypes = ["wait", "hang_up", "transfer_call", "leave_voicemail_message"] as const;
+export const builtInToolTypes = ["wait", "hang_up", "transfer_call", "leave_voicemail_message", "add_to_do_not_call"] as const;
 
 export const LlmSchema = z
   .strictObject({

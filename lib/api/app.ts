@@ -5,7 +5,8 @@ import { ApiError } from "./errors";
 import { authenticate } from "./middleware/authenticate";
 import { handleError } from "./middleware/handle-error";
 import { jsonBodies, jsonBodyLimit } from "./middleware/json-body";
-import { jsonDepthLimit } from "./middleware/json-depth";
+import { jsonBodyChecks } from "./middleware/json-body-checks";
+import { refuseNulInQuery } from "./middleware/nul-characters";
 import { rateLimit } from "./middleware/rate-limit";
 import { refuseNewCallsWhileDraining } from "./middleware/refuse-new-calls";
 import { requestId } from "./middleware/request-id";
@@ -23,13 +24,19 @@ import { telephonyRoutes } from "./routes/telephony";
 import { registerWebhookEvents, webhookRoutes } from "./routes/webhooks";
 import { voiceRoutes } from "./routes/voices";
 import { webCallRoutes } from "./routes/web-calls";
+import { campaignRoutes } from "./routes/campaigns";
+import { campaignContactRoutes, CONTACTS_JSON_MAX_BYTES } from "./routes/campaign-contacts";
+import { concurrencyRoutes } from "./routes/concurrency";
+import { doNotCallRoutes } from "./routes/do-not-call";
 
-/** The upload route that takes multipart bodies: a knowledge base's sources. */
-const allowsMultipart = (method: string, path: string) => method === "POST" && /\/knowledge-bases\/[^/]+\/sources$/.test(path);
+/** The upload routes that take multipart bodies: a knowledge base's sources, a campaign's contacts (CSV). */
+const allowsMultipart = (method: string, path: string) => method === "POST" && /\/(knowledge-bases\/[^/]+\/sources|campaigns\/[^/]+\/contacts)$/.test(path);
+/** Routes whose JSON bodies may be larger than the default limit: 10,000 campaign contacts at once. */
+const largeJsonLimit = (method: string, path: string) => (method === "POST" && /\/campaigns\/[^/]+\/contacts$/.test(path) ? CONTACTS_JSON_MAX_BYTES : undefined);
 
 /**
  * The public API, mounted at /v1. Middleware runs in this order: request id, the draining check of
- * new calls, auth, rate limit, body checks (type, size, depth).
+ * new calls, auth, rate limit, NUL characters in the query, body checks (type, size, depth, NUL characters).
  */
 export function createApiApp(dependencies: ApiDependencies) {
   const deps: ApiDependencies = { ...dependencies, rateLimiter: dependencies.rateLimiter ?? new RateLimiter(dependencies.db) };
@@ -61,9 +68,10 @@ export function createApiApp(dependencies: ApiDependencies) {
     refuseNewCallsWhileDraining,
     authenticate,
     rateLimit,
+    refuseNulInQuery,
     jsonBodies({ allowsMultipart, requiresBody }),
-    jsonBodyLimit({ allowsMultipart }),
-    jsonDepthLimit,
+    jsonBodyLimit({ allowsMultipart, largeJsonLimit }),
+    jsonBodyChecks,
   );
   app.route("/", webCallRoutes());
   app.route("/", callRoutes());
@@ -77,6 +85,10 @@ export function createApiApp(dependencies: ApiDependencies) {
   app.route("/", voiceRoutes());
   app.route("/", analyticsRoutes());
   app.route("/", telephonyRoutes());
+  app.route("/", campaignRoutes());
+  app.route("/", campaignContactRoutes());
+  app.route("/", doNotCallRoutes());
+  app.route("/", concurrencyRoutes());
   return app;
 }
 

@@ -40,7 +40,7 @@ export type RuntimeSettings = {
   http?: HttpClient;
   /** Where LLM keys and endpoints are read (default process.env). */
   env?: Record<string, string | undefined>;
-  /** How often an event stream looks for new events (default 250 ms). */
+  /** How often an event stream also looks for new events unprompted (tests with a jumping clock); default never: it is woken by the call's changes. */
   eventPollMs?: number;
 };
 

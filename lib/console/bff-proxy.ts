@@ -9,6 +9,8 @@ const READ_ONLY_POSTS: RegExp[] = [/^knowledge-bases\/[^/]+\/search$/];
 /** Paths that need more than their method says: credentials (admin, even to read) and organization settings (owner to change). */
 const CREDENTIAL_PATHS = /^webhook-secret(\/|$)/;
 const ORGANIZATION_SETTINGS_PATHS = /^pricing(\/|$)/;
+/** The organization's concurrency and do-not-call list: owners and admins change them. */
+const ADMIN_SETTINGS_PATHS = /^(concurrency|do-not-call)(\/|$)/;
 /** Carrier accounts hold credentials: connecting, testing, importing and disconnecting are for admins; everyone may read their state. */
 const CARRIER_ACCOUNT_PATHS = /^telephony\//;
 
@@ -38,6 +40,7 @@ export function bffPermission(method: string, segments: string[]): Permission {
   if (CREDENTIAL_PATHS.test(path)) return "manageApiKeys";
   if (ORGANIZATION_SETTINGS_PATHS.test(path) && verb !== "GET" && verb !== "HEAD") return "manageOrganization";
   if (CARRIER_ACCOUNT_PATHS.test(path) && verb !== "GET" && verb !== "HEAD") return "manageApiKeys";
+  if (ADMIN_SETTINGS_PATHS.test(path) && verb !== "GET" && verb !== "HEAD") return "manageMembers";
   if (verb === "GET" || verb === "HEAD") return "read";
   if (verb === "POST" && READ_ONLY_POSTS.some((pattern) => pattern.test(path))) return "read";
   return "write";

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { mkdirSync } from "node:fs";
 import pg from "pg";
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from "./change-feed";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -21,9 +22,18 @@ export type DatabaseConnection = {
   /** Runs several statements without parameters (PGlite's `exec`, or a simple query on Postgres). */
   exec: (text: string) => Promise<void>;
   close: () => Promise<void>;
+  /** LISTEN/NOTIFY for this process (one listening connection, opened on first use). */
+  changes: ChangeFeed;
   pglite?: PGlite;
   pool?: pg.Pool;
 };
+
+const feeds = new WeakMap<Database, ChangeFeed>();
+
+/** The change feed of the connection `db` belongs to (none for a handle made elsewhere). */
+export function changeFeedOf(db: Database): ChangeFeed | undefined {
+  return feeds.get(db);
+}
 
 export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; poolSize?: number };
 
@@ -34,10 +44,13 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseConnection 
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on("error", (error) => console.error("postgres pool error:", error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const changes = postgresChangeFeed(url);
+  feeds.set(db, changes);
   return {
     db,
     driver: "postgres",
     pool,
+    changes,
     query: async (text, values) => {
       const result = await pool.query(text, values as unknown[]);
       return { rows: result.rows };
@@ -45,7 +58,10 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseConnection 
     exec: async (text) => {
       await pool.query(text);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
   };
 }
 
@@ -55,10 +71,13 @@ export async function connectPglite(dataDir?: string): Promise<DatabaseConnectio
   const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  const changes = pgliteChangeFeed(pglite);
+  feeds.set(db, changes);
   return {
     db,
     driver: "pglite",
     pglite,
+    changes,
     query: async (text, values) => {
       const result = await pglite.query<Record<string, unknown>>(text, values as unknown[]);
       return { rows: result.rows };
@@ -66,6 +85,9 @@ export async function connectPglite(dataDir?: string): Promise<DatabaseConnectio
     exec: async (text) => {
       await pglite.exec(text);
     },
-    close: () => pglite.close(),
+    close: async () => {
+      await changes.close();
+      await pglite.close();
+    },
   };
 }

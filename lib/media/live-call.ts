@@ -3,6 +3,7 @@ import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CallEndReason } from "@/lib/schemas/call-values";
+import { callChanges } from "@/lib/services/calls/call-changes";
 import { endCall, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import type { RecordedEvent } from "@/lib/runtime/types";
 import { finishLiveCall, liveCallStatus, openLiveCall } from "@/lib/services/calls/live-calls";
@@ -62,9 +63,6 @@ export type LiveCallHandle = {
   sendText(text: string): void;
 };
 
-/** While a call runs, how often its row is checked for an end decided elsewhere (API hang-up, terminate). */
-const END_WATCH_MS = 1000;
-
 /**
  * Turns a call and a media transport into a live voice call: the agent's speech providers, the
  * conversation engine behind a media session (greeting, turns, presence checks, tools, variables,
@@ -117,17 +115,19 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     endpointing: agent.end_of_turn.endpointing_url ? endpointingHook(deps.http, agent.end_of_turn.endpointing_url, callId) : undefined,
   });
 
-  const watch = setInterval(() => {
+  // An end decided elsewhere (API hang-up, terminate, another instance's sweep) wakes this at once:
+  // a change of the call's status is notified (lib/services/calls/call-changes.ts); no polling.
+  const stopWatching = callChanges(deps.db).watch(callId, (change) => {
+    if (change === "event") return;
     void liveCallStatus(deps.db, callId)
       .then((row) => {
         if (row && row.status !== "in_progress" && !port.endedByConversation) session.terminate("user_hangup");
       })
       .catch(() => undefined);
-  }, END_WATCH_MS);
-  watch.unref();
+  });
 
   const ended = session.ended.then(async (summary: SessionSummary) => {
-    clearInterval(watch);
+    stopWatching();
     await port.settled();
     const recording = recordingPath && summary.recording ? await readFile(recordingPath) : null;
     try {

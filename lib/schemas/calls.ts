@@ -72,6 +72,7 @@ export const CallSchema = z
     carrier: z.enum(carrierNames).nullable().openapi({ description: "Extension: the carrier that carried a phone call (`twilio`, `telnyx`), null otherwise." }),
     carrier_call_id: z.string().nullable().openapi({ description: "Extension: the carrier's id of the call (Twilio CallSid, Telnyx call_control_id)." }),
     transfer: CallTransferSchema.nullable().openapi({ description: "Extension: where a transfer_call (or a number's redirect) sent the caller, and how it went." }),
+    campaign_id: z.uuid().nullable().openapi({ description: "Extension: the campaign that placed this call, null otherwise." }),
     transcript_string: z.string().optional().openapi({ description: "Lists: only with include_transcript=true." }),
     transcript: z.array(TranscriptEntrySchema).optional().openapi({ description: "Lists: only with include_transcript=true." }),
     variable_values: z
@@ -112,6 +113,7 @@ export const CallFiltersQuerySchema = z.object({
   end_reason: z.enum(callEndReasons, { message: oneOf(callEndReasons) }).optional().openapi({ description: "**Extension**: only calls that ended for this reason." }),
   answer_type: z.enum(callAnswerTypes, { message: oneOf(callAnswerTypes) }).optional().openapi({ description: "**Extension**: only calls answered by a human, a voicemail, or unknown." }),
   carrier: z.enum(carrierNames, { message: oneOf(carrierNames) }).optional().openapi({ description: "**Extension**: only phone calls carried by `twilio` or `telnyx`." }),
+  campaign_id: z.uuid("Must be a UUID").optional().openapi({ description: "**Extension**: only calls placed by this campaign." }),
   search: z
     .string()
     .trim()

@@ -6,6 +6,7 @@ import { createAppServer } from "./app-server";
 import { drain } from "./drain";
 import { respondWithError, writeErrorAndClose } from "./raw-error-response";
 import { getRuntime } from "./runtime";
+import { onStopSignals } from "./stop-signals";
 import { telephonyDependencies, telephonyWebhooks } from "./telephony-endpoints";
 import { websocketEndpoints } from "./websocket-endpoints";
 
@@ -43,7 +44,8 @@ const apiOnly: WebParts = {
 
 /**
  * Boots the runtime (database, migrations, workers, first-start demo data) and Next.js, then serves
- * HOST:PORT. SIGTERM or SIGINT drains (lib/server/drain.ts) and exits 0; a second one exits at once.
+ * HOST:PORT. SIGTERM or SIGINT drains (lib/server/drain.ts) and exits 0; a second one (not the first delivered
+ * twice, see stop-signals.ts) exits at once. `npm start` execs node, so npm's forwarded signal lands here.
  */
 export async function startAppServer(options: StartOptions): Promise<Server> {
   installRejectionSafetyNet();
@@ -68,13 +70,7 @@ export async function startAppServer(options: StartOptions): Promise<Server> {
 
   // In development a code change restarts the server (tsx watch gives it 5 s): a short drain unless one is set.
   const drainSeconds = options.dev && process.env.SHUTDOWN_DRAIN_SECONDS === undefined ? 2 : config.shutdownDrainSeconds;
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      console.log(`${signal} again: exiting now`);
-      process.exit(1);
-    }
-    stopping = true;
+  onStopSignals((signal) => {
     console.log(`${signal} received: draining for up to ${drainSeconds} s (SHUTDOWN_DRAIN_SECONDS); send it again to exit at once`);
     drain({ server, live, runtime, closeNext: web.close }, drainSeconds * 1000).then(
       () => {
@@ -86,9 +82,7 @@ export async function startAppServer(options: StartOptions): Promise<Server> {
         process.exit(1);
       },
     );
-  };
-  process.on("SIGTERM", onSignal);
-  process.on("SIGINT", onSignal);
+  });
   return server;
 }
 

@@ -3,6 +3,7 @@ import { isSupportedRate, type SampleRate } from "@/lib/media/audio/pcm";
 import { startLiveCall, type LiveCallDependencies, type LiveCallEvent, type LiveCallHandle } from "@/lib/media/live-call";
 import { BrowserSocketTransport } from "@/lib/media/transports/browser-socket-transport";
 import { ConflictError } from "@/lib/services/errors";
+import { callChanges } from "@/lib/services/calls/call-changes";
 import { loadRuntimeCall, recordedEventsAfter } from "@/lib/services/calls/runtime-calls";
 import { sessionTokenMatches } from "@/lib/services/calls/web-calls";
 import type { WebSocketHandler } from "./websocket-routes";
@@ -14,8 +15,6 @@ export const DEFAULT_INPUT_RATE: SampleRate = 16000;
 export const DEFAULT_OUTPUT_RATE: SampleRate = 24000;
 /** How long the socket waits for an optional start frame before the defaults apply. */
 const START_FRAME_WAIT_MS = 500;
-/** Events written by others (a turn sent with POST …/turns, a hang-up) reach the socket within this. */
-const EVENT_POLL_MS = 500;
 
 type ClientFrame = { type: "start"; input_sample_rate?: unknown; output_sample_rate?: unknown } | { type: "text"; text?: unknown } | { type: "hangup" };
 
@@ -138,13 +137,28 @@ export function webCallMediaRoute(deps: LiveCallDependencies): WebSocketHandler 
     socket.on("message", onFrame);
     if (pending) onFrame(pending.data, pending.isBinary);
 
-    // Events recorded by other writers (POST …/turns, the hang-up endpoint) join the stream.
-    const poll = setInterval(() => {
-      void recordedEventsAfter(deps.db, callId, lastSeq).then((events) => events.forEach(forward), () => undefined);
-    }, EVENT_POLL_MS);
-    poll.unref();
+    // Events recorded by other writers (POST …/turns, the hang-up endpoint, another instance) join
+    // the stream when they are notified (lib/services/calls/call-changes.ts); one read at a time.
+    let reading = false;
+    let again = false;
+    const readOthers = () => {
+      if (reading) return void (again = true);
+      reading = true;
+      void recordedEventsAfter(deps.db, callId, lastSeq)
+        .then((events) => events.forEach(forward), () => undefined)
+        .finally(() => {
+          reading = false;
+          if (again) {
+            again = false;
+            readOthers();
+          }
+        });
+    };
+    const stopWatching = callChanges(deps.db).watch(callId, (change) => {
+      if (change !== "status") readOthers();
+    });
     const result = await handle.ended.catch(() => null);
-    clearInterval(poll);
+    stopWatching();
     for (const event of await recordedEventsAfter(deps.db, callId, lastSeq).catch(() => [])) forward(event);
     if (socket.readyState === socket.OPEN) socket.close(1000, closing || result ? "The call ended" : "The call failed");
   };

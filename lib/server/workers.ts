@@ -15,6 +15,8 @@ import { startCallTimerSweep } from "@/lib/services/calls/call-timer-sweep";
 import { startJobRecovery } from "@/lib/jobs/job-recovery";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { jobNames } from "@/lib/jobs/queue";
+import { campaignsNeedingDispatch, runCampaignTick } from "@/lib/services/campaigns/campaign-dispatch";
+import { nudgeCampaign } from "@/lib/services/campaigns/campaign-ticks";
 
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -32,6 +34,11 @@ export type WorkerDependencies = {
   /** This process owns the embedded database: jobs left running by an earlier process are taken over at start. */
   exclusive?: boolean;
 };
+
+/** Campaign ticks mostly wait (for pacing, slots, the carrier): several campaigns dispatch at once in each process. */
+const CAMPAIGN_TICK_WORKERS_PER_PROCESS = 4;
+/** How often each worker process looks for campaigns with work and no dispatcher (a dead one's, a due retry, a scheduled start). */
+const CAMPAIGN_SWEEP_MS = 3_000;
 
 /** Webhook attempts wait on the network, not the CPU: several run at once in each process. */
 const WEBHOOK_WORKERS_PER_PROCESS = 4;
@@ -73,6 +80,21 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   await boss.work<{ callId: string }>(jobNames.callFinished, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) =>
     track(jobNames.callFinished, job.id, () => processFinishedCall(deps.db, job.data.callId, postCallSettings, { last: job.retryCount >= job.retryLimit })),
   );
+  const dialCampaignCall = async (callId: string, numberType: string) => {
+    // SIP calls go to a process running the SIP user agent (their job was queued with the call).
+    if (numberType !== "sip") await dialCall(deps.db, callId, deps.telephonyProvider);
+  };
+  for (let i = 0; i < CAMPAIGN_TICK_WORKERS_PER_PROCESS; i++) {
+    await boss.work<{ campaignId: string }>(jobNames.campaignTick, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
+      track(jobNames.campaignTick, job.id, () => runCampaignTick({ db: deps.db, queue, dial: dialCampaignCall }, job.data.campaignId)),
+    );
+  }
+  const campaignSweep = setInterval(() => {
+    campaignsNeedingDispatch(deps.db)
+      .then((ids) => Promise.all(ids.map((id) => nudgeCampaign(queue, id))))
+      .catch((error) => console.error("campaign sweep failed:", error));
+  }, CAMPAIGN_SWEEP_MS);
+  campaignSweep.unref();
   const maintenance = setInterval(() => {
     purgeExpiredRecords(deps.db).catch((error) => console.error("maintenance failed:", error));
   }, MAINTENANCE_INTERVAL_MS);
@@ -82,6 +104,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
     stop: () => {
       recovery.stop();
       clearInterval(maintenance);
+      clearInterval(campaignSweep);
       timerSweep.stop();
     },
   };

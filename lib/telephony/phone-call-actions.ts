@@ -4,6 +4,7 @@ import type { AgentDocument } from "@/lib/agents/normalize";
 import type { Database } from "@/lib/db/client";
 import { callEvents } from "@/lib/db/schema";
 import type { JobQueue } from "@/lib/jobs/queue";
+import { callChanges } from "@/lib/services/calls/call-changes";
 import { endPhoneCall, findCall, recordTransfer } from "@/lib/services/phone-calls/phone-call-progress";
 import { organizationCarrier, type TelephonySettings } from "./carrier-directory";
 import type { CarrierMediaTransport } from "./carrier-media-transport";
@@ -17,8 +18,6 @@ export type PhoneCallActionDependencies = { db: Database; queue: JobQueue; setti
 const MESSAGE_END_SILENCE_MS = 1200;
 /** How long the message may take to start (the model's first words) before the call is ended anyway. */
 const MESSAGE_START_WAIT_MS = 10_000;
-/** How often the answering-machine result is looked for while it is pending (it may reach another instance). */
-const MACHINE_POLL_MS = 500;
 /** How long a machine result is waited for after the call starts. */
 const MACHINE_WAIT_MS = 60_000;
 
@@ -33,7 +32,7 @@ export const VOICEMAIL_PROMPT = "(The call reached a voicemail box and its greet
 export class PhoneCallActions {
   private stateName: string;
   private voicemail: "none" | "leaving" | "done" = "none";
-  private machinePoll: NodeJS.Timeout | null = null;
+  private machineWatch: (() => void) | null = null;
   private stopped = false;
 
   constructor(
@@ -55,11 +54,14 @@ export class PhoneCallActions {
     else if (event.type === "leave_voicemail_message") void this.finishVoicemail().catch((error) => console.error(`telephony: ending call ${this.callId} after its voicemail failed:`, error));
   }
 
-  /** Watches for the carrier's answering-machine result (its webhook may land on any instance) while the call is young. */
+  /** Watches for the carrier's answering-machine result (its webhook may land on any instance: its event is notified) while the call is young. */
   watchAnsweringMachine(): void {
-    const started = Date.now();
-    this.machinePoll = setInterval(() => {
-      if (this.stopped || Date.now() - started > MACHINE_WAIT_MS) return this.stopWatching();
+    let reading = false;
+    let again = false;
+    const look = () => {
+      if (this.stopped) return;
+      if (reading) return void (again = true);
+      reading = true;
       void this.deps.db
         .select({ payload: callEvents.payload })
         .from(callEvents)
@@ -72,9 +74,25 @@ export class PhoneCallActions {
             if (this.voicemail === "none" && this.hasTool("leave_voicemail_message")) this.tell(VOICEMAIL_PROMPT);
           }
         })
-        .catch(() => undefined);
-    }, MACHINE_POLL_MS);
-    this.machinePoll.unref();
+        .catch(() => undefined)
+        .finally(() => {
+          reading = false;
+          if (again && this.machineWatch) {
+            again = false;
+            look();
+          }
+        });
+    };
+    const unwatch = callChanges(this.deps.db).watch(this.callId, (change) => {
+      if (change !== "status") look();
+    });
+    const expiry = setTimeout(() => this.stopWatching(), MACHINE_WAIT_MS);
+    expiry.unref();
+    this.machineWatch = () => {
+      unwatch();
+      clearTimeout(expiry);
+    };
+    look(); // a result that came before the media did
   }
 
   stop(): void {
@@ -83,8 +101,8 @@ export class PhoneCallActions {
   }
 
   private stopWatching(): void {
-    if (this.machinePoll) clearInterval(this.machinePoll);
-    this.machinePoll = null;
+    this.machineWatch?.();
+    this.machineWatch = null;
   }
 
   private hasTool(type: string): boolean {

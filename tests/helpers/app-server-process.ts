@@ -55,7 +55,7 @@ export type ServerMode = "api-only" | "studio";
 
 /**
  * `scripts/server.ts --api-only` (the real server: runtime, /v1, health, WebSockets, draining, no
- * studio pages) in a child process on a free loopback port, on a fresh database with one
+ * studio pages) in a child process (with `viaNpm`, as `npm start -- --api-only`: npm is the child) on a free loopback port, on a fresh database with one
  * organization and API key: on TEST_DATABASE_URL's server with TEST_DB=postgres, else embedded.
  * `mode: "studio"`: the normal mode, with Next.js loaded: as `--dev` (tests run before any production
  * build exists; ~15 s to start), in `.next/dev`, so only one such server per checkout at a time (a
@@ -63,7 +63,7 @@ export type ServerMode = "api-only" | "studio";
  * `shareWith`: another instance on the same data (its Postgres database; or its embedded directory,
  * once that process has ended): the first process's cleanUp removes the data, so clean this one up first.
  */
-export async function startServerProcess(env: Record<string, string> = {}, options: { mode?: ServerMode; shareWith?: ServerProcess } = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string> = {}, options: { mode?: ServerMode; shareWith?: ServerProcess; viaNpm?: boolean } = {}): Promise<ServerProcess> {
   const studio = options.mode === "studio";
   const port = await freePort();
   const shared = options.shareWith;
@@ -81,7 +81,11 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
     cpSync(embedded.dataDir, dataDir, { recursive: true });
     apiKey = embedded.apiKey;
   }
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/server.ts", studio ? "--dev" : "--api-only"], {
+  const mode = studio ? "--dev" : "--api-only";
+  const command: [string, string[]] = options.viaNpm
+    ? ["npm", ["start", "--silent", "--", mode]]
+    : [process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/server.ts", mode]];
+  const child = spawn(command[0], command[1], {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -90,10 +94,13 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
       DATA_DIR: dataDir,
       DATABASE_URL: shared?.databaseUrl ?? database?.url ?? "",
       SEED_DEMO: "false",
+      npm_config_update_notifier: "false",
       ...(studio ? { NEXT_DIST_DIR: "" } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // npm in a process group of its own, as a terminal's job or a service manager's unit is.
+    detached: options.viaNpm,
   });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -102,7 +109,13 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
   const cleanUp = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    if (options.viaNpm) {
+      try {
+        process.kill(-child.pid!, "SIGKILL"); // whatever npm started too
+      } catch {
+        // the group is gone
+      }
+    } else if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await exited;
     if (shared) return;
     await database?.close();

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { connectPglite, connectPostgres } from "@/lib/db/client";
 import { calls } from "@/lib/db/schema";
+import { DUPLICATE_SIGNAL_MS } from "@/lib/server/stop-signals";
 import { startServerProcess, type ServerProcess } from "../helpers/app-server-process";
 import { startFakeOpenAiSpeech } from "../helpers/fake-speech/openai-speech";
 import { MediaSocketClient } from "../helpers/media-socket-client";
@@ -182,11 +184,93 @@ describe("SIGTERM on the server process", () => {
     const closing = closed(socket);
     server.child.kill("SIGTERM");
     await until(() => connectionRefused(server!.port));
+    // Closer than this, a repeat is the first signal delivered twice (a terminal's group and npm's forward).
+    await new Promise((resolve) => setTimeout(resolve, DUPLICATE_SIGNAL_MS));
     const again = Date.now();
     server.child.kill("SIGTERM");
     const exit = await server.exited;
     expect(exit.code).toBe(1);
     expect(Date.now() - again).toBeLessThan(3_000);
     await closing;
+  }, 120_000);
+});
+
+/** Every process below `pid` (Linux: the parent of each in /proc/<pid>/stat). */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  for (let queue = [pid]; queue.length; ) {
+    const next = children.get(queue.shift()!) ?? [];
+    out.push(...next);
+    queue.push(...next);
+  }
+  return out;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// What a service manager or a container runtime does: it signals the main process, `npm start`, and
+// nothing else. npm runs the script through `sh -c`; unless the script execs node, the signal ends npm
+// and the shell and the server, re-parented, goes on answering (issue 20). Signals are the same
+// whatever the database: run once, on the embedded one.
+describe.skipIf(process.env.TEST_DB === "postgres")("a stop signal to `npm start`", () => {
+  it("SIGTERM to npm's own pid drains the server (health 503, a live WebSocket finishes), then npm exits 0 and no process is left", async () => {
+    server = await startServerProcess({ SHUTDOWN_DRAIN_SECONDS: "20" }, { viaNpm: true });
+    const { port, child } = server;
+    const tree = [child.pid!, ...descendants(child.pid!)];
+    const healthAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await send(port, healthAgent, "GET", "/api/health")).status).toBe(200);
+    const socket = await openEcho(server);
+
+    child.kill("SIGTERM"); // npm's pid only, not its group
+    await until(async () => (await send(port, healthAgent, "GET", "/api/health").catch(() => ({ status: 0 }))).status === 503, 5_000);
+    await until(() => connectionRefused(port));
+    // The call goes on past the signal, well within SHUTDOWN_DRAIN_SECONDS …
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await echo(socket, "still here")).toBe("still here");
+    expect(alive(child.pid!)).toBe(true);
+    // … and once it ends, everything exits.
+    const ended = Date.now();
+    socket.close(1000, "done");
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - ended).toBeLessThan(10_000);
+    await until(async () => tree.every((pid) => !alive(pid)), 3_000);
+    expect(server.output()).toMatch(/SIGTERM received: draining/);
+    healthAgent.destroy();
+  }, 120_000);
+
+  it("Ctrl-C (SIGINT to npm's whole process group) drains once, not as two signals, and cuts a live WebSocket at SHUTDOWN_DRAIN_SECONDS", async () => {
+    server = await startServerProcess({ SHUTDOWN_DRAIN_SECONDS: "2" }, { viaNpm: true });
+    const { child } = server;
+    const tree = [child.pid!, ...descendants(child.pid!)];
+    const socket = await openEcho(server);
+    const closing = closed(socket);
+    const signalled = Date.now();
+    process.kill(-child.pid!, "SIGINT"); // the terminal signals the group; npm forwards it to node as well
+    expect(await echo(socket, "during the drain")).toBe("during the drain");
+    const close = await closing;
+    expect(close.code).toBe(1001);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1_900);
+    const exit = await server.exited;
+    expect(server.output()).not.toMatch(/again: exiting now/);
+    expect(exit.code === 0 || exit.signal === "SIGINT", JSON.stringify(exit)).toBe(true);
+    await until(async () => tree.every((pid) => !alive(pid)), 3_000);
   }, 120_000);
 });

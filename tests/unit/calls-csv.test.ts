@@ -28,6 +28,7 @@ const call: Call = {
   custom_headers: null,
   carrier: null,
   carrier_call_id: null,
+  campaign_id: null,
   transfer: null,
   transcript_string: "agent: Hello\nuser: =SUM(A1)",
 };

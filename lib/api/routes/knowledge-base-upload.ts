@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { AddSourcesInput, TextSourceInput, UploadedFile } from "@/lib/services/knowledge-bases/knowledge-base-sources";
 import { ApiError } from "../errors";
+import { nulError, nulPath } from "../middleware/nul-characters";
 import { zodIssuesToDetails } from "../validation";
 
 /** `file_sources.<index>.items` (the specification's naming), plain `file_sources`, and the common variants. */
@@ -17,7 +18,7 @@ const tooLarge = (limit: number) =>
   ]);
 
 /** Reads the body, failing with 413 as soon as more than `limit` bytes arrive (nothing is stored by then). */
-async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+export async function readCappedBody(request: Request, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array();
@@ -52,6 +53,8 @@ function parseTextSources(raw: string): TextSourceInput[] {
       { field: TEXT_PART, message: "Must be a JSON string holding an array of {title, content} objects" },
     ]);
   }
+  const nul = nulPath(parsed);
+  if (nul) throw nulError({ ...nul, path: [TEXT_PART, ...nul.path] });
   const result = TextSourcesSchema.safeParse(parsed);
   if (!result.success) {
     const details = zodIssuesToDetails(result.error.issues, TEXT_PART).map((detail) => ({
@@ -74,7 +77,7 @@ export async function readSourceUpload(request: Request, maxRequestBytes: number
       { field: "content-type", message: "Send the sources as multipart/form-data" },
     ]);
   }
-  const body = await readCapped(request, maxRequestBytes);
+  const body = await readCappedBody(request, maxRequestBytes);
   let form: FormData;
   try {
     form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();

@@ -189,7 +189,7 @@ export function webCallRoutes() {
     return unbuffered(streamSSE(c, async (stream) => {
       const listening = new AbortController();
       stream.onAbort(() => listening.abort());
-      const options = { after, pollMs: deps.runtime?.eventPollMs ?? 250, idleMs: KEEPALIVE_MS, signal: listening.signal };
+      const options = { after, pollMs: deps.runtime?.eventPollMs, idleMs: KEEPALIVE_MS, signal: listening.signal };
       for await (const event of callEventStream(host(deps), c.req.valid("param").call_id, options)) {
         if (event) await stream.writeSSE({ id: String(event.seq), event: event.type, data: eventPayload(event) });
         else await stream.write(": keep-alive\n\n");

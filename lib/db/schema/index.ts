@@ -8,4 +8,5 @@ export * from "./platform";
 export * from "./workers";
 export * from "./sip-media";
 export * from "./telephony";
+export * from "./campaigns";
 export * from "./media-instances";

@@ -29,9 +29,32 @@ export type CallFilterInput = {
   endReason?: CallEndReason;
   answerType?: CallAnswerType;
   carrier?: CarrierName;
+  campaignId?: string;
   /** Words in what was said (web-search syntax: "a phrase", -word, or), matched by Postgres full-text search. */
   search?: string;
 };
+
+/**
+ * Every filter, by its input name (which is also its placeholder's name in `filters`): the cached
+ * SQL of a list is keyed by which of them are present, and the count's rollup shortcut takes only
+ * agent and time. The check below fails to compile when a filter is added without being named here.
+ */
+const FILTER_NAMES = [
+  "agentId",
+  "callType",
+  "fromNumber",
+  "toNumber",
+  "startTimeGt",
+  "startTimeLt",
+  "status",
+  "endReason",
+  "answerType",
+  "carrier",
+  "campaignId",
+  "search",
+] as const satisfies readonly (keyof CallFilterInput)[];
+const everyFilterNamed: Exclude<keyof CallFilterInput, (typeof FILTER_NAMES)[number]> extends never ? true : never = true;
+void everyFilterNamed;
 
 export type ListCallsInput = CallFilterInput & {
   cursor?: string;
@@ -73,6 +96,7 @@ const summaryColumns = {
   transfer: calls.transfer,
   recordingBlobKey: calls.recordingBlobKey,
   secureRecordingUrl: calls.secureRecordingUrl,
+  campaignId: calls.campaignId,
 };
 
 function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inline): SQL[] {
@@ -87,6 +111,7 @@ function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inlin
   if (input.endReason) where.push(eq(calls.endReason, bind("endReason", input.endReason)));
   if (input.answerType) where.push(eq(calls.answerType, bind("answerType", input.answerType)));
   if (input.carrier) where.push(eq(calls.carrier, bind("carrier", input.carrier)));
+  if (input.campaignId) where.push(eq(calls.campaignId, bind("campaignId", input.campaignId)));
   if (input.search) where.push(sql`${calls.transcriptSearch} @@ websearch_to_tsquery('english', ${bind("search", input.search)})`);
   return where;
 }
@@ -147,9 +172,9 @@ const FAR_FUTURE = new Date("9999-12-31T00:00:00.000Z");
  */
 export async function countCalls(ctx: ServiceContext, input: CallFilterInput): Promise<CallCount> {
   const { agentId, startTimeGt, startTimeLt } = input;
-  // Named one by one: a page-mode list passes its whole input (page, limit, …) here.
-  const others = [input.callType, input.fromNumber, input.toNumber, input.status, input.endReason, input.answerType, input.search];
-  if (others.every((value) => !value)) {
+  // Only agent and start time are in the rollups (a page-mode list passes its whole input, page and limit too, here).
+  const others = FILTER_NAMES.filter((name) => name !== "agentId" && name !== "startTimeGt" && name !== "startTimeLt");
+  if (others.every((name) => !input[name])) {
     // start_time_gt is exclusive and times are kept to the millisecond.
     const from = startTimeGt ? new Date(startTimeGt.getTime() + 1) : EPOCH;
     const to = startTimeLt ?? FAR_FUTURE;
@@ -213,18 +238,7 @@ export function callPageSql(ctx: ServiceContext, input: ListCallsInput): { sql: 
     input.includeVariableValues,
     cursor ? (cursor.id ? "time+id" : "time") : "none",
     // Present exactly when `filters` adds the condition.
-    ...[
-      input.agentId,
-      input.callType,
-      input.fromNumber,
-      input.toNumber,
-      input.startTimeGt,
-      input.startTimeLt,
-      input.status,
-      input.endReason,
-      input.answerType,
-      input.search,
-    ].map(Boolean),
+    ...FILTER_NAMES.map((name) => Boolean(input[name])),
   ].join();
   let built = pageShapes.get(shape);
   if (!built) {
@@ -233,16 +247,7 @@ export function callPageSql(ctx: ServiceContext, input: ListCallsInput): { sql: 
   }
   const values = {
     organizationId: ctx.organizationId,
-    agentId: input.agentId,
-    callType: input.callType,
-    fromNumber: input.fromNumber,
-    toNumber: input.toNumber,
-    startTimeGt: input.startTimeGt?.toISOString(),
-    startTimeLt: input.startTimeLt?.toISOString(),
-    status: input.status,
-    endReason: input.endReason,
-    answerType: input.answerType,
-    search: input.search,
+    ...Object.fromEntries(FILTER_NAMES.map((name) => [name, input[name] instanceof Date ? input[name].toISOString() : input[name]])),
     cursorTime: cursor?.time.toISOString(),
     cursorId: cursor?.id,
     limit: input.useCursor ? input.limit + 1 : input.limit,

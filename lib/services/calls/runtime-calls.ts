@@ -12,6 +12,7 @@ import type { CallSnapshot, RecordedEvent } from "@/lib/runtime/types";
 import { withVariableValue } from "@/lib/runtime/variable-values";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
 import { ConflictError } from "../errors";
+import { addToDoNotCall } from "../do-not-call/do-not-call";
 
 /** What `calls.runtime_state` holds: the engine's snapshot minus the columns of its own (transcript, variable_values, usage). */
 export type StoredRuntimeState = {
@@ -213,8 +214,23 @@ export async function saveRuntimeCall(
         });
       }
     }
+    if (events.some((event) => event.type === "add_to_do_not_call")) await listCallee(t, call);
     if (ended) await queue.send(jobNames.callFinished, { callId: call.id }, { db: t });
     return true;
+  });
+}
+
+/**
+ * The add_to_do_not_call tool ran: the other party's number (the callee of an outbound call, the caller
+ * of an inbound one) joins the organization's do-not-call list, in the transaction that records the call.
+ */
+async function listCallee(db: Database, call: RuntimeCall): Promise<void> {
+  const [row] = await db.select({ type: calls.type, direction: calls.direction, fromNumber: calls.fromNumber, toNumber: calls.toNumber }).from(calls).where(eq(calls.id, call.id));
+  const number = row?.type === "phone_call" ? (row.direction === "outbound" ? row.toNumber : row.fromNumber) : null;
+  if (!number) return; // a web call has no number to list
+  await addToDoNotCall({ db, organizationId: call.organizationId }, { phone_numbers: [number], reason: "Asked not to be called again, during a call", source: "agent", callId: call.id }).catch((error) => {
+    // A caller id that is no phone number (anonymous, a SIP name) cannot be listed; the call ends all the same.
+    console.warn(`do-not-call: the number of call ${call.id} could not be listed: ${error instanceof Error ? error.message : error}`);
   });
 }
 

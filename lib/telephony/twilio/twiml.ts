@@ -48,3 +48,8 @@ export function sayAndHangUpTwiml(message: string): string {
 export function emptyTwiml(): string {
   return `${declaration}<Response/>`;
 }
+
+/** Refuses the call before answering it: the caller hears a busy signal (and nothing is billed). */
+export function rejectBusyTwiml(): string {
+  return `${declaration}<Response><Reject reason="busy"/></Response>`;
+}
