@@ -1179,6 +1179,90 @@ export interface paths {
         patch: operations["updateConcurrency"];
         trace?: never;
     };
+    "/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit log entries
+         * @description **Extension** (not in the interface specification). Who changed what in your organization, newest first, in cursor pages (pass `next_cursor` back as `cursor`). Every change through the API, the studio and the admin CLI is recorded in the transaction that makes it, with sign-ins, failed sign-ins and accepted invitations. Filters: `actor_id`, `action` (one action, or a resource type's actions), `resource_type`, `resource_id`, `from` (inclusive) and `to` (exclusive). For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners and admins. Others get 403 `permission_error`.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit-log/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the audit log's hash chain
+         * @description **Extension** (not in the interface specification). Walks the chain oldest first: each entry's `hash` must be SHA-256 of the previous entry's hash followed by its own canonical JSON, and the last must be the chain's recorded end. An entry changed in the database, or removed, breaks it: `first_broken_id` names the first entry that no longer verifies (for a removed last entry, the last one kept). After the retention job removed old entries, the chain is checked from the first entry kept, as its `audit_log.trimmed` anchor entry records. For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners and admins. Others get 403 `permission_error`.
+         */
+        get: operations["verifyAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit-log/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the audit log's retention
+         * @description **Extension** (not in the interface specification). How long entries are kept. For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners and admins. Others get 403 `permission_error`.
+         */
+        get: operations["getAuditLogSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the audit log's retention
+         * @description **Extension** (not in the interface specification). `audit_retention_days` from 30 to 3650 (default 365). The daily retention job removes older entries and records an `audit_log.trimmed` anchor entry saying what was cut. For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners and admins. Others get 403 `permission_error`. In the studio, owners only.
+         */
+        patch: operations["updateAuditLogSettings"];
+        trace?: never;
+    };
+    "/v1/data-erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person's calls by phone number
+         * @description **Extension** (not in the interface specification). A data-subject erasure: deletes every call with `phone_number` on either side (from or to), with its transcript, variable values, post-call answers, events, webhook deliveries and recording, so nothing is found by the number afterwards (search included). The audit log keeps one `data.erased` entry with the number hashed (HMAC-SHA256 with the installation's secret). For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners.
+         */
+        post: operations["eraseDataByPhoneNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     event_variable_value_updated: {
@@ -1449,6 +1533,8 @@ export interface components {
              * @description Extension: the campaign that placed this call, null otherwise.
              */
             campaign_id: string | null;
+            /** @description Extension: the kinds of PII the agent's `data_storage: redact_pii` found and replaced (`credit_card`, `ssn`, `email`, `phone_number`, `date_of_birth`, `iban`, `address`, `person_name`); empty otherwise. */
+            redacted_categories: ("credit_card" | "ssn" | "email" | "phone_number" | "date_of_birth" | "iban" | "address" | "person_name")[];
             /** @description Lists: only with include_transcript=true. */
             transcript_string?: string;
             /** @description Lists: only with include_transcript=true. */
@@ -2061,6 +2147,13 @@ export interface components {
             custom_vocabulary: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids: string[];
+            /**
+             * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
+             * @enum {string}
+             */
+            data_storage: "everything" | "redact_pii" | "metadata_only";
+            /** @description Extension: calls older than this many days are deleted (record, transcript, recording, events) by a daily job; null (default) keeps them. */
+            retention_days: number | null;
             /** Format: uuid */
             id: string;
             /** @description The version returned (the published one unless ?version= was given). */
@@ -2148,6 +2241,13 @@ export interface components {
             custom_vocabulary?: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids?: string[];
+            /**
+             * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
+             * @enum {string}
+             */
+            data_storage?: "everything" | "redact_pii" | "metadata_only";
+            /** @description Extension: calls older than this many days are deleted (record, transcript, recording, events) by a daily job; null (default) keeps them. */
+            retention_days?: number | null;
         };
         State: {
             name: string;
@@ -2355,6 +2455,13 @@ export interface components {
             custom_vocabulary?: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids?: string[];
+            /**
+             * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
+             * @enum {string}
+             */
+            data_storage?: "everything" | "redact_pii" | "metadata_only";
+            /** @description Extension: calls older than this many days are deleted (record, transcript, recording, events) by a daily job; null (default) keeps them. */
+            retention_days?: number | null;
             /**
              * Format: uuid
              * @description Read-only: this agent's id (another id is 400).
@@ -3854,6 +3961,130 @@ export interface components {
             limit?: number;
             /** @description 0 to limit. */
             inbound_reserved?: number;
+        };
+        AuditEntryListResponse: {
+            data: components["schemas"]["AuditEntry"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made (ISO 8601, UTC, milliseconds).
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            at: string;
+            /** Format: uuid */
+            organization_id: string;
+            actor: components["schemas"]["AuditActor"];
+            /**
+             * @description `<resource>.<verb>`, e.g. agent.updated, api_key.created, member.role_changed, data.erased.
+             * @example agent.updated
+             */
+            action: string;
+            /** @example agent */
+            resource_type: string;
+            /** @description The resource's id (a UUID, or a carrier's name); null for organization-wide actions. */
+            resource_id: string | null;
+            /** @description What changed, field by field (nested fields as dotted paths): `{field: {from, to}}`. Secrets read "[redacted]". */
+            changes: {
+                [key: string]: components["schemas"]["AuditChange"];
+            };
+            /** @description The request's X-Request-Id (also in its response); null outside a request. */
+            request_id: string | null;
+            /** @description The client's address; null outside a request. */
+            ip: string | null;
+            user_agent: string | null;
+            /** @description Extension: hex SHA-256 of `previous_hash` followed by this entry's canonical JSON (the fields above, keys sorted, no spaces). */
+            hash: string;
+            /** @description Extension: the hash of the organization's previous entry (64 zeros for the first). */
+            previous_hash: string;
+        };
+        AuditActor: {
+            /**
+             * @description `user` (a person in the studio, or signing in), `api_key` (a request with one of your API keys), `admin_cli` (the operator's `npm run admin`), `system` (the service itself: jobs such as retention).
+             * @enum {string}
+             */
+            type: "user" | "api_key" | "system" | "admin_cli";
+            /** @description The user's or API key's id; null for the admin CLI and the system. */
+            id: string | null;
+            /**
+             * @description The user's email, the key's prefix, or what the system or CLI was doing.
+             * @example ada@example.com
+             */
+            label: string;
+        };
+        AuditChange: {
+            /** @description The value before (null when created). */
+            from?: unknown;
+            /** @description The value after (null when deleted). */
+            to?: unknown;
+        };
+        AuditVerificationResponse: {
+            data: components["schemas"]["AuditVerification"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AuditVerification: {
+            /** @description True when every entry's hash matches its content and links to the entry before it. */
+            valid: boolean;
+            /** @description How many entries were checked (the whole log kept for your organization). */
+            entries: number;
+            /**
+             * Format: uuid
+             * @description The first entry (oldest first) whose content or link does not match: changed, or following a removed entry. Null when valid.
+             */
+            first_broken_id: string | null;
+        };
+        AuditSettingsResponse: {
+            data: components["schemas"]["AuditSettings"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AuditSettings: {
+            /** @description Entries older than this many days are removed by the daily retention job (default 365, at least 30). */
+            audit_retention_days: number;
+        };
+        UpdatedAuditSettingsResponse: {
+            data: components["schemas"]["AuditSettings"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        UpdateAuditSettingsRequest: {
+            audit_retention_days: number;
+        };
+        DataErasureResponse: {
+            data: components["schemas"]["DataErasureResult"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        DataErasureResult: {
+            /** @description Calls deleted (with their transcripts, variable values, answers, events and webhook deliveries). */
+            calls_deleted: number;
+            /** @description Recordings deleted from storage. */
+            recordings_deleted: number;
+        };
+        DataErasureRequest: {
+            /**
+             * @description The person's number, E.164: every call with it on either side is deleted.
+             * @example +14155550123
+             */
+            phone_number: string;
         };
     };
     responses: never;
@@ -10883,6 +11114,491 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+                /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
+                cursor?: string;
+                /** @description Only entries by this user or API key id. */
+                actor_id?: string;
+                /** @description Only this action (`agent.updated`), or every action of a resource type when no dot (`agent`). */
+                action?: string;
+                /** @description Only entries about this kind of resource. */
+                resource_type?: string;
+                /** @description Only entries about this resource. */
+                resource_id?: string;
+                /** @description Only entries at or after this time. */
+                from?: string;
+                /** @description Only entries before this time. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries of your organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    verifyAuditLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditVerificationResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAuditLogSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSettingsResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateAuditLogSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAuditSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The new settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedAuditSettingsResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    eraseDataByPhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataErasureRequest"];
+            };
+        };
+        responses: {
+            /** @description What was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataErasureResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

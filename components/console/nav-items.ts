@@ -1,6 +1,8 @@
-import { Activity, AudioLines, BarChart3, BookOpen, Building2, Cable, Gauge, KeyRound, Megaphone, Phone, PhoneCall, PhoneOff, Receipt, Users, Webhook, type LucideIcon } from "lucide-react";
+import { Activity, AudioLines, BarChart3, BookOpen, Building2, Cable, Gauge, KeyRound, Megaphone, Phone, PhoneCall, PhoneOff, Receipt, ScrollText, Users, Webhook, type LucideIcon } from "lucide-react";
+import type { Permission } from "@/lib/auth/roles";
 
-export type NavItem = { href: string; label: string; icon: LucideIcon };
+/** `permission`: shown only to roles that have it (the page refuses the others too). */
+export type NavItem = { href: string; label: string; icon: LucideIcon; permission?: Permission };
 
 export const mainNav: NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: Gauge },
@@ -20,5 +22,6 @@ export const settingsNav: NavItem[] = [
   { href: "/settings/concurrency", label: "Concurrency", icon: Activity },
   { href: "/settings/do-not-call", label: "Do not call", icon: PhoneOff },
   { href: "/settings/pricing", label: "Prices", icon: Receipt },
+  { href: "/settings/audit-log", label: "Audit log", icon: ScrollText, permission: "manageMembers" },
   { href: "/settings/organization", label: "Organization", icon: Building2 },
 ];

@@ -14,6 +14,8 @@ import { registerOpenApiDocument } from "./openapi-document";
 import { createRouter } from "./router";
 import { agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
+import { auditLogRoutes } from "./routes/audit-log";
+import { dataErasureRoutes } from "./routes/data-erasure";
 import { callRoutes } from "./routes/calls";
 import { knowledgeBaseRoutes } from "./routes/knowledge-bases";
 import { llmModelRoutes } from "./routes/llm-models";
@@ -89,6 +91,9 @@ export function createApiApp(dependencies: ApiDependencies) {
   app.route("/", campaignContactRoutes());
   app.route("/", doNotCallRoutes());
   app.route("/", concurrencyRoutes());
+
+  app.route("/", auditLogRoutes());
+  app.route("/", dataErasureRoutes());
   return app;
 }
 

@@ -145,6 +145,11 @@ export const standardErrorResponses = {
   500: errorResponse("Unexpected error; the body carries a request id, never internals"),
 } as const;
 
+/** Operations kept to owners and admins (the audit log, data erasure). */
+export const permissionResponse = {
+  403: errorResponse("`permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization"),
+} as const;
+
 export const conflictResponse = { 409: errorResponse("Conflict with the current state") } as const;
 
 /** Routes that start a call: a draining instance refuses them (see Retry-After), another instance takes the retry. */

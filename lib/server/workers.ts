@@ -4,6 +4,7 @@ import { loadConfig } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { failKnowledgeBaseSource, ingestKnowledgeBaseSource, type IngestionLimits } from "@/lib/services/knowledge-bases/knowledge-base-ingestion";
 import { purgeExpiredRecords } from "@/lib/services/maintenance";
+import { runDailyRetention } from "@/lib/services/retention/daily-retention";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { dialCall, type TelephonyProvider } from "@/lib/telephony/dialer";
@@ -97,6 +98,8 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   campaignSweep.unref();
   const maintenance = setInterval(() => {
     purgeExpiredRecords(deps.db).catch((error) => console.error("maintenance failed:", error));
+    // Once a day, by whichever process claims the day first: agents' call retention and the audit log's.
+    runDailyRetention(deps.db, storage).catch((error) => console.error("retention failed:", error));
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
   const timerSweep = startCallTimerSweep(deps.db, queue);

@@ -200,6 +200,15 @@ describe("answers match the OpenAPI document", () => {
     await send("POST", "/v1/calls/phone", { body: { from_number: "+14155550140", to_number: "+14155550161", agent_id: agentId } });
     await send("DELETE", `/v1/phone-numbers/${numberId}`);
     await send("DELETE", `/v1/agents/${agentId}`);
+    // The audit log of everything above.
+    await send("GET", "/v1/audit-log?limit=5&action=agent");
+    await send("GET", "/v1/audit-log?from=yesterday");
+    await send("GET", "/v1/audit-log/verify");
+    await send("GET", "/v1/audit-log/settings");
+    await send("PATCH", "/v1/audit-log/settings", { body: { audit_retention_days: 90 } });
+    await send("PATCH", "/v1/audit-log/settings", { body: { audit_retention_days: 7 } });
+    await send("POST", "/v1/data-erasure", { body: { phone_number: "+14155550998" } });
+    await send("POST", "/v1/data-erasure", { body: { phone_number: "not a number" } });
 
     expect(problems).toEqual([]);
     const missed = validator.operations.map((op) => `${op.method.toUpperCase()} ${op.path}`).filter((op) => !validator.seen.has(op));

@@ -139,6 +139,12 @@ const routes: RouteCase[] = [
   { name: "remove do-not-call", method: "DELETE", path: () => "/v1/do-not-call/+14155550199", ownResource: false },
   { name: "get concurrency", method: "GET", path: () => "/v1/concurrency", ownResource: false },
   { name: "update concurrency", method: "PATCH", path: () => "/v1/concurrency", body: () => ({ limit: 5 }), ownResource: false },
+
+  { name: "list audit log", method: "GET", path: () => "/v1/audit-log", ownResource: false },
+  { name: "verify audit log", method: "GET", path: () => "/v1/audit-log/verify", ownResource: false },
+  { name: "get audit log settings", method: "GET", path: () => "/v1/audit-log/settings", ownResource: false },
+  { name: "erase data by phone number", method: "POST", path: () => "/v1/data-erasure", body: () => ({ phone_number: "+14155550999" }), ownResource: false },
+  { name: "update audit log settings", method: "PATCH", path: () => "/v1/audit-log/settings", body: () => ({ audit_retention_days: 60 }), ownResource: false },
   ...["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage"].map((report) => ({
     name: `analytics ${report}`,
     method: "GET",
@@ -153,7 +159,7 @@ beforeAll(async () => {
   owner = await api.createOrganization("Owner");
   stranger = await api.createOrganization("Stranger");
   const revoked = await api.createOrganization("Revoked");
-  await revokeApiKey(api.db, revoked.organizationId, revoked.apiKeyId);
+  await revokeApiKey({ db: api.db, organizationId: revoked.organizationId }, revoked.apiKeyId);
   revokedKey = revoked.apiKey;
   ids.agent = await insertAgent(api.db, owner.organizationId);
   ids.call = await insertCall(api.db, owner.organizationId, ids.agent, { metadata: { original: true } });

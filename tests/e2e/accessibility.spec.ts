@@ -36,6 +36,7 @@ async function pages(page: Page): Promise<string[]> {
     "/settings/members",
     "/settings/organization",
     "/settings/pricing",
+    "/settings/audit-log",
     "/docs",
   ];
 }

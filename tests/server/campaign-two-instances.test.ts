@@ -46,7 +46,7 @@ describe.runIf(postgres)("a campaign on two instances, one killed mid-campaign",
     connection = connectPostgres(scratch.url, 3);
     await applyMigrations(connection);
     const org = await createOrganization(connection.db, "Two instances");
-    apiKey = (await createApiKey(connection.db, { organizationId: org.id, name: "test" })).apiKey;
+    apiKey = (await createApiKey({ db: connection.db, organizationId: org.id }, { name: "test" })).apiKey;
     agentId = await insertAgent(connection.db, org.id);
     await insertPhoneNumber(connection.db, org.id, LINE);
     const ports = [0, 0];

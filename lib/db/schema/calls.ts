@@ -16,6 +16,7 @@ import {
   type TurnLatency,
   type VariableValue,
 } from "@/lib/schemas/call-values";
+import type { PiiCategory } from "@/lib/redaction/pii-categories";
 
 /**
  * One conversation. The transcript and variable values are JSONB on the row: they are written
@@ -66,6 +67,9 @@ export const calls = pgTable(
     /** A campaign's call: the campaign and the contact it called (no foreign keys: a deleted campaign keeps its calls). */
     campaignId: uuid("campaign_id"),
     campaignContactId: uuid("campaign_contact_id"),
+
+    /** The kinds of PII the agent's `redact_pii` found and replaced in what was kept of the call. */
+    redactedCategories: jsonb("redacted_categories").$type<PiiCategory[]>().notNull().default([]),
     // Live calls: the process holding the media (media_instances; no foreign key: instances come and go, the call stays).
     mediaInstanceId: uuid("media_instance_id"),
     // What both sides said, for full-text search; generated, so every writer keeps it in its own transaction.

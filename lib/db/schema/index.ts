@@ -9,4 +9,6 @@ export * from "./workers";
 export * from "./sip-media";
 export * from "./telephony";
 export * from "./campaigns";
+
+export * from "./audit";
 export * from "./media-instances";

@@ -17,6 +17,7 @@ import { SpeechSegmenter, VAD_SAMPLE_RATE, VoiceActivityDetector, type VadOption
 import { AgentSpeaker, type FrameTag } from "./agent-speaker";
 import type { AgentOutput, CallerInput, ConversationPort, SessionEndReason } from "./conversation-port";
 import type { MediaEvent, TurnMetrics } from "./media-events";
+import type { SpokenSegment } from "@/lib/redaction/silence-audio";
 import { StereoRecorder, type RecordingSink } from "./recorder";
 
 /** The agent settings a media session runs on. */
@@ -60,6 +61,8 @@ export type SessionSummary = {
   /** Per barge-in: ms from the decision to the agent's audio stopping. */
   bargeIns: number[];
   recording: { sampleRate: number; channels: 2; durationMs: number; bytes: number } | null;
+  /** What each side said and where it stands in the recording (with the caller's word times when speech-to-text gave them), for redaction. */
+  spoken: SpokenSegment[];
 };
 
 const speechDuration = (utterance: Utterance) => utterance.lastSpeechAt - utterance.firstSpeechAt;
@@ -74,11 +77,15 @@ export const DUCKED_GAIN = 0.1;
 const DUCK_UNCONFIRMED_MS = 200;
 /** The endpointing hook's time limit: past it, the built-in rule decides. */
 export const ENDPOINTING_TIMEOUT_MS = 150;
+/** How far a redacted word's silence reaches past the times speech-to-text gave it. */
+const WORD_MARGIN_MS = 60;
 const PRE_ROLL_FRAMES = 15; // 300 ms of audio before speech was confirmed, so the first syllable reaches speech-to-text
 const MAX_FILLERS_PER_RESPONSE = 3;
 const DEFAULT_FILLERS = ["One moment, please.", "Let me check on that.", "Just a moment."];
 
 type Utterance = {
+  /** When the utterance's first audio (pre-roll included) sent to speech-to-text was heard: word times count from here. */
+  audioStartAt: number;
   /** Start of the first speech frame and end of the last one: the utterance's speech duration. */
   firstSpeechAt: number;
   lastSpeechAt: number;
@@ -151,6 +158,8 @@ export class MediaSession {
   private readonly owners = new WeakMap<AgentSpeaker, Response>();
   private preRoll: Int16Array[] = [];
   private utterance: Utterance | null = null;
+  private readonly spoken: SpokenSegment[] = [];
+  private readonly agentSegments = new WeakMap<AgentSpeaker, Map<number, SpokenSegment>>();
   private response: Response | null = null;
   private deferredTurns: { text: string; metrics: Metrics }[] = [];
   private preemptive: Preemptive | null = null;
@@ -336,6 +345,7 @@ export class MediaSession {
       return;
     }
     this.utterance = {
+      audioStartAt: now - this.preRoll.length * FRAME_MS,
       firstSpeechAt: firstSpeechEnd - FRAME_MS,
       lastSpeechAt: now,
       duringAgent: this.agentSpeaking(),
@@ -520,10 +530,12 @@ export class MediaSession {
     this.emit({ type: "user_transcript", text, final: true });
     const preemptive = this.preemptive;
     if (preemptive && text && !utterance.deferred && this.deferredTurns.length === 0 && this.response === preemptive.response && sameWords(preemptive.text, text)) {
+      this.noteCallerSpeech(utterance, text);
       return this.confirmPreemptive(preemptive, metrics);
     }
     this.dropPreemptive();
     if (!text) return;
+    this.noteCallerSpeech(utterance, text);
     if (utterance.deferred && this.agentSpeaking()) {
       this.deferredTurns.push({ text, metrics });
       return;
@@ -543,6 +555,20 @@ export class MediaSession {
     );
     void transcript.then((text) => text && !this.closed && this.emit({ type: "user_transcript", text, final: true }));
     this.deliverTurn({ kind: "caller", source: "audio", text: "", transcript }, metrics);
+  }
+
+  /** Where the caller's words are in the recording: the utterance's span, and each word's when the provider timed them. */
+  private noteCallerSpeech(utterance: Utterance, text: string): void {
+    const start = this.elapsed(utterance.audioStartAt);
+    const words = this.recognition.lastWords?.() ?? null;
+    this.spoken.push({
+      role: "user",
+      text,
+      startMs: Math.max(0, start),
+      endMs: this.elapsed(utterance.lastSpeechAt) + 2 * FRAME_MS,
+      // Word times are approximate by a frame or two either side: the silenced span is widened to match.
+      words: words?.map((word) => ({ word: word.word, startMs: Math.max(0, start + word.start * 1000 - WORD_MARGIN_MS), endMs: start + word.end * 1000 + WORD_MARGIN_MS })) ?? null,
+    });
   }
 
   private onDtmf(digit: string): void {
@@ -722,6 +748,7 @@ export class MediaSession {
     if (!response) return;
     response.lastAudibleAt = at;
     if (firstOfSentence) this.emit({ type: "agent_speech_started", text: speaker.sentences[sentence].text, response: response.id });
+    this.noteAgentSpeech(speaker, sentence, at, firstOfSentence);
     const metrics = response.metrics;
     if (metrics && speaker === response.speaker && metrics.firstAudioAt === null) {
       metrics.firstAudioAt = at;
@@ -794,6 +821,18 @@ export class MediaSession {
       this.bargeIns.push(this.clock.now() - now);
     }
     this.finishResponse(response, true);
+  }
+
+  /** Where each agent sentence played in the recording (from its first frame to its last). */
+  private noteAgentSpeech(speaker: AgentSpeaker, sentence: number, at: number, first: boolean): void {
+    let sentences = this.agentSegments.get(speaker);
+    if (!sentences) this.agentSegments.set(speaker, (sentences = new Map()));
+    let segment = sentences.get(sentence);
+    if (!segment || first) {
+      segment = { role: "agent", text: speaker.sentences[sentence].text, startMs: Math.max(0, this.elapsed(at) - FRAME_MS), endMs: this.elapsed(at) + FRAME_MS };
+      sentences.set(sentence, segment);
+      this.spoken.push(segment);
+    } else segment.endMs = this.elapsed(at) + FRAME_MS;
   }
 
   private emitMetrics(metrics: Metrics): void {
@@ -875,6 +914,6 @@ export class MediaSession {
     const durationMs = now - this.callStart;
     const recording = this.recorder ? await this.recorder.finish(durationMs) : null;
     this.emit({ type: "session_ended", reason, duration_ms: Math.round(durationMs) });
-    this.resolveEnded({ reason, durationMs, turns: this.turns, bargeIns: this.bargeIns, recording });
+    this.resolveEnded({ reason, durationMs, turns: this.turns, bargeIns: this.bargeIns, recording, spoken: this.spoken });
   }
 }

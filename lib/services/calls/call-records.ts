@@ -41,6 +41,8 @@ export function toCallResponse(row: CallRow, links?: LinkSigner): Call {
     carrier_call_id: row.carrierCallId,
     transfer: row.transfer,
     campaign_id: row.campaignId,
+
+    redacted_categories: row.redactedCategories ?? [],
   };
   if (row.transcript) {
     response.transcript_string = transcriptToString(row.transcript);

@@ -6,6 +6,8 @@ import { agents, callEvents, calls, idempotencyKeys, phoneNumbers, type PhoneNum
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../context";
+import { change } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { ConflictError, ValidationError, type FieldProblem } from "../errors";
 import { liveSipInstances } from "../telephony/sip-media-instances";
 import { reserveOutboundSlot } from "../concurrency/concurrency";
@@ -170,6 +172,13 @@ export async function startPhoneCall(
           .returning({ callId: idempotencyKeys.callId });
         if (claimed.length === 0) throw new ConcurrentIdempotentRequest();
       }
+      // No phone numbers in the entry: the log cannot be edited, and an erasure must leave a caller's number nowhere.
+      await recordAudit(tx, {
+        action: "call.created",
+        resourceType: "call",
+        resourceId: call.callId,
+        changes: { ...change("call_type", null, "phone_call"), ...change("agent_id", null, input.agent_id), ...change("direction", null, "outbound") },
+      });
       return { callId: call.callId, replayed: false };
     });
   } catch (error) {
