@@ -53,6 +53,6 @@ describe("GET /v1/llm-models", () => {
   it("refuses an unknown provider in words", async () => {
     const { status, body } = await models("skynet");
     expect(status).toBe(400);
-    expect(body.error.details).toEqual([{ field: "provider", message: "Must be one of openai, azure_openai, openai_compatible" }]);
+    expect(body.error.details).toEqual([{ field: "provider", message: "Must be one of openai, azure_openai, openai_compatible, openai_realtime" }]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { speech } from "../helpers/audio-analysis";
 import { startFakeRealtime, type FakeRealtime, type RealtimeItem } from "../helpers/fake-speech/openai-realtime";
 import { transcriptsByFixture } from "../helpers/fake-speech/scripts";
+import { ToneVoice } from "../helpers/fake-speech/tones";
 import { scriptedLlm } from "../helpers/scripted-llm";
 import { fixtureWords } from "../helpers/session-harness";
 import { createTestApi, type TestApi } from "../helpers/test-api";
@@ -30,6 +31,8 @@ const lastUser = (items: RealtimeItem[]) => {
 
 beforeAll(async () => {
   realtime = await startFakeRealtime({
+    // 30 ms a character keeps the calls short.
+    voice: new ToneVoice((text) => Math.max(300, text.length * 30)),
     transcripts: transcriptsByFixture(fixtureWords),
     reply: ({ items, tools }) => {
       const last = items.at(-1);
@@ -129,7 +132,7 @@ describe.runIf(process.env.TEST_DB === database)("speech-to-speech on the Realti
   }, 40_000);
 
   it("barge-in: our VAD's decision cancels the response and truncates the item at the audio actually played; nothing of it is heard after", async () => {
-    realtime.setDelays({ chunkIntervalMs: 25 });
+    realtime.setDelays({ chunkIntervalMs: 38 }); // about real time: the answer is still streaming when the caller cuts in
     const { data, call } = await startCall(agent({ initial_message: null }));
     await sleep(300);
     call.handle.sendText("What are your opening hours?");
@@ -159,6 +162,29 @@ describe.runIf(process.env.TEST_DB === database)("speech-to-speech on the Realti
     expect(LONG.startsWith(agentLines[0].content)).toBe(true);
     expect(agentLines[0].content.length).toBeLessThan(LONG.length);
     expect(agentLines[1]).toMatchObject({ content: STOPPED });
+  }, 40_000);
+
+  it("a backchannel over the answer is heard, transcribed and deleted from the conversation: the model never answers it and goes on", async () => {
+    realtime.setDelays({ chunkIntervalMs: 25 });
+    const { data, call } = await startCall(agent({ initial_message: null }));
+    await sleep(300);
+    call.handle.sendText("What are your opening hours?");
+    await waitFor(() => heardMs(call.transport, tone(LONG)) >= 1200, 8000, "the long answer playing");
+    call.transport.say(speech("uh-huh", 16000));
+    await waitFor(() => heardMs(call.transport, tone(LONG)) >= full(LONG), 15_000, "the whole answer");
+    realtime.setDelays({ chunkIntervalMs: 0 });
+    expect(call.transport.clears).toEqual([]);
+    const session = realtime.sessions.at(-1)!;
+    const committed = session.items.filter((item) => item.role === "user" && item.heard !== undefined);
+    expect(committed.map((item) => item.heard)).toEqual([fixtureWords["uh-huh"]]);
+    expect(session.received).toContainEqual(expect.objectContaining({ type: "conversation.item.delete", item_id: committed[0].id }));
+    expect(committed[0].deleted).toBe(true);
+    // One answer only: the one to the typed question.
+    expect(session.received.filter((event) => event.type === "response.create" && !(event.response as { conversation?: string } | undefined)?.conversation)).toHaveLength(1);
+    await sleep(150);
+    call.transport.callerHangsUp();
+    await call.handle.ended;
+    expect((await stored(data.call_id)).transcript.map((entry: { content: string }) => entry.content)).toEqual(["What are your opening hours?", LONG]);
   }, 40_000);
 
   it("the hang_up function ends the call after the goodbye is heard", async () => {

@@ -29,7 +29,7 @@ let server: InProcessServer;
 let org: { apiKey: string; organizationId: string };
 const llm = scriptedLlm((request) => {
   const said = lastUserText(request);
-  if (/^right/i.test(said)) return { text: ANSWER };
+  if (/^wait/i.test(said)) return { text: ANSWER };
   if (/hours/i.test(said)) return { text: LONG };
   if (/^stop/i.test(said)) return { text: STOPPED };
   return { text: "Sorry?" };
@@ -80,9 +80,10 @@ describe.runIf(process.env.TEST_DB === database)("voice web calls with every new
     await waitFor(() => client.heardMs(fake.voice.frequencyOf(GREETING)) >= full(GREETING), 8000, "the greeting");
 
     const spokeAt = performance.now();
-    client.say(speech("right", 16000));
+    // "Wait." is never a backchannel, whether or not the greeting's response is done when it is said.
+    client.say(speech("wait", 16000));
     await waitFor(() => client.heardMs(fake.voice.frequencyOf(ANSWER), spokeAt) >= full(ANSWER), 10_000, "the spoken turn answered");
-    expect(client.eventsOf("user_message").map((entry) => entry.frame.content)).toEqual([fixtureWords.right]);
+    expect(client.eventsOf("user_message").map((entry) => entry.frame.content)).toEqual([fixtureWords.wait]);
 
     await sleep(200);
     client.send({ type: "text", text: "What are your hours?" });

@@ -25,7 +25,8 @@ let fake: FakeSpeech;
 let realtime: FakeRealtime;
 let org: { apiKey: string; organizationId: string };
 const LINE = "+14155550600";
-const llm = scriptedLlm((request) => (/^right/i.test(lastUserText(request)) ? { text: ANSWER } : { text: "Sorry?" }));
+// "Wait." is never a backchannel: a turn even if the greeting's response is still being stored when it is said.
+const llm = scriptedLlm((request) => (/^wait/i.test(lastUserText(request)) ? { text: ANSWER } : { text: "Sorry?" }));
 
 beforeAll(async () => {
   const voice = new ToneVoice((text) => Math.max(300, text.length * 25));
@@ -33,7 +34,7 @@ beforeAll(async () => {
   voice.set(ANSWER, 800);
   fake = await startFakeSpeech({ transcripts: transcriptsByFixture(fixtureWords), voice });
   fake.deepgram.setFluxTiming({ eagerMs: 10_000, endMs: 450 });
-  realtime = await startFakeRealtime({ voice, transcripts: transcriptsByFixture(fixtureWords), reply: ({ items }) => (/^right/i.test(items.filter((item) => item.role === "user").at(-1)?.heard ?? "") ? { text: ANSWER } : { text: "Sorry?" }) });
+  realtime = await startFakeRealtime({ voice, transcripts: transcriptsByFixture(fixtureWords), reply: ({ items }) => (/^wait/i.test(items.filter((item) => item.role === "user").at(-1)?.heard ?? "") ? { text: ANSWER } : { text: "Sorry?" }) });
   double = await TwilioDouble.start();
   // One server: the speech fakes, and the realtime fake as OpenAI (its key and base URL).
   server = await TelephonyServer.start({ twilio: double, env: { TWILIO_ACCOUNT_SID: double.accountSid, TWILIO_AUTH_TOKEN: double.authToken }, liveCall: { llm: llm.port, env: { ...fake.env(), ...realtime.env() } } });
@@ -56,13 +57,6 @@ async function answerWith(agent: Record<string, unknown>) {
   await server.request("PATCH", `/v1/phone-numbers/${number.id}`, { apiKey: org.apiKey, body: { inbound_agent_id: agentId } });
 }
 
-/** The caller's words after a pause long enough for the greeting ("Right." over it would be a backchannel). */
-function afterGreeting(samples: Int16Array, ms = 2500): Int16Array {
-  const out = new Int16Array((8000 * ms) / 1000 + samples.length);
-  out.set(samples, (8000 * ms) / 1000);
-  return out;
-}
-
 // Real time: run once, on the real Postgres when there is one.
 const database = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
 
@@ -74,10 +68,16 @@ describe.runIf(process.env.TEST_DB === database)("phone calls with every new spe
     ["openai_realtime", { llm: { provider: "openai_realtime" }, voice: { provider: "openai", name: "coral" } }],
   ] as const)("%s: the caller hears the greeting and the answer to what they said", async (_name, speechSettings) => {
     await answerWith(voiceAgent(speechSettings));
-    const call = await double.placeInboundCall({ from: "+14155550677", to: LINE, script: { outcome: "human", speech: afterGreeting(speech("right", 8000)),  } });
+    const call = await double.placeInboundCall({ from: "+14155550677", to: LINE, script: { outcome: "human" } });
     const peer = await double.streamOf(call);
     await until(() => toneDurationMs(peer.heardAudio(), 8000, 440) >= fake.voice.durationMs(GREETING) - 80, 8000, "the greeting");
-    await until(() => toneDurationMs(peer.heardAudio(), 8000, 800) >= fake.voice.durationMs(ANSWER) - 80, 10_000, "the answer");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    peer.say(speech("wait", 8000));
+    await until(() => toneDurationMs(peer.heardAudio(), 8000, 800) >= fake.voice.durationMs(ANSWER) - 80, 10_000, "the answer").catch(async (error) => {
+      const [row] = await server.api.db.select({ id: calls.id }).from(calls).where(eq(calls.carrierCallId, call.sid));
+      const stored = (await (await server.request("GET", `/v1/calls/${row.id}`, { apiKey: org.apiKey })).json()).data;
+      throw new Error(`${(error as Error).message}; transcript so far: ${JSON.stringify(stored.transcript)}; flux: ${JSON.stringify(fake.deepgram.fluxSessions.at(-1)?.events.map((event) => event.event))}`);
+    });
     await new Promise((resolve) => setTimeout(resolve, 150)); // its last frames
     await double.hangUp(call);
     await double.ended(call, 10_000);
@@ -91,7 +91,7 @@ describe.runIf(process.env.TEST_DB === database)("phone calls with every new spe
     expect(stored.transcript.map((entry: { role: string; content: string }) => [entry.role, entry.content])).toEqual(
       expect.arrayContaining([
         ["agent", GREETING],
-        ["user", fixtureWords.right],
+        ["user", fixtureWords.wait],
         ["agent", ANSWER],
       ]),
     );

@@ -515,7 +515,7 @@ export class MediaSession {
       emitted: false,
     };
     const reusePeek = !this.options.stt.streaming && this.currentPeek(utterance) !== null;
-    if (this.options.stt.answersAudio && !reusePeek && !this.agentSpeaking() && this.deferredTurns.length === 0) return this.answerAudio(metrics);
+    if (this.options.stt.answersAudio && !reusePeek && !this.agentSpeaking() && this.deferredTurns.length === 0) return this.answerAudio(utterance, metrics);
     let text: string;
     try {
       if (reusePeek) this.recognition.discard();
@@ -545,7 +545,7 @@ export class MediaSession {
   }
 
   /** Speech-to-speech: the model answers the caller's audio at once; the words are reported once its transcription has them. */
-  private answerAudio(metrics: Metrics): void {
+  private answerAudio(utterance: Utterance, metrics: Metrics): void {
     const transcript = this.recognition.finish().then(
       (text) => text.trim(),
       (error: unknown) => {
@@ -553,7 +553,11 @@ export class MediaSession {
         return "";
       },
     );
-    void transcript.then((text) => text && !this.closed && this.emit({ type: "user_transcript", text, final: true }));
+    void transcript.then((text) => {
+      if (!text || this.closed) return;
+      this.emit({ type: "user_transcript", text, final: true });
+      this.noteCallerSpeech(utterance, text);
+    });
     this.deliverTurn({ kind: "caller", source: "audio", text: "", transcript }, metrics);
   }
 

@@ -31,8 +31,13 @@ type AudioItem = { id: string; audio: AsyncChannel<Int16Array>; text: string; re
 type ResponseResult = { status: string; calls: ToolCall[]; spoke: boolean; error?: string };
 
 const never = new AbortController().signal;
+/** A cancelled response is over once the server says so (response.done): a new one waits for it this long at most. */
+const PREVIOUS_RESPONSE_WAIT_MS = 2000;
 
 export class RealtimeConversationPort extends EngineConversationPort {
+  /** The conversation's response in progress: the API allows one at a time, a cancelled one included until its response.done. */
+  private active: Promise<void> = Promise.resolve();
+
   constructor(
     host: RuntimeHostDependencies,
     callId: string,
@@ -136,6 +141,9 @@ export class RealtimeConversationPort extends EngineConversationPort {
         }, (event) => this.translate(event, out));
       }).catch(() => undefined);
     };
+    const previous = within(this.active, PREVIOUS_RESPONSE_WAIT_MS, undefined);
+    let over: () => void = () => undefined;
+    this.active = new Promise<void>((resolve) => (over = resolve));
     return new Promise<ResponseResult>((resolve, reject) => {
       let responseId: string | null = null;
       let finished = false;
@@ -154,8 +162,9 @@ export class RealtimeConversationPort extends EngineConversationPort {
       };
       signal.addEventListener("abort", () => responseId && cancel(), { once: true });
       const itemOf = (id: string | undefined) => items.find((item) => item.id === id);
-      this.connection
-        .createResponse(undefined, (event) => {
+      void previous
+        .then(() => (signal.aborted ? Promise.reject(new Error("aborted")) : undefined))
+        .then(() => this.connection.createResponse(undefined, (event) => {
           if (signal.aborted && event.type !== "response.done") return; // nothing of a cancelled response is played
           switch (event.type) {
             case "response.output_item.added":
@@ -194,6 +203,7 @@ export class RealtimeConversationPort extends EngineConversationPort {
               break;
             case "response.done": {
               finished = true;
+              over();
               for (const item of items) item.audio.close();
               if (signal.aborted) return;
               usage = event.response?.usage ?? null;
@@ -202,11 +212,18 @@ export class RealtimeConversationPort extends EngineConversationPort {
               break;
             }
           }
-        })
-        .then((id) => {
-          responseId = id;
-          if (signal.aborted) cancel();
-        }, reject);
+        }))
+        .then(
+          (id) => {
+            responseId = id;
+            if (signal.aborted) cancel();
+          },
+          (error: unknown) => {
+            over();
+            if (signal.aborted) resolve({ status: "cancelled", calls: [], spoke: false });
+            else reject(error);
+          },
+        );
     });
   }
 

@@ -43,6 +43,9 @@ export class MediaStreamPeer {
   private sequence = 0;
   private chunk = 0;
   private speechOffset = 0;
+  /** Speech asked for with `say`, sent after the scripted speech. */
+  private said: Int16Array | null = null;
+  private saidOffset = 0;
   private startedAt = 0;
   private ticks = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -97,6 +100,12 @@ export class MediaStreamPeer {
       const timer = setTimeout(() => reject(new Error(`mark ${name} not returned within ${timeoutMs} ms`)), timeoutMs);
       this.markWaiters.push({ name, resolve: () => (clearTimeout(timer), resolve()) });
     });
+  }
+
+  /** The far end says this now (8 kHz PCM), in real time from the next frame. */
+  say(samples: Int16Array): void {
+    this.said = samples;
+    this.saidOffset = 0;
   }
 
   sendDtmf(digit: string): void {
@@ -185,6 +194,11 @@ export class MediaStreamPeer {
       const pcm = new Int16Array(FRAME);
       pcm.set(speech.subarray(this.speechOffset, this.speechOffset + FRAME));
       this.speechOffset += FRAME;
+      bytes = encodeMulaw(pcm);
+    } else if (this.said && this.saidOffset < this.said.length) {
+      const pcm = new Int16Array(FRAME);
+      pcm.set(this.said.subarray(this.saidOffset, this.saidOffset + FRAME));
+      this.saidOffset += FRAME;
       bytes = encodeMulaw(pcm);
     }
     const payload = Buffer.from(bytes).toString("base64");
