@@ -38,6 +38,10 @@ describe("preemptive answers", () => {
     expect(call.port.dropped).toEqual([]);
     const [metrics] = call.eventsOf("turn_metrics").map((entry) => entry.event);
     expect(metrics.first_audio_ms! - metrics.end_of_turn_ms).toBeLessThanOrEqual(20);
+    // The caller's words are placed in the recording like any turn's (what redaction silences).
+    call.transport.callerHangsUp();
+    const summary = await call.session.ended;
+    expect(summary.spoken.filter((segment) => segment.role === "user").map((segment) => segment.text)).toEqual([fixtureWords.request]);
   });
 
   it("with a streaming transcriber, starts on the interim words and is confirmed by the final transcript", async () => {
