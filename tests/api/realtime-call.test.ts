@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { speech } from "../helpers/audio-analysis";
+import { channelOf, decodeWav } from "@/lib/media/audio/wav";
+import { findTones, soundingMs, speech } from "../helpers/audio-analysis";
 import { startFakeRealtime, type FakeRealtime, type RealtimeItem } from "../helpers/fake-speech/openai-realtime";
 import { transcriptsByFixture } from "../helpers/fake-speech/scripts";
 import { ToneVoice } from "../helpers/fake-speech/tones";
@@ -18,6 +19,7 @@ const HOW_MANY = "Sure, for how many people?";
 const LONG = "We are open from nine in the morning until eight in the evening on weekdays and from ten until four on Saturdays.";
 const STOPPED = "Okay, I will stop.";
 const GOODBYE = "Goodbye!";
+const READ_BACK = "Got it, Maria Garcia.";
 
 let api: TestApi;
 let realtime: FakeRealtime;
@@ -39,13 +41,14 @@ beforeAll(async () => {
       if (last?.type === "function_call_output" && /moved_to/.test(last.output ?? "")) return { text: HOW_MANY };
       const said = lastUser(items);
       if (/book a table/i.test(said) && tools.includes("transition_to_booking")) return { text: HELP, calls: [{ name: "transition_to_booking" }] };
+      if (/tomorrow evening/i.test(said) && !tools.includes("transition_to_booking")) return { text: READ_BACK };
       if (/hours/i.test(said)) return { text: LONG };
       if (/^stop/i.test(said)) return { text: STOPPED };
       if (/goodbye/i.test(said)) return { text: GOODBYE, calls: [{ name: "hang_up" }] };
       return { text: "Sorry?" };
     },
   });
-  [GREETING, HELP, HOW_MANY, LONG, STOPPED, GOODBYE].forEach((text, i) => realtime.voice.set(text, 440 + i * 150));
+  [GREETING, HELP, HOW_MANY, LONG, STOPPED, GOODBYE, READ_BACK].forEach((text, i) => realtime.voice.set(text, 440 + i * 150));
   api = await createTestApi({ runtime: { env: realtime.env(), llm: llm.port } });
   org = await api.createOrganization();
 });
@@ -185,6 +188,29 @@ describe.runIf(process.env.TEST_DB === database)("speech-to-speech on the Realti
     call.transport.callerHangsUp();
     await call.handle.ended;
     expect((await stored(data.call_id)).transcript.map((entry: { content: string }) => entry.content)).toEqual(["What are your opening hours?", LONG]);
+  }, 40_000);
+
+  it("redact_pii: the recording silences the model's read-back of a name (its words arrive while it speaks) and keeps the rest", async () => {
+    const { data, call } = await startCall(agent({ data_storage: "redact_pii", states: [{ name: "main", prompt: "Take the booking.", tools: [{ type: "hang_up" }] }] }));
+    await waitFor(() => heardMs(call.transport, tone(GREETING)) >= full(GREETING), 6000, "the greeting");
+    const spokeAt = performance.now();
+    call.transport.say(speech("request", 16000));
+    await waitFor(() => heardMs(call.transport, tone(READ_BACK), spokeAt) >= full(READ_BACK), 10_000, "the read-back");
+    await sleep(150); // its last frames
+    call.transport.callerHangsUp();
+    await call.handle.ended;
+
+    const record = await stored(data.call_id);
+    expect(record.transcript.map((entry: { content: string }) => entry.content)).toEqual([GREETING, fixtureWords.request, "Got it, [person_name]."]);
+    const blob = await api.storage.get(`organizations/${org.organizationId}/recordings/${data.call_id}.wav`);
+    const wav = decodeWav(blob!.bytes);
+    const spans = findTones(channelOf(wav, 1), wav.sampleRate, [tone(GREETING), tone(READ_BACK)]);
+    const toneMs = (frequency: number) => spans.filter((span) => span.frequency === frequency).reduce((total, span) => total + span.endMs - span.startMs, 0);
+    // The model's read-back says the name: silent in the recording; the greeting is not.
+    expect(toneMs(tone(GREETING))).toBeGreaterThan(full(GREETING) - 200);
+    expect(toneMs(tone(READ_BACK))).toBe(0);
+    // The caller's turn had nothing to redact: it is still heard.
+    expect(soundingMs(channelOf(wav, 0), wav.sampleRate)).toBeGreaterThan(1500);
   }, 40_000);
 
   it("the hang_up function ends the call after the goodbye is heard", async () => {

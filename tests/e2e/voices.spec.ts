@@ -24,7 +24,7 @@ test("voices are heard from the picker; a provider the server cannot use is mark
 
   // The server follows its keys: OpenAI speaks and listens for a new agent.
   await expect(page.getByLabel("Provider", { exact: true })).toHaveValue("openai");
-  await expect(page.getByLabel("Transcriber")).toHaveValue("openai");
+  await expect(page.getByLabel("Transcriber", { exact: true })).toHaveValue("openai");
   // Each voice can be heard: a sentence through it, from the server.
   const preview = page.waitForResponse((response) => response.url().endsWith("/api/console/v1/voices/preview"));
   await page.getByRole("button", { name: "Hear coral" }).click();
@@ -34,7 +34,7 @@ test("voices are heard from the picker; a provider the server cannot use is mark
   expect(JSON.parse(answer.request().postData() ?? "{}")).toMatchObject({ provider: "openai", voice: "coral" });
 
   // Providers this server has no key for are marked in the selects and under them.
-  const transcriber = page.getByLabel("Transcriber");
+  const transcriber = page.getByLabel("Transcriber", { exact: true });
   await expect(transcriber.locator("option", { hasText: "deepgram — needs DEEPGRAM_API_KEY" })).toHaveCount(1);
   await expect(page.getByLabel("Provider", { exact: true }).locator("option", { hasText: "elevenlabs — needs ELEVENLABS_API_KEY" })).toHaveCount(1);
   await transcriber.selectOption("deepgram");

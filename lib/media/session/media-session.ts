@@ -160,6 +160,8 @@ export class MediaSession {
   private utterance: Utterance | null = null;
   private readonly spoken: SpokenSegment[] = [];
   private readonly agentSegments = new WeakMap<AgentSpeaker, Map<number, SpokenSegment>>();
+  /** Model-made audio (speech-to-speech) gets its words as it plays: each agent segment's text is read again at the end. */
+  private readonly agentSegmentSources: { segment: SpokenSegment; speaker: AgentSpeaker; sentence: number }[] = [];
   private response: Response | null = null;
   private deferredTurns: { text: string; metrics: Metrics }[] = [];
   private preemptive: Preemptive | null = null;
@@ -836,6 +838,7 @@ export class MediaSession {
       segment = { role: "agent", text: speaker.sentences[sentence].text, startMs: Math.max(0, this.elapsed(at) - FRAME_MS), endMs: this.elapsed(at) + FRAME_MS };
       sentences.set(sentence, segment);
       this.spoken.push(segment);
+      this.agentSegmentSources.push({ segment, speaker, sentence });
     } else segment.endMs = this.elapsed(at) + FRAME_MS;
   }
 
@@ -918,6 +921,7 @@ export class MediaSession {
     const durationMs = now - this.callStart;
     const recording = this.recorder ? await this.recorder.finish(durationMs) : null;
     this.emit({ type: "session_ended", reason, duration_ms: Math.round(durationMs) });
+    for (const { segment, speaker, sentence } of this.agentSegmentSources) segment.text = speaker.sentences[sentence]?.text ?? segment.text;
     this.resolveEnded({ reason, durationMs, turns: this.turns, bargeIns: this.bargeIns, recording, spoken: this.spoken });
   }
 }
