@@ -79,10 +79,10 @@ test.describe("campaigns", () => {
     expect(await api<{ limit: number; inbound_reserved: number }>(page, "/concurrency")).toMatchObject({ limit: 25, inbound_reserved: 3 });
     await page.getByLabel("Kept for inbound calls").fill("30");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText(/Must be at most limit/)).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Must be at most limit" })).toBeVisible();
 
     await page.goto("/settings/do-not-call");
-    await page.getByLabel("Numbers").fill("+1 415 555 0190, +14155550191");
+    await page.getByRole("textbox", { name: "Numbers" }).fill("+1 415 555 0190, +14155550191");
     await page.getByLabel("Reason (optional)").fill("Asked by email");
     await page.getByRole("button", { name: "Add to the list" }).click();
     const list = page.getByRole("table", { name: "Do-not-call numbers" });
@@ -90,7 +90,7 @@ test.describe("campaigns", () => {
     await expect(list).toContainText("Asked by email");
     await page.getByRole("button", { name: "Remove +14155550191" }).click();
     await expect(list).not.toContainText("+14155550191");
-    await page.getByLabel("Numbers").fill("12");
+    await page.getByRole("textbox", { name: "Numbers" }).fill("12");
     await page.getByRole("button", { name: "Add to the list" }).click();
     await expect(page.getByText(/phone_numbers\[0\]/)).toBeVisible();
   });
