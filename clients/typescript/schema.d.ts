@@ -2415,14 +2415,18 @@ export interface components {
             secure_recording_urls: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions: boolean;
-            /** @description Extension: when the caller's turn ends in a voice call. The turn ends after silence_threshold_ms of silence; with a streaming transcriber, after min_wait_ms when the words so far end a sentence and up to max_wait_ms when they stop mid-sentence. */
+            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, default false */
+            denoise: boolean;
+            /** @description Extension: when the caller's turn ends in a voice call. The turn ends after silence_threshold_ms of silence; with a streaming transcriber (or, with a batch one, the words transcribed at the first 200 ms pause), after min_wait_ms when the words so far end a sentence and up to max_wait_ms when they stop mid-sentence; an endpointing_url, when set, is asked first. */
             end_of_turn: {
                 /** @description Silence after the caller's last word that ends their turn when nothing more is known. 100 to 5000, default 700. */
                 silence_threshold_ms: number;
-                /** @description The shorter wait used when a streaming transcriber's interim transcript ends a sentence (., ?, !). Default 300. */
+                /** @description The shorter wait used when the words so far (a streaming transcriber's interim, or a batch transcription taken at the first pause) end a sentence (., ?, !). Default 300. */
                 min_wait_ms: number;
-                /** @description The longer wait used when the interim transcript stops mid-sentence (a comma, "and", "um"). Default 2000. */
+                /** @description The longer wait used when the words so far stop mid-sentence (a comma, "and", "um"). Default 2000. */
                 max_wait_ms: number;
+                /** @description Extension: your own end-of-turn model. At each candidate end of the caller's turn we POST {transcript, silence_ms, call_id} and expect {end_of_turn: boolean, wait_ms?: number} within 150 ms; no answer in time (or an error) leaves the decision to the built-in rule. Requests follow the same outbound rules as custom functions (public addresses only unless allowed). Default null. */
+                endpointing_url: string | null;
             };
             webhook_url: string | null;
             webhook_subscriptions: ("event_variable_value_updated" | "event_all_variables_resolved")[];
@@ -2532,6 +2536,8 @@ export interface components {
             secure_recording_urls?: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions?: boolean;
+            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, default false */
+            denoise?: boolean;
             end_of_turn?: components["schemas"]["AgentEndOfTurn"];
             webhook_url?: string | null;
             webhook_subscriptions?: ("event_variable_value_updated" | "event_all_variables_resolved")[];
@@ -2685,14 +2691,16 @@ export interface components {
              */
             provider?: "azure" | "openai" | "openai_compatible" | "deepgram" | "deepgram_flux" | "browser";
         };
-        /** @description Extension: when the caller's turn ends in a voice call. The turn ends after silence_threshold_ms of silence; with a streaming transcriber, after min_wait_ms when the words so far end a sentence and up to max_wait_ms when they stop mid-sentence. */
+        /** @description Extension: when the caller's turn ends in a voice call. The turn ends after silence_threshold_ms of silence; with a streaming transcriber (or, with a batch one, the words transcribed at the first 200 ms pause), after min_wait_ms when the words so far end a sentence and up to max_wait_ms when they stop mid-sentence; an endpointing_url, when set, is asked first. */
         AgentEndOfTurn: {
             /** @description Silence after the caller's last word that ends their turn when nothing more is known. 100 to 5000, default 700. */
             silence_threshold_ms?: number;
-            /** @description The shorter wait used when a streaming transcriber's interim transcript ends a sentence (., ?, !). Default 300. */
+            /** @description The shorter wait used when the words so far (a streaming transcriber's interim, or a batch transcription taken at the first pause) end a sentence (., ?, !). Default 300. */
             min_wait_ms?: number;
-            /** @description The longer wait used when the interim transcript stops mid-sentence (a comma, "and", "um"). Default 2000. */
+            /** @description The longer wait used when the words so far stop mid-sentence (a comma, "and", "um"). Default 2000. */
             max_wait_ms?: number;
+            /** @description Extension: your own end-of-turn model. At each candidate end of the caller's turn we POST {transcript, silence_ms, call_id} and expect {end_of_turn: boolean, wait_ms?: number} within 150 ms; no answer in time (or an error) leaves the decision to the built-in rule. Requests follow the same outbound rules as custom functions (public addresses only unless allowed). Default null. */
+            endpointing_url?: string | null;
         };
         AgentListResponse: {
             data: components["schemas"]["Agent"][];
@@ -2743,6 +2751,8 @@ export interface components {
             secure_recording_urls?: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions?: boolean;
+            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, default false */
+            denoise?: boolean;
             end_of_turn?: components["schemas"]["AgentEndOfTurn"];
             webhook_url?: string | null;
             webhook_subscriptions?: ("event_variable_value_updated" | "event_all_variables_resolved")[];

@@ -32,6 +32,8 @@ export function SettingsForm({
   readOnly: boolean;
 }) {
   const set = <K extends keyof AgentSettings>(key: K, value: AgentSettings[K]) => onChange((current) => ({ ...current, [key]: value }));
+  const setEndOfTurn = <K extends keyof AgentSettings["end_of_turn"]>(key: K, value: AgentSettings["end_of_turn"][K]) =>
+    onChange((current) => ({ ...current, end_of_turn: { ...current.end_of_turn, [key]: value } }));
   const e = (path: string) => errorsUnder(errors.settings, path);
   // What this server can speak and hear with, and what a new agent gets: the providers' marks and defaults.
   const { providers } = useSpeechProviders();
@@ -229,6 +231,60 @@ export function SettingsForm({
       </Section>
 
       <SuccessRubricFields rubric={settings.success_rubric} onChange={(rubric) => set("success_rubric", rubric)} errors={errors.settings} />
+      <Section
+        title="Turn taking and noise"
+        description="When the caller has finished speaking (voice calls). The words at the caller's first 200 ms pause choose the wait: a finished sentence, a broken-off one, or anything else."
+      >
+        <div className="grid gap-3 sm:grid-cols-3">
+          <NumberField
+            label="Wait after a finished sentence"
+            value={settings.end_of_turn.min_wait_ms}
+            fallback={d.end_of_turn.min_wait_ms}
+            min={100}
+            max={5000}
+            onChange={(value) => setEndOfTurn("min_wait_ms", value ?? d.end_of_turn.min_wait_ms)}
+            errors={e("end_of_turn.min_wait_ms")}
+            hint={`Milliseconds of silence (min_wait_ms). Default ${d.end_of_turn.min_wait_ms}.`}
+          />
+          <NumberField
+            label="Silence that ends a turn"
+            value={settings.end_of_turn.silence_threshold_ms}
+            fallback={d.end_of_turn.silence_threshold_ms}
+            min={100}
+            max={5000}
+            onChange={(value) => setEndOfTurn("silence_threshold_ms", value ?? d.end_of_turn.silence_threshold_ms)}
+            errors={e("end_of_turn.silence_threshold_ms")}
+            hint={`Milliseconds (silence_threshold_ms). Default ${d.end_of_turn.silence_threshold_ms}.`}
+          />
+          <NumberField
+            label="Wait after a broken-off sentence"
+            value={settings.end_of_turn.max_wait_ms}
+            fallback={d.end_of_turn.max_wait_ms}
+            min={100}
+            max={10_000}
+            onChange={(value) => setEndOfTurn("max_wait_ms", value ?? d.end_of_turn.max_wait_ms)}
+            errors={e("end_of_turn.max_wait_ms")}
+            hint={`Milliseconds, for “a table for …” (max_wait_ms). Default ${d.end_of_turn.max_wait_ms}.`}
+          />
+        </div>
+        <TextField
+          label="Endpointing URL"
+          type="url"
+          value={settings.end_of_turn.endpointing_url ?? ""}
+          onChange={(value) => setEndOfTurn("endpointing_url", value.trim() ? value : null)}
+          errors={e("end_of_turn.endpointing_url")}
+          hint="Your own turn model: asked at each candidate end, answered within 150 ms, else the built-in rule decides. Default none."
+          placeholder="https://turns.example.com/decide"
+        />
+        <CheckboxField
+          label="Remove background noise from the caller's audio"
+          hint="RNNoise before voice detection and transcription (denoise); about 0.3 ms of CPU per 20 ms per call. Default off."
+          checked={settings.denoise}
+          onChange={(value) => set("denoise", value)}
+          errors={e("denoise")}
+          disabled={readOnly}
+        />
+      </Section>
 
       <Section title="Recordings and webhooks">
         <CheckboxField

@@ -227,6 +227,10 @@ export const agentSettingFields = {
   transcriber: TranscriberSchema.optional(),
   secure_recording_urls: z.boolean().optional().meta({ description: "Default false" }),
   interruptions: z.boolean().optional().meta({ description: "Whether the caller can interrupt the agent, default true" }),
+  denoise: z
+    .boolean()
+    .optional()
+    .meta({ description: "Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, default false" }),
   end_of_turn: EndOfTurnSchema.optional(),
   webhook_url: httpUrl.nullable().optional(),
   webhook_subscriptions: z.array(z.enum(webhookEvents)).max(10).optional(),

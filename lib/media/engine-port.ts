@@ -10,6 +10,13 @@ import { keepHeardText } from "./transcript-heard";
 const CLAIM_TIMEOUT_MS = 30_000;
 const CLAIM_RETRY_MS = 100;
 
+/** A preemptive answer's side-effecting tool met a dropped turn: the answer stops there. */
+class PreemptiveAnswerDropped extends Error {
+  constructor() {
+    super("The preemptive answer was dropped: the caller went on");
+  }
+}
+
 export type Pending = { from: number | null; startedAt: string };
 
 /**
@@ -41,6 +48,26 @@ export class EngineConversationPort implements ConversationPort {
     const out = new AsyncChannel<AgentOutput>();
     const pending: Pending = { from: null, startedAt: new Date().toISOString() };
     this.pending.push(pending);
+    // A preemptive answer records nothing until the turn is confirmed: its events wait, and a dropped one leaves no trace.
+    const confirmation = input.kind === "caller" ? input.confirmed : undefined;
+    let confirmed = confirmation === undefined;
+    let held: RecordedEvent[] = [];
+    void confirmation?.then((ok) => {
+      confirmed = ok;
+      if (ok) for (const event of held.splice(0)) this.onEvent(event);
+      else {
+        held = [];
+        const index = this.pending.indexOf(pending);
+        if (index >= 0) this.pending.splice(index, 1);
+      }
+    });
+    const record = (event: RecordedEvent) => (confirmed ? this.onEvent(event) : held.push(event));
+    const holdSideEffects = confirmation
+      ? () =>
+          confirmation.then((ok) => {
+            if (!ok) throw new PreemptiveAnswerDropped();
+          })
+      : undefined;
     this.enqueue(async () => {
       if (signal.aborted) return;
       let operation: PreparedOperation;
@@ -56,10 +83,10 @@ export class EngineConversationPort implements ConversationPort {
         .run(async (engine) => {
           if (input.kind === "start") engine.speakInitialMessage();
           else if (input.kind === "presence_check") engine.checkPresence();
-          else await engine.handleUserTurn(input.text, signal);
-        }, (event) => this.translate(event, out))
+          else await engine.handleUserTurn(input.text, signal, { holdSideEffects });
+        }, (event) => this.translate(event, out, record), { keep: () => confirmation ?? true })
         .catch((error: unknown) => {
-          if (!signal.aborted) throw error;
+          if (!signal.aborted && !(error instanceof PreemptiveAnswerDropped)) throw error;
         });
     })
       .catch((error: unknown) => out.fail(error))
@@ -105,12 +132,12 @@ export class EngineConversationPort implements ConversationPort {
     }
   }
 
-  protected translate(event: RuntimeEvent & { seq?: number; at?: string }, out: AsyncChannel<AgentOutput>): void {
+  protected translate(event: RuntimeEvent & { seq?: number; at?: string }, out: AsyncChannel<AgentOutput>, record: (event: RecordedEvent) => void = this.onEvent): void {
     if (event.type === "agent_text_delta") {
       out.push({ type: "text", text: event.text });
       return;
     }
-    this.onEvent(event as RecordedEvent);
+    record(event as RecordedEvent);
     if (event.type === "agent_message") {
       // A reply was streamed as deltas already; anything else (greeting, filler, presence check) is said whole.
       out.push({ type: "break" });

@@ -10,6 +10,7 @@ import { finishLiveCall, liveCallStatus, openLiveCall } from "@/lib/services/cal
 import type { BlobStore } from "@/lib/storage/blob-store";
 import type { MediaClock } from "./clock";
 import type { MediaInstance } from "./media-instance";
+import { endpointingHook } from "./endpointing-hook";
 import { EngineConversationPort } from "./engine-port";
 import { MediaSession, type SessionSummary } from "./session/media-session";
 import type { MediaEvent, TurnMetrics } from "./session/media-events";
@@ -103,6 +104,7 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     settings: {
       interruptions: agent.interruptions,
       interruptions_sensitivity: agent.interruptions_sensitivity,
+      denoise: agent.denoise,
       initial_message_delay: agent.initial_message_delay,
       max_call_duration: agent.max_call_duration,
       presence_check_idle_threshold: agent.presence_check_idle_threshold,
@@ -110,6 +112,7 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     },
     onEvent: emit,
     recording: recordingPath ? new FileRecordingSink(recordingPath) : undefined,
+    endpointing: agent.end_of_turn.endpointing_url ? endpointingHook(deps.http, agent.end_of_turn.endpointing_url, callId) : undefined,
   });
 
   // An end decided elsewhere (API hang-up, terminate, another instance's sweep) wakes this at once:

@@ -29,8 +29,18 @@ type ToolResult = { id: string; name: string; output: unknown };
  * the model, HTTP, knowledge retrieval and the clock are injected, and its whole state is the
  * snapshot, which the host stores after each operation.
  */
+/** What a caller turn may be told: see handleUserTurn. */
+export type TurnOptions = { holdSideEffects?: () => Promise<void> };
+
+/** Tools that act outside the conversation: never run on words the caller may not have finished. */
+export function hasSideEffects(binding: ToolBinding): boolean {
+  if (binding.kind === "custom_function") return true;
+  return binding.kind === "built_in" && (binding.tool.type === "hang_up" || binding.tool.type === "transfer_call");
+}
+
 export class CallEngine {
   private snap: CallSnapshot;
+  private holdSideEffects: (() => Promise<void>) | null = null;
   private recorded: RecordedEvent[] = [];
   private readonly variables: AgentVariable[];
   private readonly resolvable: AgentVariable[];
@@ -149,8 +159,14 @@ export class CallEngine {
     this.emit({ type: "call_ended", end_reason: reason, ...(detail ? { detail } : {}), ...(cause ? { reason: cause } : {}) });
   }
 
-  /** One caller turn: the model is asked, its words stream out, its function calls run, until it has answered. */
-  async handleUserTurn(text: string, abortSignal?: AbortSignal): Promise<void> {
+  /**
+   * One caller turn: the model is asked, its words stream out, its function calls run, until it has answered.
+   * With `holdSideEffects` (a preemptive answer, started before the caller's turn was confirmed), tools that
+   * act outside the conversation (custom functions, transfer, hang-up) wait for it to resolve; it rejects
+   * when the turn is dropped, and the tool never runs.
+   */
+  async handleUserTurn(text: string, abortSignal?: AbortSignal, options: TurnOptions = {}): Promise<void> {
+    this.holdSideEffects = options.holdSideEffects ?? null;
     await this.tick();
     if (this.ended) throw new CallEndedError();
     this.recordCallerTurn(text);
@@ -269,6 +285,11 @@ export class CallEngine {
   }
 
   private async runTool(binding: ToolBinding, call: ToolCall, spoke: boolean): Promise<{ output: unknown; followUp: boolean }> {
+    if (this.holdSideEffects && hasSideEffects(binding)) {
+      const hold = this.holdSideEffects;
+      this.holdSideEffects = null;
+      await hold();
+    }
     switch (binding.kind) {
       case "transition": {
         const from = this.snap.state_name;

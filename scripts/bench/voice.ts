@@ -1,5 +1,5 @@
 /**
- * npm run bench:voice [-- --calls 50 --seconds 40] [--engine] [--provider elevenlabs|cartesia|deepgram|deepgram_flux|openai_realtime]
+ * npm run bench:voice [-- --calls 50 --seconds 40] [--engine] [--stt batch|streaming] [--provider elevenlabs|cartesia|deepgram|deepgram_flux|openai_realtime]
  *
  * Concurrent voice calls through the media session in real time, with instant speech providers
  * and an instant conversation, so every figure is the media layer's own cost: each caller speaks
@@ -12,12 +12,16 @@
  * --provider the calls speak (or listen, or both: openai_realtime) through that provider's real client
  * against its loopback fake (scripts/bench/voice-providers.ts), and the barge-ins are also timed to
  * the provider's own cancel, with any audio of the cancelled answer played after the decision counted.
+ * Measured from the audio itself: the caller's end of speech (the last voiced 20 ms sent) to the
+ * first agent frame out, caller speech over the agent to the agent 20 dB down (ducking), and every
+ * third turn a backchannel ("yeah", "okay", "mm-hmm") over the reply, which must interrupt nothing.
+ * --stt streaming swaps the instant batch transcriber for an instant streaming one (interim words).
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
-import { concatPcm, samplesPerFrame } from "@/lib/media/audio/pcm";
+import { concatPcm, levelDbfs, samplesPerFrame } from "@/lib/media/audio/pcm";
 import { decodeWav } from "@/lib/media/audio/wav";
 import { PeriodicTimer, realClock } from "@/lib/media/clock";
 import type { AgentOutput, CallerInput, ConversationPort } from "@/lib/media/session/conversation-port";
@@ -28,6 +32,7 @@ import type { RecognitionStream, SpeechToText } from "@/lib/media/stt/speech-to-
 import type { InboundAudio, MediaTransport, TransportCloseReason } from "@/lib/media/transport";
 import type { TextToSpeech } from "@/lib/media/tts/text-to-speech";
 import { VoiceActivityDetector } from "@/lib/media/vad";
+import { noisyCall, segment } from "../../tests/helpers/noisy-speech";
 import { formatMs, summarize, textTable } from "./stats";
 import { engineCallPorts } from "./voice-engine-calls";
 import { BENCH_PROVIDERS, providerCalls, type BenchProvider } from "./voice-providers";
@@ -43,12 +48,19 @@ if (providerArg && !(BENCH_PROVIDERS as readonly string[]).includes(providerArg)
 const PROVIDER = providerArg as BenchProvider | null;
 const ENGINE = args.includes("--engine");
 const SECONDS = option("seconds", 40);
+const STREAMING = args.includes("--stt") && args[args.indexOf("--stt") + 1] === "streaming";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const gc = (globalThis as { gc?: () => void }).gc;
 
 const fixture = (name: string) => decodeWav(readFileSync(path.join(process.cwd(), "tests/fixtures/speech", `${name}.wav`))).samples;
 const REQUEST = fixture("request");
 const STOP = fixture("stop");
+const BACKCHANNELS = [
+  { pcm: fixture("yeah"), words: "Yeah." },
+  { pcm: fixture("okay"), words: "Okay." },
+  { pcm: fixture("mm-hmm"), words: "Mm-hmm." },
+];
+const VOICED_DB = -40;
 const SHORT_REPLY = "Sure, I can help you with that. What time would suit you?";
 const LONG_REPLY = "We are open from nine in the morning until eight in the evening on weekdays, and from ten until four on Saturdays, and closed on Sundays.";
 
@@ -56,26 +68,32 @@ function tone(frequency: number, ms: number, rate: number): Int16Array {
   return Int16Array.from({ length: Math.round((rate * ms) / 1000) }, (_, i) => Math.round(9000 * Math.sin((2 * Math.PI * frequency * i) / rate)));
 }
 
-/** Instant providers: a transcript at once, speech as fast as the loop takes it. */
-const instantStt: SpeechToText = {
-  provider: "instant",
-  streaming: false,
-  sampleRate: 16000,
-  open(): RecognitionStream {
-    let samples = 0;
-    return {
-      write: (pcm) => void (samples += pcm.length),
-      peek: async () => (samples > 24000 ? "I would like to book a table." : "Stop."),
-      finish: async () => {
-        const text = samples > 24000 ? "I would like to book a table." : "Stop.";
-        samples = 0;
-        return text;
-      },
-      discard: () => void (samples = 0),
-      close: async () => undefined,
-    };
-  },
-};
+/** Instant providers: a transcript at once (the words the caller's line is saying), speech as fast as the loop takes it. */
+function instantStt(transport: BenchTransport): SpeechToText {
+  return {
+    provider: "instant",
+    streaming: STREAMING,
+    sampleRate: 16000,
+    open(handlers = {}): RecognitionStream {
+      let samples = 0;
+      return {
+        write: (pcm) => {
+          samples += pcm.length;
+          // Streaming: the words so far, as an instant streaming recognizer would have them.
+          if (STREAMING && samples % 1600 === 0) handlers.onInterim?.(transport.words);
+        },
+        peek: async () => (samples ? transport.words : ""),
+        finish: async () => {
+          const text = samples ? transport.words : "";
+          samples = 0;
+          return text;
+        },
+        discard: () => void (samples = 0),
+        close: async () => undefined,
+      };
+    },
+  };
+}
 
 const tones = new Map<string, Int16Array>();
 const instantTts: TextToSpeech = {
@@ -122,6 +140,16 @@ class BenchTransport implements MediaTransport {
   /** Frames played after a barge-in before the next answer's first: audio of the cancelled answer (must stay 0). */
   staleFrames = 0;
   awaitingAnswer = false;
+  /** End of the caller's request (its last voiced frame sent), until the agent's next frame: then one latency. */
+  private requestEndAt: number | null = null;
+  private measuringRequest = false;
+  private lastVoicedAt = 0;
+  readonly replyLatency: number[] = [];
+  /** Onset of caller speech over the agent, until a frame 20 dB down: then one ducking time. */
+  private overOnsetAt: number | null = null;
+  private overSince: number | null = null;
+  private lastLevel = -Infinity;
+  readonly duckLatency: number[] = [];
   onAudio(listener: (audio: InboundAudio) => void): void {
     this.audio = listener;
   }
@@ -130,8 +158,18 @@ class BenchTransport implements MediaTransport {
   onClose(listener: (reason: TransportCloseReason) => void): void {
     void listener;
   }
-  play(): void {
-    this.lastPlayedAt = performance.now();
+  play(pcm: Int16Array): void {
+    const now = performance.now();
+    const level = levelDbfs(pcm);
+    if (this.requestEndAt !== null) {
+      this.replyLatency.push(now - this.requestEndAt);
+      this.requestEndAt = null;
+    }
+    if (this.overOnsetAt !== null && level <= this.lastLevel - 19.5) {
+      this.duckLatency.push(now + 20 - this.overOnsetAt); // the frame's end: heard 20 dB down by then
+      this.overOnsetAt = null;
+    } else if (this.overOnsetAt === null) this.lastLevel = level;
+    this.lastPlayedAt = now;
     this.playedSinceClear++;
     if (this.awaitingAnswer) this.staleFrames++;
   }
@@ -147,8 +185,13 @@ class BenchTransport implements MediaTransport {
     this.awaitingAnswer = true;
   }
   hangup(): void {}
-  say(pcm: Int16Array): void {
+  /** The words of what the line is saying (or last said). */
+  words = "";
+  say(pcm: Int16Array, words: string, kind: "request" | "over" = "request"): void {
+    this.words = words;
     this.queued = this.queued ? concatPcm([this.queued, pcm]) : pcm;
+    this.measuringRequest = kind === "request";
+    this.overSince = kind === "over" ? 0 : null;
   }
   get speaking(): boolean {
     return this.queued !== null;
@@ -160,11 +203,22 @@ class BenchTransport implements MediaTransport {
       chunk.set(this.queued.subarray(0, size));
       this.queued = this.queued.length > size ? this.queued.subarray(size) : null;
     }
+    const now = performance.now();
+    const voiced = levelDbfs(chunk) > VOICED_DB;
+    if (voiced) this.lastVoicedAt = now + 20; // the chunk's end
+    if (voiced && this.overSince === 0) {
+      this.overSince = now;
+      if (performance.now() - this.lastPlayedAt < 40) this.overOnsetAt = now + 20; // caller speech over the agent: its first 20 ms are in
+    }
+    if (!this.queued && this.measuringRequest) {
+      this.measuringRequest = false;
+      this.requestEndAt = this.lastVoicedAt;
+    }
     this.audio?.({ pcm: chunk });
   }
 }
 
-type Call = { transport: BenchTransport; session: MediaSession; events: { at: number; event: MediaEvent }[]; pacing: number[] };
+type Call = { transport: BenchTransport; session: MediaSession; events: { at: number; event: MediaEvent }[]; pacing: number[]; backchannels: number; backchannelInterruptions: number };
 
 /** Idle 20 ms timer chains doing no work: each firing's departure jitter, measured as the pacer's is. */
 async function baselineTimers(count: number, ms: number): Promise<number[]> {
@@ -211,11 +265,20 @@ async function caller(call: Call, deadline: number): Promise<void> {
   for (let turn = 1; performance.now() < deadline - 6000; turn++) {
     const replies = () => events.filter((entry) => entry.event.type === "agent_speech_started").length;
     const before = replies();
-    transport.say(REQUEST);
+    transport.say(REQUEST, "I would like to book a table for two people tomorrow evening.");
     while (performance.now() < deadline && replies() === before) await sleep(50);
-    if (turn % 2 === 0) {
+    if (turn % 3 === 1) {
+      // A backchannel over the reply: it must not stop the agent.
+      await sleep(300);
+      const backchannel = BACKCHANNELS[turn % BACKCHANNELS.length];
+      transport.say(backchannel.pcm, backchannel.words, "over");
+      call.backchannels++;
+      const clears = events.filter((entry) => entry.event.type === "clear").length;
+      while (performance.now() < deadline && performance.now() - transport.lastPlayedAt < 300) await sleep(50);
+      if (events.filter((entry) => entry.event.type === "clear").length > clears) call.backchannelInterruptions++;
+    } else if (turn % 3 === 2) {
       await sleep(1500);
-      transport.say(STOP);
+      transport.say(STOP, "Stop.", "over");
       const clears = () => events.filter((entry) => entry.event.type === "clear").length;
       const cleared = clears();
       while (performance.now() < deadline && clears() === cleared) await sleep(50);
@@ -231,6 +294,15 @@ async function main(): Promise<void> {
   );
   const providers = PROVIDER ? await providerCalls(PROVIDER) : null;
   const vadIdle = summarize(await vadCost(5000));
+  // denoise: caller speech in white and babble noise at 5 dB SNR through our VAD, without and with RNNoise.
+  for (const kind of ["white", "babble"] as const) {
+    const call = noisyCall(kind, 5);
+    const [raw, clean] = [await segment(call, false), await segment(call, true)];
+    const onsets = (outcome: typeof raw) => outcome.onsetDelays.map((delay) => (delay === null ? "missed" : `${Math.round(delay)} ms`)).join(", ");
+    console.log(
+      `denoise, ${kind} noise at 5 dB SNR: speech starts in noise-only stretches ${raw.falseStarts} → ${clean.falseStarts}, noise held as speech ${raw.noiseAsSpeechMs} → ${clean.noiseAsSpeechMs} ms, onsets ${onsets(raw)} → ${onsets(clean)}, RNNoise ${clean.denoiseCpuMs.toFixed(3)} ms CPU per 20 ms frame`,
+    );
+  }
   const baseline = summarize(await baselineTimers(CALLS * 2, 5000));
   console.log(`baseline: ${CALLS * 2} idle 20 ms timers for 5 s: jitter p50 ${formatMs(baseline.p50)} ms, p99 ${formatMs(baseline.p99)} ms`);
 
@@ -243,7 +315,7 @@ async function main(): Promise<void> {
     const speech = (await providers?.call(i)) ?? {};
     const session = await MediaSession.start({
       transport,
-      stt: speech.stt ?? instantStt,
+      stt: speech.stt ?? instantStt(transport),
       tts: speech.tts ?? instantTts,
       port: speech.port ?? engine?.ports[i] ?? new InstantPort(),
       settings: { interruptions: true, interruptions_sensitivity: "medium", initial_message_delay: 0, max_call_duration: 3600, presence_check_idle_threshold: 600 },
@@ -253,7 +325,7 @@ async function main(): Promise<void> {
       },
       recording: new NullSink(),
     });
-    calls.push({ transport, session, events, pacing: session.recordPacing() });
+    calls.push({ transport, session, events, pacing: session.recordPacing(), backchannels: 0, backchannelInterruptions: 0 });
   }
   const start = performance.now();
   let sent = 0;
@@ -316,7 +388,14 @@ async function main(): Promise<void> {
   );
   const perCall = (memoryLive - memoryBefore) / CALLS;
 
+  const reply = summarize(calls.flatMap((call) => call.transport.replyLatency));
+  const ducking = summarize(calls.flatMap((call) => call.transport.duckLatency));
+  const backchannels = calls.reduce((total, call) => total + call.backchannels, 0);
+  const backchannelCuts = calls.reduce((total, call) => total + call.backchannelInterruptions, 0);
   const rows: [string, string, string, string, string][] = [
+    [`caller's end of speech → first agent audio (${STREAMING ? "streaming" : "batch"} STT)`, String(reply.count), formatMs(reply.p50), formatMs(reply.p99), `p50 ≤ 400, p99 ≤ 600: ${reply.p50 <= 400 && reply.p99 <= 600 ? "PASS" : "FAIL"}`],
+    ["caller speech over the agent → agent 20 dB down", String(ducking.count), formatMs(ducking.p50), formatMs(ducking.p99), `p50 ≤ 60: ${ducking.count > 0 && ducking.p50 <= 60 ? "PASS" : "FAIL"}`],
+    ["backchannels over the agent → interruptions", String(backchannels), String(backchannelCuts), "", `= 0: ${backchannelCuts === 0 ? "PASS" : "FAIL"}`],
     ["end-of-turn decision → first audio frame out", String(added.count), formatMs(added.p50), formatMs(added.p99), `p50 ≤ 30, p99 ≤ 100: ${added.p50 <= 30 && added.p99 <= 100 ? "PASS" : "FAIL"}`],
     ["output frame departure jitter |interval − 20|", String(pacing.count), formatMs(pacing.p50), formatMs(pacing.p99), `p99 ≤ 20: ${pacing.p99 <= 20 ? "PASS" : "FAIL"}`],
     ["  baseline: idle 20 ms timers, before the calls", String(baseline.count), formatMs(baseline.p50), formatMs(baseline.p99), ""],

@@ -135,4 +135,46 @@ test.describe("agent builder", () => {
     await expect(rows.nth(0).getByLabel("Name", { exact: true })).toHaveValue("Booked");
     await expect(rows.nth(2).getByRole("textbox", { name: "Option 2" })).toHaveValue("Cleaning");
   });
+
+  test("turn taking and noise: the waits, the endpointing URL and denoise are saved, and a wait out of order is refused on its field", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAsDemo(page, "/agents");
+    const name = `E2E turns ${Date.now()}`;
+    await page.getByRole("button", { name: "New agent" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByRole("radio", { name: /Appointment booking/ }).check();
+    await dialog.getByRole("button", { name: "Create agent" }).click();
+    await page.waitForURL(/\/agents\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+    await page.getByRole("tab", { name: /^Settings/ }).click();
+    const section = page.getByRole("region", { name: "Turn taking and noise" });
+    // The defaults, shown as they are.
+    await expect(section.getByLabel("Wait after a finished sentence")).toHaveValue("300");
+    await expect(section.getByLabel("Silence that ends a turn")).toHaveValue("700");
+    await expect(section.getByLabel("Wait after a broken-off sentence")).toHaveValue("2000");
+    await expect(section.getByLabel("Remove background noise from the caller's audio")).not.toBeChecked();
+
+    // A wait after a finished sentence longer than the silence that ends a turn is refused on its field.
+    await section.getByLabel("Wait after a finished sentence").fill("900");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(section.getByRole("alert")).toContainText("Must not exceed silence_threshold_ms");
+
+    await section.getByLabel("Wait after a finished sentence").fill("250");
+    await section.getByLabel("Silence that ends a turn").fill("800");
+    await section.getByLabel("Wait after a broken-off sentence").fill("2500");
+    await section.getByLabel("Endpointing URL").fill("https://turns.example.com/decide");
+    await section.getByLabel("Remove background noise from the caller's audio").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Version 2 saved and published", { exact: true })).toBeVisible();
+
+    await page.reload();
+    await page.getByRole("tab", { name: /^Settings/ }).click();
+    await expect(section.getByLabel("Wait after a finished sentence")).toHaveValue("250");
+    await expect(section.getByLabel("Silence that ends a turn")).toHaveValue("800");
+    await expect(section.getByLabel("Wait after a broken-off sentence")).toHaveValue("2500");
+    await expect(section.getByLabel("Endpointing URL")).toHaveValue("https://turns.example.com/decide");
+    await expect(section.getByLabel("Remove background noise from the caller's audio")).toBeChecked();
+  });
 });

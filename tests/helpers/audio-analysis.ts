@@ -104,7 +104,7 @@ export function soundingMs(samples: Int16Array, sampleRate: number, thresholdDbf
 }
 
 const fixtureDir = path.join(process.cwd(), "tests/fixtures/speech");
-export type SpeechFixture = "request" | "long" | "uh-huh" | "yeah" | "okay" | "mm-hmm" | "right" | "stop" | "wait";
+export type SpeechFixture = "request" | "long" | "babble" | "uh-huh" | "yeah" | "okay" | "mm-hmm" | "right" | "stop" | "wait";
 
 /** A committed espeak-ng fixture (16 kHz mono), optionally resampled. */
 export function speech(name: SpeechFixture, sampleRate = 16000): Int16Array {

@@ -10,6 +10,9 @@ export type Reply = string | { text: string; /** Before the first token (a slow 
  */
 export class ScriptedPort implements ConversationPort {
   readonly inputs: CallerInput[] = [];
+  /** Words answered preemptively (before the end of turn), and those of them dropped because the caller went on. */
+  readonly preemptive: string[] = [];
+  readonly dropped: string[] = [];
   readonly reports: AgentSpeechReport[] = [];
   ended: SessionEndReason | null = null;
   aborted = 0;
@@ -26,7 +29,12 @@ export class ScriptedPort implements ConversationPort {
   ) {}
 
   async *respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentOutput> {
-    this.inputs.push(input);
+    // A preemptive answer is a turn once confirmed (as the engine records it); a dropped one is listed apart.
+    if (input.kind === "caller" && input.confirmed) {
+      const { confirmed, ...turn } = input;
+      this.preemptive.push(turn.text);
+      void confirmed.then((ok) => (ok ? this.inputs.push(turn) : this.dropped.push(turn.text)));
+    } else this.inputs.push(input);
     signal.addEventListener("abort", () => this.aborted++, { once: true });
     let reply: Reply;
     if (input.kind === "start") reply = this.options.greeting ?? "";

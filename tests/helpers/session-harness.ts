@@ -1,4 +1,4 @@
-import { MediaSession, type VoiceSettings } from "@/lib/media/session/media-session";
+import { MediaSession, type EndpointingHook, type VoiceSettings } from "@/lib/media/session/media-session";
 import type { MediaEvent } from "@/lib/media/session/media-events";
 import { MemoryRecordingSink } from "@/lib/media/session/recorder";
 import type { SampleRate } from "@/lib/media/audio/pcm";
@@ -41,6 +41,7 @@ export type HarnessOptions = {
   inputRate?: SampleRate;
   outputRate?: SampleRate;
   fillerPhrases?: string[];
+  endpointing?: EndpointingHook;
 };
 
 /** A media session on a manual clock with in-memory providers, a scripted port and a fake transport. */
@@ -63,6 +64,7 @@ export async function sessionHarness(options: HarnessOptions = {}) {
     onEvent: (event) => events.push({ at: clock.now(), event }),
     recording,
     fillerPhrases: options.fillerPhrases,
+    endpointing: options.endpointing,
   });
   let ended = false;
   void session.ended.then(() => (ended = true));

@@ -173,5 +173,25 @@ describe("custom_function", () => {
     expect(engine.snapshot.variable_values.find((v) => v.name === "slot_time")).toMatchObject({ value: "09:30", type: "string" });
     const toolMessage = llm.requests[1].messages.at(-1);
     expect(toolMessage).toMatchObject({ role: "tool", results: [{ name: "find_slots", output: { status: 200, body: { data: { slots: [{ time: "09:30" }, { time: "11:00" }] } } } }] });
+
+    // A preemptive answer (the caller may not have finished) that is dropped: the request is never made.
+    const before = seen.length;
+    const abort = new AbortController();
+    const preemptive = new CallEngine(
+      agent,
+      initialSnapshot(agent, { callId: "c", fromNumber: null, toNumber: null, startTime: clock.now(), dynamicVariables: null }, clock.now()),
+      { clock, llm: llm.port, http, sink: () => {} },
+    );
+    const dropped = preemptive.handleUserTurn("Anything on Wednesday?", abort.signal, {
+      holdSideEffects: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        abort.abort();
+        throw new Error("dropped");
+      },
+    });
+    await expect(dropped).rejects.toThrow("dropped");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before);
+    expect(preemptive.snapshot.variable_values.find((v) => v.name === "slot_time")).toBeUndefined();
   });
 });

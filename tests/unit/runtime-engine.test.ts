@@ -159,6 +159,32 @@ describe("CallEngine", () => {
     expect(engine.snapshot.status).toBe("active");
   });
 
+  it("a preemptive answer's transfer and hang-up wait for the turn to be confirmed, and never run when it is dropped", async () => {
+    const transfer = setup(() => ({ calls: [{ name: "transfer_call" }], text: "Sure." }));
+    let confirm!: () => void;
+    const confirmed = new Promise<void>((resolve) => (confirm = resolve));
+    const turn = transfer.engine.handleUserTurn("Put me through to a person", undefined, { holdSideEffects: () => confirmed });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The words stream while the tool waits.
+    expect(transfer.events.filter((event) => event.type === "agent_text_delta")).not.toHaveLength(0);
+    expect(transfer.events.some((event) => event.type === "transfer_call" || event.type === "tool_called")).toBe(false);
+    confirm();
+    await turn;
+    expect(transfer.events.find((event) => event.type === "transfer_call")).toMatchObject({ description: "Transfer to reception" });
+
+    const hangUp = setup((request) => (request.messages.length > 1 ? { calls: [{ name: "hang_up" }], text: "Bye." } : { calls: [{ name: "transition_to_booking" }], text: "" }));
+    const abort = new AbortController();
+    const dropped = hangUp.engine.handleUserTurn("1990-04-02, that's all, bye", abort.signal, {
+      holdSideEffects: () => {
+        abort.abort();
+        return Promise.reject(new Error("dropped"));
+      },
+    });
+    await expect(dropped).rejects.toThrow("dropped");
+    expect(hangUp.engine.ended).toBe(false);
+    expect(hangUp.events.some((event) => event.type === "call_ended" || (event.type === "tool_called" && event.name === "hang_up"))).toBe(false);
+  });
+
   it("ends the call at max_call_duration", async () => {
     const { engine, clock } = setup(() => ({ text: "Sure." }), { agent: clinicAgent({ presence_check_max_times: 20, presence_check_idle_threshold: 600 }) });
     await engine.begin();

@@ -26,8 +26,8 @@ function besselI0(x: number): number {
 type Design = { up: number; down: number; taps: number; coefficients: Float64Array };
 const designs = new Map<string, Design>();
 
-function design(inputRate: number, outputRate: number): Design {
-  const key = `${inputRate}:${outputRate}`;
+function design(inputRate: number, outputRate: number, zeroCrossings = ZERO_CROSSINGS): Design {
+  const key = `${inputRate}:${outputRate}:${zeroCrossings}`;
   const cached = designs.get(key);
   if (cached) return cached;
   const divisor = gcd(inputRate, outputRate);
@@ -35,7 +35,7 @@ function design(inputRate: number, outputRate: number): Design {
   const down = inputRate / divisor;
   const upRate = inputRate * up;
   const cutoff = (ROLLOFF * Math.min(inputRate, outputRate)) / 2 / upRate; // cycles per upsampled sample
-  const taps = Math.ceil((2 * ZERO_CROSSINGS) / (2 * cutoff) / up);
+  const taps = Math.ceil((2 * zeroCrossings) / (2 * cutoff) / up);
   const length = taps * up;
   const middle = (length - 1) / 2;
   const i0Beta = besselI0(KAISER_BETA);
@@ -64,8 +64,10 @@ export class Resampler {
   constructor(
     readonly inputRate: number,
     readonly outputRate: number,
+    /** A shorter filter (fewer sinc zero crossings) for cheaper internal conversions; default 24. */
+    options: { zeroCrossings?: number } = {},
   ) {
-    this.design = inputRate === outputRate ? null : design(inputRate, outputRate);
+    this.design = inputRate === outputRate ? null : design(inputRate, outputRate, options.zeroCrossings);
     this.history = new Float64Array(this.design ? this.design.taps - 1 : 0);
     if (this.design) this.position = (this.design.taps - 1) * this.design.up;
   }

@@ -9,7 +9,18 @@ export type CallerInput =
    * A caller turn: speech (transcribed), DTMF digits, or typed text; or, in speech-to-speech, the
    * caller's audio itself (the model hears it; its words arrive later in `transcript`).
    */
-  | { kind: "caller"; source: "speech" | "dtmf" | "text" | "audio"; text: string; transcript?: Promise<string> }
+  | {
+      kind: "caller";
+      source: "speech" | "dtmf" | "text" | "audio";
+      text: string;
+      transcript?: Promise<string>;
+      /**
+       * A preemptive answer: started on the words so far while the end of turn is still awaited. Resolves
+       * true when the turn ends with these words (the answer stands), false when the caller went on (it is
+       * dropped: nothing of it is recorded, and tools with side effects must not run before it is true).
+       */
+      confirmed?: Promise<boolean>;
+    }
   /** The caller has been silent (real silence, not comfort noise) for presence_check_idle_threshold. */
   | { kind: "presence_check" };
 

@@ -4,7 +4,8 @@ import { Resampler } from "../audio/resampler";
 import { decideBargeIn } from "../barge-in";
 import { PeriodicTimer, realClock, type MediaClock } from "../clock";
 import { resolveEndOfTurn, type EndOfTurnInput, type EndOfTurnSettings } from "@/lib/agents/end-of-turn";
-import { silenceNeeded } from "../end-of-turn";
+import { DENOISED_VOICE_PROBABILITY, Denoiser } from "../denoiser";
+import { sameWords, silenceNeeded } from "../end-of-turn";
 import { heardText } from "../heard-text";
 import { JitterBuffer } from "../jitter-buffer";
 import { Pacer, type PacedFrame } from "../pacer";
@@ -23,7 +24,7 @@ import { StereoRecorder, type RecordingSink } from "./recorder";
 export type VoiceSettings = Pick<
   AgentDocument,
   "interruptions" | "interruptions_sensitivity" | "initial_message_delay" | "max_call_duration" | "presence_check_idle_threshold"
-> & { end_of_turn?: EndOfTurnInput };
+> & { end_of_turn?: EndOfTurnInput; denoise?: boolean };
 
 export type MediaSessionOptions = {
   transport: MediaTransport;
@@ -44,7 +45,16 @@ export type MediaSessionOptions = {
   /** Caller audio buffered beyond this is dropped to stay real time (default 200 ms); an in-process line, late only when the machine is, sets more. */
   jitterMaxMs?: number;
   vad?: VadOptions;
+  /**
+   * The agent's endpointing hook (end_of_turn.endpointing_url): asked at each candidate end of turn with
+   * the words so far; null (no answer in time, an error) leaves the decision to the built-in rule.
+   */
+  endpointing?: EndpointingHook;
 };
+
+/** A team's own turn model: given the words so far and the silence, whether the turn has ended. */
+export type EndpointingHook = (candidate: { transcript: string; silence_ms: number }) => Promise<EndpointingDecision | null>;
+export type EndpointingDecision = { end_of_turn: boolean; wait_ms?: number };
 
 export type SessionSummary = {
   reason: string;
@@ -61,6 +71,14 @@ const speechDuration = (utterance: Utterance) => utterance.lastSpeechAt - uttera
 
 /** With a turn-detecting transcriber, silence ends the turn only if it says nothing for this long past max_wait_ms. */
 const TURN_SIGNAL_GRACE_MS = 1500;
+/** Silence after which a batch transcriber is asked for the words so far (and a preemptive answer may start). */
+export const PEEK_AFTER_SILENCE_MS = 200;
+/** Caller speech over the agent fades it to −20 dB (a gain of 0.1) until barge-in decides. */
+export const DUCKED_GAIN = 0.1;
+/** A duck for speech the segmenter does not confirm within this long is lifted. */
+const DUCK_UNCONFIRMED_MS = 200;
+/** The endpointing hook's time limit: past it, the built-in rule decides. */
+export const ENDPOINTING_TIMEOUT_MS = 150;
 /** How far a redacted word's silence reaches past the times speech-to-text gave it. */
 const WORD_MARGIN_MS = 60;
 const PRE_ROLL_FRAMES = 15; // 300 ms of audio before speech was confirmed, so the first syllable reaches speech-to-text
@@ -79,9 +97,10 @@ type Utterance = {
   deferred: boolean;
   interim: string;
   peekText: string | null;
-  /** lastSpeechAt when the peek was taken: a peek of all the speech stands for the final transcript. */
+  /** lastSpeechAt when the latest peek was asked for: a peek of all the speech stands for the final transcript. */
   peekSpeechAt: number;
-  peeking: boolean;
+  /** The endpointing hook's word on the pause after `speechAt` ("pending" while it is asked). */
+  endpoint: { speechAt: number; askedAt: number; decision: EndpointingDecision | "pending" | null } | null;
   /** What a turn-detecting transcriber said of this utterance's end. */
   turn: "final" | "eager" | null;
 };
@@ -112,7 +131,12 @@ type Response = {
   streamDone: boolean;
   endReason: string | null;
   reported: boolean;
+  /** A preemptive answer's audio, held until its turn is confirmed (null: it plays as it comes). */
+  held: PacedFrame<FrameTag>[] | null;
 };
+
+/** An answer started on the words so far, while the end of turn is awaited. */
+type Preemptive = { response: Response; text: string; resolve: (confirmed: boolean) => void };
 
 /**
  * One live call's media: caller audio in (jitter buffer → 16 kHz → VAD → end of turn →
@@ -142,6 +166,11 @@ export class MediaSession {
   private readonly agentSegmentSources: { segment: SpokenSegment; speaker: AgentSpeaker; sentence: number }[] = [];
   private response: Response | null = null;
   private deferredTurns: { text: string; metrics: Metrics }[] = [];
+  private preemptive: Preemptive | null = null;
+  /** Output gain: ducked while caller speech over the agent is being judged. */
+  private gain = 1;
+  private duckTarget = 1;
+  private duckedAt: number | null = null;
   private readonly callStart: number;
   private lastVoiceAt = 0;
   private idleSince: number;
@@ -161,15 +190,23 @@ export class MediaSession {
   /** Resolves when the call is over, with its summary. */
   readonly ended: Promise<SessionSummary>;
 
+  /** Speech onsets as the audio arrives, ahead of the jitter buffer's cushion: only for ducking. */
+  private readonly onsetResampler: Resampler;
+  private readonly onsetFramer = new Framer(samplesPerFrame(VAD_SAMPLE_RATE));
+
   private constructor(
     private readonly options: MediaSessionOptions,
     private readonly vad: VoiceActivityDetector,
+    private readonly onsetVad: VoiceActivityDetector | null,
+    /** `denoise`: RNNoise on the caller's audio before the VAD and speech-to-text. */
+    private readonly denoiser: Denoiser | null,
   ) {
     this.clock = options.clock ?? realClock;
     this.transport = options.transport;
     this.eot = resolveEndOfTurn(options.settings.end_of_turn);
     this.jitter = new JitterBuffer({ sampleRate: this.transport.inputSampleRate, targetMs: options.jitterTargetMs ?? 60, maxMs: options.jitterMaxMs });
     this.inputResampler = new Resampler(this.transport.inputSampleRate, VAD_SAMPLE_RATE);
+    this.onsetResampler = new Resampler(this.transport.inputSampleRate, VAD_SAMPLE_RATE);
     this.pacer = new Pacer<FrameTag>(this.clock, (frame, at) => this.onFramePlayed(frame, at));
     this.recorder = options.recording ? new StereoRecorder(options.recording, this.transport.outputSampleRate) : null;
     this.recognition = options.stt.open({ onInterim: (text) => this.onInterim(text), onTurn: (signal) => this.onTurnSignal(signal) });
@@ -184,7 +221,8 @@ export class MediaSession {
 
   static async start(options: MediaSessionOptions): Promise<MediaSession> {
     const vad = await VoiceActivityDetector.create(options.vad);
-    const session = new MediaSession(options, vad);
+    const ducks = options.settings.interruptions && options.settings.interruptions_sensitivity !== "low";
+    const session = new MediaSession(options, vad, ducks ? await VoiceActivityDetector.create(options.vad) : null, options.settings.denoise ? await Denoiser.create(VAD_SAMPLE_RATE) : null);
     session.listen();
     return session;
   }
@@ -211,7 +249,10 @@ export class MediaSession {
   }
 
   private listen(): void {
-    this.transport.onAudio((audio) => this.jitter.push(audio));
+    this.transport.onAudio((audio) => {
+      this.jitter.push(audio);
+      this.onArrival(audio.pcm);
+    });
     this.transport.onDtmf((digit) => this.onDtmf(digit));
     this.transport.onClose(() => void this.close("user_hangup"));
     this.inputTimer.begin(this.callStart + FRAME_MS);
@@ -234,9 +275,11 @@ export class MediaSession {
 
   private onInputTick(now: number): void {
     if (this.closed) return;
-    const frame = this.nextCallerFrame();
-    this.recorder?.callerFrame(frame);
-    const speech = this.vad.isSpeech(frame);
+    const raw = this.nextCallerFrame();
+    // The recording keeps what the caller sent; the VAD and speech-to-text hear it denoised.
+    this.recorder?.callerFrame(raw);
+    const frame = this.denoiser ? this.denoiser.process(raw) : raw;
+    const speech = this.vad.isSpeech(frame) && (!this.denoiser || this.denoiser.voiceProbability >= DENOISED_VOICE_PROBABILITY);
     this.preRoll.push(frame);
     if (this.preRoll.length > PRE_ROLL_FRAMES) this.preRoll.shift();
     if (speech) this.lastVoiceAt = now;
@@ -247,13 +290,57 @@ export class MediaSession {
     else if (this.utterance && !this.options.stt.detectsTurns) this.recognition.write(frame);
     if (event?.type === "speech_stopped") this.onSpeechStopped(now);
     if (this.utterance && speech) this.utterance.lastSpeechAt = now;
+    this.checkDuck(speech, now);
     if (this.utterance) this.checkUtterance(now);
     this.checkTimers(now);
+  }
+
+  /** Caller audio as it arrives: speech over the agent ducks it now, not a jitter-buffer cushion later. */
+  private onArrival(pcm: Int16Array): void {
+    if (!this.onsetVad || this.closed) return;
+    for (const frame of this.onsetFramer.push(this.onsetResampler.process(pcm))) {
+      if (this.onsetVad.isSpeechOnset(frame) && this.duckTarget === 1 && this.agentSpeaking() && !this.utterance?.deferred) {
+        this.duckTarget = DUCKED_GAIN;
+        this.duckedAt = this.clock.now();
+      }
+    }
+  }
+
+  /** Ducking can answer caller speech over the agent: interruptions on, sensitivity high or medium. */
+  private get ducks(): boolean {
+    return this.options.settings.interruptions && this.options.settings.interruptions_sensitivity !== "low";
+  }
+
+  /**
+   * Fades the agent to −20 dB on the first frame of caller speech over it, before barge-in has decided;
+   * lifts it when that speech is not confirmed (a click, a breath), or is judged a backchannel or too short.
+   */
+  private checkDuck(speech: boolean, now: number): void {
+    if (this.duckTarget === 1) {
+      if (speech && this.ducks && this.agentSpeaking() && !this.utterance?.deferred) {
+        this.duckTarget = DUCKED_GAIN;
+        this.duckedAt = now;
+      }
+      return;
+    }
+    if (speech) this.duckedAt = Math.max(this.duckedAt!, now);
+    if (!this.agentSpeaking()) return this.unduck();
+    const utterance = this.utterance;
+    if (!utterance) {
+      if (now - this.duckedAt! >= DUCK_UNCONFIRMED_MS && !this.segmenter.speaking) this.unduck();
+    } else if (utterance.deferred) this.unduck();
+  }
+
+  private unduck(): void {
+    this.duckTarget = 1;
+    this.duckedAt = null;
   }
 
   private onSpeechStarted(now: number, firstSpeechEnd: number): void {
     this.emit({ type: "user_speech_started" });
     this.idleSince = now;
+    // The caller goes on: an answer started on their words so far is dropped unheard.
+    this.dropPreemptive();
     const response = this.response;
     // The caller goes on before hearing a reply to their last words: that reply is stale.
     if (response && !this.agentSpeaking() && response.input.kind === "caller" && (response.input.source === "speech" || response.input.source === "audio")) this.cutOff(response, now, false);
@@ -270,8 +357,8 @@ export class MediaSession {
       deferred: false,
       interim: "",
       peekText: null,
-      peekSpeechAt: 0,
-      peeking: false,
+      peekSpeechAt: -1,
+      endpoint: null,
       turn: null,
     };
     if (!this.options.stt.detectsTurns) for (const frame of this.preRoll) this.recognition.write(frame);
@@ -297,6 +384,8 @@ export class MediaSession {
       return;
     }
     this.utterance.turn = signal === "resumed" ? null : signal;
+    if (signal === "resumed") this.dropPreemptive();
+    else if (signal === "eager" && this.utterance.interim) this.startPreemptive(this.utterance.interim);
   }
 
   private checkUtterance(now: number): void {
@@ -307,14 +396,77 @@ export class MediaSession {
     }
     if (this.segmenter.speaking) return;
     const silence = now - this.lastVoiceAt;
+    if (this.options.stt.answersAudio) {
+      if (silence >= silenceNeeded(this.eot, this.options.stt.streaming ? utterance.interim || null : null)) void this.endOfTurn(utterance, now);
+      return;
+    }
     if (this.options.stt.detectsTurns) {
       // The transcriber decides: at its end of turn, at its eager end after min_wait_ms of silence, or (it said nothing) well past max_wait_ms.
       const ended = utterance.turn === "final" || (utterance.turn === "eager" && silence >= this.eot.min_wait_ms) || silence >= this.eot.max_wait_ms + TURN_SIGNAL_GRACE_MS;
       if (ended) void this.endOfTurn(utterance, now);
       return;
     }
-    const wait = silenceNeeded(this.eot, this.options.stt.streaming ? utterance.interim || null : null);
-    if (silence >= wait) void this.endOfTurn(utterance, now);
+    // At the first pause, the words so far: a batch transcriber is asked (the peek), a streaming one has them.
+    if (silence >= PEEK_AFTER_SILENCE_MS) {
+      if (!this.options.stt.streaming) this.peekIfDue(utterance);
+      else if (utterance.interim && utterance.endpoint?.speechAt !== utterance.lastSpeechAt) this.onPause(utterance, utterance.interim);
+    }
+    const words = this.options.stt.streaming ? utterance.interim || null : this.currentPeek(utterance);
+    const endpoint = utterance.endpoint?.speechAt === utterance.lastSpeechAt ? utterance.endpoint : null;
+    if (endpoint?.decision === "pending") return; // at most ENDPOINTING_TIMEOUT_MS: then the built-in rule
+    if (endpoint?.decision) {
+      const { end_of_turn: ended, wait_ms: waitMs } = endpoint.decision;
+      const until = endpoint.askedAt + (waitMs ?? (ended ? 0 : Math.max(0, this.eot.max_wait_ms - (endpoint.askedAt - this.lastVoiceAt))));
+      if (now >= until) void this.endOfTurn(utterance, now);
+      return;
+    }
+    if (silence >= silenceNeeded(this.eot, words)) void this.endOfTurn(utterance, now);
+  }
+
+  /** The batch transcript of all the speech so far, when one was taken since the last speech. */
+  private currentPeek(utterance: Utterance): string | null {
+    return utterance.peekSpeechAt === utterance.lastSpeechAt ? utterance.peekText : null;
+  }
+
+  /** Batch speech-to-text: transcribes the utterance so far at a pause (once per pause). */
+  private peekIfDue(utterance: Utterance): void {
+    if (utterance.peekSpeechAt === utterance.lastSpeechAt) return;
+    const speechAt = utterance.lastSpeechAt;
+    utterance.peekSpeechAt = speechAt;
+    utterance.peekText = null;
+    this.recognition
+      .peek()
+      .then((text) => {
+        if (utterance.peekSpeechAt !== speechAt || this.closed) return;
+        utterance.peekText = text.trim();
+        if (this.utterance === utterance && utterance.lastSpeechAt === speechAt) this.onPause(utterance, utterance.peekText);
+      })
+      .catch((error: unknown) => {
+        if (utterance.peekSpeechAt === speechAt) utterance.peekText = "";
+        this.emit({ type: "media_error", stage: "stt", message: String(error instanceof Error ? error.message : error) });
+      });
+  }
+
+  /** A candidate end of turn with its words: the endpointing hook is asked, and the answer may start. */
+  private onPause(utterance: Utterance, words: string): void {
+    if (!words || this.agentSpeaking()) return;
+    const speechAt = utterance.lastSpeechAt;
+    const hook = this.options.endpointing;
+    if (hook) {
+      const askedAt = this.clock.now();
+      const endpoint: NonNullable<Utterance["endpoint"]> = { speechAt, askedAt, decision: "pending" };
+      utterance.endpoint = endpoint;
+      let settled = false;
+      const settle = (decision: EndpointingDecision | null) => {
+        if (settled) return;
+        settled = true;
+        cancelTimer();
+        endpoint.decision = decision;
+      };
+      const cancelTimer = this.clock.at(askedAt + ENDPOINTING_TIMEOUT_MS, () => settle(null));
+      hook({ transcript: words, silence_ms: Math.round(askedAt - this.lastVoiceAt) }).then(settle, () => settle(null));
+    } else utterance.endpoint = { speechAt, askedAt: this.clock.now(), decision: null };
+    this.startPreemptive(words);
   }
 
   private considerBargeIn(utterance: Utterance, now: number): void {
@@ -327,19 +479,13 @@ export class MediaSession {
     } else if (decision === "backchannel") {
       this.recognition.discard();
       this.utterance = null;
-    } else if (decision === "too_short") utterance.deferred = true;
-    else if (final && !this.options.stt.streaming && !utterance.peeking && utterance.peekText === null) {
-      // Batch speech-to-text: what was said decides between a backchannel and "stop".
-      utterance.peeking = true;
-      utterance.peekSpeechAt = utterance.lastSpeechAt;
-      this.recognition
-        .peek()
-        .then((text) => (utterance.peekText = text))
-        .catch((error: unknown) => {
-          utterance.peekText = "";
-          this.emit({ type: "media_error", stage: "stt", message: String(error instanceof Error ? error.message : error) });
-        });
+      this.unduck();
+    } else if (decision === "too_short") {
+      utterance.deferred = true;
+      this.unduck();
     }
+    // Batch speech-to-text: what was said decides between a backchannel and "stop".
+    else if (final && !this.options.stt.streaming && utterance.peekText === null) this.peekIfDue(utterance);
   }
 
   private async endOfTurn(utterance: Utterance, now: number): Promise<void> {
@@ -351,10 +497,14 @@ export class MediaSession {
           transcript: this.options.stt.streaming ? utterance.interim || null : utterance.peekText,
           final: true,
         });
-        if (decision === "backchannel") return this.recognition.discard();
+        if (decision === "backchannel") {
+          this.unduck();
+          return this.recognition.discard();
+        }
         if (decision === "interrupt") this.interrupt(now);
         else utterance.deferred = true;
       } else utterance.deferred = true;
+      this.unduck();
     }
     const metrics: Metrics = {
       turn: ++this.turnCount,
@@ -368,7 +518,7 @@ export class MediaSession {
       firstAudioAt: null,
       emitted: false,
     };
-    const reusePeek = !this.options.stt.streaming && utterance.peekText !== null && utterance.peekSpeechAt === utterance.lastSpeechAt;
+    const reusePeek = !this.options.stt.streaming && this.currentPeek(utterance) !== null;
     if (this.options.stt.answersAudio && !reusePeek && !this.agentSpeaking() && this.deferredTurns.length === 0) return this.answerAudio(utterance, metrics);
     let text: string;
     try {
@@ -382,6 +532,12 @@ export class MediaSession {
     metrics.transcriptAt = this.clock.now();
     text = text.trim();
     this.emit({ type: "user_transcript", text, final: true });
+    const preemptive = this.preemptive;
+    if (preemptive && text && !utterance.deferred && this.deferredTurns.length === 0 && this.response === preemptive.response && sameWords(preemptive.text, text)) {
+      this.noteCallerSpeech(utterance, text);
+      return this.confirmPreemptive(preemptive, metrics);
+    }
+    this.dropPreemptive();
     if (!text) return;
     this.noteCallerSpeech(utterance, text);
     if (utterance.deferred && this.agentSpeaking()) {
@@ -447,6 +603,7 @@ export class MediaSession {
   }
 
   private deliverTurn(input: CallerInput, metrics: Metrics | null): void {
+    this.dropPreemptive();
     this.callerTurns++;
     this.idleSince = this.clock.now();
     if (this.response) {
@@ -465,12 +622,12 @@ export class MediaSession {
     return { turn: 0, speechEndedAt: now, endOfTurnAt: now, transcriptAt: now, firstTokenAt: null, firstSentenceAt: null, firstSpeechByteAt: null, firstAudioAt: null, emitted: true };
   }
 
-  private newSpeaker(response: Pick<Response, "controller" | "metrics">): AgentSpeaker {
+  private newSpeaker(response: Pick<Response, "controller" | "metrics" | "held">): AgentSpeaker {
     return new AgentSpeaker({
       tts: this.options.tts,
       outputRate: this.transport.outputSampleRate,
       signal: response.controller.signal,
-      enqueue: (frames) => this.pacer.enqueue(frames),
+      enqueue: (frames) => (response.held ? response.held.push(...frames) : this.pacer.enqueue(frames)),
       onFirstByte: () => {
         if (response.metrics) response.metrics.firstSpeechByteAt ??= this.clock.now();
       },
@@ -478,13 +635,15 @@ export class MediaSession {
     });
   }
 
-  private startResponse(input: CallerInput, metrics: Metrics | null): void {
+  private startResponse(input: CallerInput, metrics: Metrics | null, preemptive = false): Response {
     const controller = new AbortController();
+    const held: PacedFrame<FrameTag>[] | null = preemptive ? [] : null;
     const response: Response = {
-      id: ++this.responseCount,
+      id: preemptive ? 0 : ++this.responseCount,
       input,
       controller,
-      speaker: this.newSpeaker({ controller, metrics }),
+      held,
+      speaker: null as unknown as AgentSpeaker, // below: it reads the response itself
       fillers: [],
       splitter: new SentenceSplitter(),
       metrics,
@@ -494,9 +653,61 @@ export class MediaSession {
       endReason: null,
       reported: false,
     };
+    response.speaker = this.newSpeaker(response);
     this.owners.set(response.speaker, response);
     this.response = response;
     void this.consume(response);
+    return response;
+  }
+
+  /**
+   * Starts answering the words so far while the end of turn is awaited: the model and the speech run,
+   * the audio is held, and side-effecting tools wait for the confirmation. Only when nothing else is
+   * going on: the agent silent, no answer running, no words held for later.
+   */
+  private startPreemptive(text: string): void {
+    if (this.closed || this.options.stt.answersAudio || !text.trim()) return;
+    if (this.preemptive && sameWords(this.preemptive.text, text)) return;
+    this.dropPreemptive();
+    if (this.response || this.deferredTurns.length) return;
+    let resolve: (confirmed: boolean) => void = () => undefined;
+    const confirmed = new Promise<boolean>((done) => (resolve = done));
+    const metrics: Metrics = { turn: 0, speechEndedAt: 0, endOfTurnAt: 0, transcriptAt: null, firstTokenAt: null, firstSentenceAt: null, firstSpeechByteAt: null, firstAudioAt: null, emitted: false };
+    const response = this.startResponse({ kind: "caller", source: "speech", text: text.trim(), confirmed }, metrics, true);
+    this.preemptive = { response, text: text.trim(), resolve };
+  }
+
+  /** The caller went on (or said something else): the preemptive answer is cancelled, nothing of it heard or recorded. */
+  private dropPreemptive(): void {
+    const preemptive = this.preemptive;
+    if (!preemptive) return;
+    this.preemptive = null;
+    const { response } = preemptive;
+    response.controller.abort();
+    response.held = [];
+    response.reported = true;
+    if (this.response === response) this.response = null;
+    preemptive.resolve(false);
+  }
+
+  /** The turn ended with the preemptive answer's words: it is the answer, its held audio plays now. */
+  private confirmPreemptive(preemptive: Preemptive, metrics: Metrics): void {
+    this.preemptive = null;
+    const { response } = preemptive;
+    const early = response.metrics!;
+    metrics.firstTokenAt = early.firstTokenAt;
+    metrics.firstSentenceAt = early.firstSentenceAt;
+    metrics.firstSpeechByteAt = early.firstSpeechByteAt;
+    response.metrics = metrics;
+    response.id = ++this.responseCount;
+    response.startedAt = this.clock.now();
+    this.callerTurns++;
+    this.idleSince = this.clock.now();
+    preemptive.resolve(true);
+    const held = response.held ?? [];
+    response.held = null;
+    if (held.length) this.pacer.enqueue(held);
+    this.checkFinished(response);
   }
 
   private queueSentence(response: Response, sentence: string): void {
@@ -536,8 +747,9 @@ export class MediaSession {
   }
 
   private onFramePlayed(frame: PacedFrame<FrameTag>, at: number): void {
-    this.transport.play(frame.pcm);
-    this.recorder?.agentPlayed(frame.pcm);
+    const pcm = this.withGain(frame.pcm);
+    this.transport.play(pcm);
+    this.recorder?.agentPlayed(pcm);
     const { speaker, sentence } = frame.tag;
     const firstOfSentence = speaker.played(sentence);
     const response = this.owners.get(speaker);
@@ -556,7 +768,7 @@ export class MediaSession {
   }
 
   private checkFinished(response: Response): void {
-    if (response.reported || !response.streamDone || !response.speaker.finished) return;
+    if (response.reported || response.held || !response.streamDone || !response.speaker.finished) return;
     if (response.fillers.some((filler) => !filler.finished)) return;
     this.finishResponse(response, false);
   }
@@ -587,6 +799,17 @@ export class MediaSession {
     }
   }
 
+  /** The frame at the output gain, ramped over the frame from the last gain to the target (a 20 ms fade, no click). */
+  private withGain(pcm: Int16Array): Int16Array {
+    const from = this.gain;
+    const to = this.duckTarget;
+    if (from === 1 && to === 1) return pcm;
+    const out = new Int16Array(pcm.length);
+    for (let i = 0; i < pcm.length; i++) out[i] = Math.round(pcm[i] * (from + ((to - from) * (i + 1)) / pcm.length));
+    this.gain = to;
+    return out;
+  }
+
   /** Barge-in: the agent's audio stops at once (transport clear), its model and speech streams are cancelled. */
   private interrupt(now: number): void {
     const response = this.response;
@@ -598,6 +821,8 @@ export class MediaSession {
     response.controller.abort();
     const dropped = this.pacer.clear();
     for (const frame of dropped) frame.tag.speaker.dropped(1);
+    this.unduck();
+    this.gain = 1;
     if (audible) {
       this.transport.clear();
       this.emit({ type: "clear" });
@@ -677,6 +902,7 @@ export class MediaSession {
 
   private async close(reason: SessionEndReason): Promise<void> {
     if (this.closed) return;
+    this.dropPreemptive();
     this.closed = true;
     const now = this.clock.now();
     this.inputTimer.stop();
@@ -692,6 +918,8 @@ export class MediaSession {
     await this.recognition.close().catch(() => undefined);
     await this.options.tts.close?.().catch(() => undefined);
     this.vad.close();
+    this.onsetVad?.close();
+    this.denoiser?.close();
     const durationMs = now - this.callStart;
     const recording = this.recorder ? await this.recorder.finish(durationMs) : null;
     this.emit({ type: "session_ended", reason, duration_ms: Math.round(durationMs) });

@@ -89,7 +89,11 @@ export type PreparedTurn = { run(text: string, sink: EventSink, abortSignal?: Ab
 export type PreparedOperation = {
   /** The call as loaded before the operation (its transcript as it was). */
   call: RuntimeCall;
-  run(operation: (engine: CallEngine) => Promise<void> | void, sink: EventSink): Promise<void>;
+  /**
+   * `keep` is awaited once the operation is done: false (a preemptive answer the caller talked over)
+   * stores nothing and releases the claim; true stores it as usual.
+   */
+  run(operation: (engine: CallEngine) => Promise<void> | void, sink: EventSink, options?: { keep?: () => boolean | Promise<boolean> }): Promise<void>;
 };
 
 /**
@@ -109,12 +113,16 @@ export async function prepareOperation(deps: RuntimeHostDependencies, store: Con
   const claimed = await store.claim(call, clock.now());
   return {
     call,
-    async run(operation, sink) {
+    async run(operation, sink, options = {}) {
       const engine = engineFor(deps, call, sink);
       try {
         await operation(engine);
       } finally {
-        const saved = await store.save(call, claimed, engine.snapshot, engine.takeRecordedEvents(), clock.now());
+        // A preemptive answer the caller talked over is dropped: the call is stored as it was before it.
+        const keep = (await options.keep?.()) ?? true;
+        const saved = keep
+          ? await store.save(call, claimed, engine.snapshot, engine.takeRecordedEvents(), clock.now())
+          : await store.save(call, claimed, call.snapshot, [], clock.now());
         if (!saved) console.warn(`runtime: an operation on conversation ${call.id} was not stored (it changed meanwhile)`);
       }
     },

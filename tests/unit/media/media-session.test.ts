@@ -39,12 +39,18 @@ describe("media session: speaking and listening", () => {
     const [metrics] = call.eventsOf("turn_metrics").map((entry) => entry.event);
     const speechEnd = 300 + (speech("request").length / 16000) * 1000;
     expect(Math.abs(metrics.speech_ended_at_ms - speechEnd)).toBeLessThan(200);
-    // The default 700 ms of silence ends the turn (plus up to one frame).
-    expect(metrics.end_of_turn_ms).toBeGreaterThanOrEqual(700);
-    expect(metrics.end_of_turn_ms).toBeLessThanOrEqual(740);
-    const order = [metrics.end_of_turn_ms, metrics.transcript_ms, metrics.first_token_ms, metrics.first_sentence_ms, metrics.first_speech_byte_ms, metrics.first_audio_ms];
+    // The peek at 200 ms of silence heard a finished sentence: min_wait_ms (300) ends the turn, not the 700 ms threshold.
+    expect(metrics.end_of_turn_ms).toBeGreaterThanOrEqual(300);
+    expect(metrics.end_of_turn_ms).toBeLessThanOrEqual(340);
+    // The answer was started on the peek's words during that wait: its first audio goes out with the decision.
+    const order = [metrics.first_token_ms, metrics.first_sentence_ms, metrics.first_speech_byte_ms, metrics.end_of_turn_ms, metrics.first_audio_ms];
     expect(order.every((value) => typeof value === "number")).toBe(true);
     expect([...order].sort((a, b) => a! - b!)).toEqual(order);
+    expect(metrics.first_token_ms!).toBeLessThan(metrics.end_of_turn_ms);
+    expect(metrics.first_audio_ms! - metrics.end_of_turn_ms).toBeLessThanOrEqual(20);
+    // One transcription (the peek's words were the final ones) and one model request.
+    expect(call.stt.requests.map((request) => request.kind)).toEqual(["peek"]);
+    expect(call.port.preemptive).toEqual([fixtureWords.request]);
   });
 
   it("works at phone rates: 8 kHz in and out, resampled once at the edge", async () => {
@@ -231,7 +237,8 @@ describe("media session: the call's clock", () => {
     // The reply on the right after the turn ended.
     const reply = findTones(right, 16000, [call.voice.frequencyOf("Hello there."), call.voice.frequencyOf("Got it.")]).filter((span) => span.frequency === call.voice.frequencyOf("Got it."));
     expect(reply).toHaveLength(1);
-    expect(reply[0].startMs).toBeGreaterThan(2000 + (spoken.length / 16000) * 1000 + 700);
+    // The words end a sentence: the turn ends after min_wait_ms (300 ms) of silence, not silence_threshold_ms.
+    expect(reply[0].startMs).toBeGreaterThan(2000 + (spoken.length / 16000) * 1000 + 300);
   });
 
   it("says a filler when the reply is slow to come, then the reply", async () => {

@@ -7,9 +7,9 @@ import { SentenceSplitter } from "@/lib/media/sentence-splitter";
 
 describe("end of turn settings", () => {
   it("has documented defaults and keeps min ≤ threshold ≤ max when only some are given", () => {
-    expect(resolveEndOfTurn()).toEqual({ silence_threshold_ms: 700, min_wait_ms: 300, max_wait_ms: 2000 });
-    expect(resolveEndOfTurn({ silence_threshold_ms: 3000 })).toEqual({ silence_threshold_ms: 3000, min_wait_ms: 300, max_wait_ms: 3000 });
-    expect(resolveEndOfTurn({ silence_threshold_ms: 200 })).toEqual({ silence_threshold_ms: 200, min_wait_ms: 200, max_wait_ms: 2000 });
+    expect(resolveEndOfTurn()).toEqual({ silence_threshold_ms: 700, min_wait_ms: 300, max_wait_ms: 2000, endpointing_url: null });
+    expect(resolveEndOfTurn({ silence_threshold_ms: 3000 })).toEqual({ silence_threshold_ms: 3000, min_wait_ms: 300, max_wait_ms: 3000, endpointing_url: null });
+    expect(resolveEndOfTurn({ silence_threshold_ms: 200 })).toEqual({ silence_threshold_ms: 200, min_wait_ms: 200, max_wait_ms: 2000, endpointing_url: null });
   });
 
   it("refuses values out of range or out of order, naming the field", () => {
@@ -28,6 +28,10 @@ describe("end of turn settings", () => {
     expect(utteranceEnding("I'd like to book a table for")).toBe("incomplete");
     expect(utteranceEnding("my number is, um")).toBe("incomplete");
     expect(utteranceEnding("I'd like a table")).toBe("unknown");
+    // A transcriber that puts a period after a fragment is overruled by the word it ends on; "..." trails off.
+    expect(utteranceEnding("I'd like to book a table for.")).toBe("incomplete");
+    expect(utteranceEnding("My name is...")).toBe("incomplete");
+    expect(utteranceEnding("Is that for?")).toBe("complete");
     expect(silenceNeeded(settings, "Can you help me?")).toBe(300);
     expect(silenceNeeded(settings, "I will take the red one")).toBe(700);
     expect(silenceNeeded(settings, "two people and")).toBe(2000);
