@@ -1,4 +1,5 @@
 import type { Database } from "@/lib/db/client";
+import type { Admission } from "@/lib/load/load-limits";
 import type { JobQueue } from "@/lib/jobs/queue";
 import type { RateLimiter } from "@/lib/services/rate-limits/rate-limiter";
 import type { HttpClient, LanguageModelPort } from "@/lib/runtime/types";
@@ -33,6 +34,8 @@ export type ApiDependencies = {
   rateLimiter?: RateLimiter;
   /** True once the process is shutting down: new calls are refused with 503 so that clients go to another instance. */
   isDraining?: () => boolean;
+  /** Whether this process takes a new call now (lib/load); refused web calls are 503 with Retry-After. */
+  admission?: () => Admission;
 };
 
 export type RuntimeSettings = {

@@ -2,6 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import type { DatabaseConnection } from "@/lib/db/client";
 import { executeOn } from "@/lib/db/raw-sql";
+import { whileSettingUpQueue } from "@/lib/db/migrate";
 import { jobExpirySeconds, jobNames, type JobName, type JobQueue } from "./queue";
 
 /** How often the queue looks for expired jobs (pg-boss's default is every 2 minutes). */
@@ -24,8 +25,10 @@ export async function startPgBoss(connection: DatabaseConnection): Promise<PgBos
     maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
   });
   boss.on("error", (error) => console.error("job queue error:", error));
-  await boss.start();
-  for (const name of Object.values(jobNames)) await boss.createQueue(name);
+  await whileSettingUpQueue(connection, async () => {
+    await boss.start();
+    for (const name of Object.values(jobNames)) await boss.createQueue(name);
+  });
   return boss;
 }
 

@@ -15,6 +15,8 @@ import { startCallTimerSweep } from "@/lib/services/calls/call-timer-sweep";
 import { startJobRecovery } from "@/lib/jobs/job-recovery";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { jobNames } from "@/lib/jobs/queue";
+import type { Admission } from "@/lib/load/load-limits";
+import { dialWaitsForCapacity } from "@/lib/telephony/dial-capacity";
 
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -31,6 +33,8 @@ export type WorkerDependencies = {
   ingestion?: Partial<IngestionLimits>;
   /** This process owns the embedded database: jobs left running by an earlier process are taken over at start. */
   exclusive?: boolean;
+  /** Whether this process takes a new call now (lib/load): past capacity, outbound dials wait. */
+  admission?: () => Admission;
 };
 
 /** Webhook attempts wait on the network, not the CPU: several run at once in each process. */
@@ -48,8 +52,13 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
     },
   });
   const { track } = recovery;
+  const queue = pgBossQueue(boss);
+  const waitForCapacity = dialWaitsForCapacity(queue, deps.admission);
   await boss.work<{ callId: string }>(jobNames.dialCall, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
-    track(jobNames.dialCall, job.id, () => dialCall(deps.db, job.data.callId, deps.telephonyProvider)),
+    track(jobNames.dialCall, job.id, async () => {
+      if (await waitForCapacity(jobNames.dialCall, job.data.callId)) return;
+      await dialCall(deps.db, job.data.callId, deps.telephonyProvider);
+    }),
   );
   const storage = deps.storage ?? createBlobStore(loadConfig().storage, deps.db);
   const ingestionLimits: IngestionLimits = { ...loadConfig().knowledgeBase.ingestion, ...deps.ingestion };
@@ -62,7 +71,6 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
         ingestKnowledgeBaseSource(deps.db, storage, job.data.sourceId, { lastAttempt: job.retryCount >= job.retryLimit, limits: ingestionLimits }),
       ),
   );
-  const queue = pgBossQueue(boss);
   const webhookSettings: WebhookDeliverySettings = { fetch: deps.webhooks?.fetch ?? outboundFetch(), ...deps.webhooks };
   for (let i = 0; i < WEBHOOK_WORKERS_PER_PROCESS; i++) {
     await boss.work<{ deliveryId: string; attempt: number }>(jobNames.deliverWebhook, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>

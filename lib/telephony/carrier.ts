@@ -64,7 +64,9 @@ export type WebhookVerification = { ok: true } | { ok: false; reason: string };
 export type InboundAction =
   | { kind: "stream"; callId: string; streamParameters: Record<string, string> }
   | { kind: "redirect"; callId: string; to: string; ringTimeoutSeconds?: number }
-  | { kind: "reject"; message: string };
+  | { kind: "reject"; message: string }
+  /** Past this server's capacity: the caller hears busy, the call is not answered (nothing is billed). */
+  | { kind: "busy" };
 
 /** The HTTP answer to a carrier webhook. */
 export type WebhookReply = { status: number; contentType: string; body: string };

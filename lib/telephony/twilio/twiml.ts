@@ -48,3 +48,8 @@ export function sayAndHangUpTwiml(message: string): string {
 export function emptyTwiml(): string {
   return `${declaration}<Response/>`;
 }
+
+/** Declines an incoming call before it is answered (nothing is billed): `busy` plays a busy signal, `rejected` a not-in-service message. */
+export function rejectTwiml(reason: "busy" | "rejected"): string {
+  return `${declaration}<Response><Reject reason="${reason}"/></Response>`;
+}
