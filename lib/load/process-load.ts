@@ -67,6 +67,14 @@ export class ProcessLoad {
     return this;
   }
 
+  /** Forgets what was measured so far: start-up (loading code, migrating) is not the load of serving. */
+  reset(): void {
+    for (const monitor of this.monitors) monitor.reset();
+    this.lateness.reset();
+    this.utilizationMark = performance.eventLoopUtilization();
+    this.utilization = 0;
+  }
+
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;

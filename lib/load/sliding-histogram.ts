@@ -43,6 +43,11 @@ export class SlidingRecorder {
     this.histograms.rotate();
   }
 
+  reset(): void {
+    this.pair[0].reset();
+    this.pair[1].reset();
+  }
+
   /** Null when nothing was recorded in the window. */
   percentile(p: number): number | null {
     const h = this.histograms.current;

@@ -19,7 +19,7 @@ export async function answerHealth(
   runtime: Pick<AppRuntime, "lifecycle" | "connection"> & Partial<Pick<AppRuntime, "loadView">>,
 ) {
   const send = (status: number, body: HealthBody) => {
-    const text = JSON.stringify(runtime.loadView ? { ...body, load: runtime.loadView.instance() } : body);
+    const text = JSON.stringify(status === 200 && runtime.loadView ? { ...body, load: runtime.loadView.instance() } : body);
     response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), "cache-control": "no-store" });
     response.end(request.method === "HEAD" ? undefined : text);
   };

@@ -21,6 +21,7 @@ import { drainSipMedia, startSipMedia } from "./sip-media";
 import { startWorkers } from "./workers";
 import { LoadView } from "./load-view";
 import { ProcessLoad } from "@/lib/load/process-load";
+import { observePacing } from "@/lib/media/clock";
 
 export type AppRuntime = {
   config: AppConfig;
@@ -79,6 +80,8 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     onOrphans: (calls) => hangUpOrphanedCarrierCalls(connection.db, telephonySettings, calls),
   });
   const load = new ProcessLoad({ limits: config.load, liveCalls: () => mediaInstance.liveCalls }).start();
+  // Every call's frame pacing reports how late it ran: the lateness limit's measure.
+  observePacing((ms) => load.recordFrameLateness(ms));
   const admission = () => load.admission();
   const sip = await startSipMedia({ connection, boss, queue, storage, instance: mediaInstance, admission });
   const telephonyProvider = carrierDialer(connection.db, queue, telephonySettings);
@@ -133,6 +136,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
         await rateLimiter.stop().catch((error) => console.error("rate limit sync failed:", error));
         await connection.close().catch(() => undefined);
         load.stop();
+        observePacing(null);
         lock?.release();
       })()),
   };

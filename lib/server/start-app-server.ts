@@ -67,6 +67,7 @@ export async function startAppServer(options: StartOptions): Promise<Server> {
       resolve();
     });
   });
+  runtime.load.reset();
   const address = server.address();
   const url = `http://${config.host ?? "localhost"}:${address && typeof address === "object" ? address.port : config.port}`;
   const slot = clusterSlot();

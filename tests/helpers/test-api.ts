@@ -6,6 +6,7 @@ import { createOrganization } from "@/lib/auth/organizations";
 import type { Database, DatabaseConnection } from "@/lib/db/client";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
 import { startWorkers } from "@/lib/server/workers";
+import type { Admission } from "@/lib/load/load-limits";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";
 import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";
@@ -40,6 +41,8 @@ export type TestApiOptions = {
   runtime?: RuntimeSettings;
   /** Carriers (PUBLIC_BASE_URL, environment accounts, API base URLs); with workers, phone calls are dialled through them. */
   telephony?: TelephonySettings;
+  /** This process's answer to "a new call now?" (lib/load): web calls refused with 503, dials waiting. */
+  admission?: () => Admission;
 };
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -48,7 +51,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const links = await createSignedLinks(connection.db, { ttlSeconds: 3600, ...options.links });
   const boss = await startPgBoss(connection);
   const telephonyProvider = options.telephony ? carrierDialer(connection.db, pgBossQueue(boss), options.telephony) : null;
-  const workers = options.workers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage }) : null;
+  const workers = options.workers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage, admission: options.admission }) : null;
   const app = createApiApp({
     db: connection.db,
     queue: pgBossQueue(boss),
@@ -56,6 +59,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     links,
     runtime: options.runtime,
     telephony: options.telephony ?? { publicBaseUrl: undefined, env: {} },
+    admission: options.admission,
     settings: { rateLimitPerMinute: 100_000, jsonBodyLimitBytes: 1024 * 1024, ...options.settings },
   });
   return {

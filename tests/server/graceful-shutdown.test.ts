@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { connectPglite, connectPostgres } from "@/lib/db/client";
 import { calls } from "@/lib/db/schema";
 import { DUPLICATE_SIGNAL_MS } from "@/lib/server/stop-signals";
-import { startServerProcess, type ServerProcess } from "../helpers/app-server-process";
+import { descendants, startServerProcess, type ServerProcess } from "../helpers/app-server-process";
 import { startFakeOpenAiSpeech } from "../helpers/fake-speech/openai-speech";
 import { MediaSocketClient } from "../helpers/media-socket-client";
 import { voiceAgent } from "../helpers/voice-call";
@@ -194,28 +194,6 @@ describe("SIGTERM on the server process", () => {
     await closing;
   }, 120_000);
 });
-
-/** Every process below `pid` (Linux: the parent of each in /proc/<pid>/stat). */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out: number[] = [];
-  for (let queue = [pid]; queue.length; ) {
-    const next = children.get(queue.shift()!) ?? [];
-    out.push(...next);
-    queue.push(...next);
-  }
-  return out;
-}
 
 const alive = (pid: number) => {
   try {

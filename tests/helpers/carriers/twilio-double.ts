@@ -35,7 +35,14 @@ export type TwilioDoubleCall = {
 };
 
 type Stream = { url: string; parameters: Record<string, string>; statusCallback: string | null };
-type Twiml = { stream: Stream | null; dial: { to: string; action: string | null; callerId: string | null } | null; say: string[]; hangup: boolean };
+type Twiml = {
+  stream: Stream | null;
+  dial: { to: string; action: string | null; callerId: string | null } | null;
+  say: string[];
+  hangup: boolean;
+  /** `<Reject reason="busy|rejected"/>`: the call is declined unanswered. */
+  reject: "busy" | "rejected" | null;
+};
 
 const FINAL = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
 const unescape = (value: string) => value.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
@@ -64,7 +71,8 @@ function parseTwiml(xml: string): Twiml | null {
   const dialAttributes = dialMatch ? attributesOf(dialMatch[1]) : {};
   const dial = dialMatch ? { to: unescape((dialMatch[2] ?? dialMatch[3] ?? "").trim()), action: dialAttributes.action ?? null, callerId: dialAttributes.callerId ?? null } : null;
   const say = [...body.matchAll(/<Say[^>]*>([^<]*)<\/Say>/g)].map((match) => unescape(match[1]));
-  return { stream, dial, say, hangup: /<Hangup\s*\/>/.test(body) };
+  const rejectMatch = body.match(/<Reject(?:\s+reason="(busy|rejected)")?\s*\/>/);
+  return { stream, dial, say, hangup: /<Hangup\s*\/>/.test(body), reject: rejectMatch ? ((rejectMatch[1] as "busy" | "rejected" | undefined) ?? "rejected") : null };
 }
 
 function twilioError(status: number, code: number, message: string): DoubleReply {
@@ -340,6 +348,8 @@ export class TwilioDouble {
 
   /** Runs TwiML on a live call: a stream to us, a dial (transfer or redirect), or words and a hang-up. */
   private async execute(call: TwilioDoubleCall, twiml: Twiml, statusCallback: string | null, inbound: boolean): Promise<void> {
+    // <Reject> as the first verb: Twilio never picks up; busy or no-answer by its reason.
+    if (twiml.reject && inbound && call.status === "ringing") return this.finish(call, twiml.reject === "busy" ? "busy" : "no-answer", statusCallback);
     if (twiml.stream) {
       if (inbound) this.answer(call);
       return this.openStream(call, twiml.stream, statusCallback);
