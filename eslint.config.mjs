@@ -17,7 +17,7 @@ export const floors = [
   ["lib/runtime"],
   ["lib/llm"],
   ["lib/schemas"],
-  ["lib/agents"],
+  ["lib/agents", "lib/redaction"],
   ["lib/config.ts"],
   ["lib/net", "lib/utils", "lib/load"],
 ];

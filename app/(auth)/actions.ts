@@ -8,6 +8,7 @@ import { createOrganizationForUser, createOrganizationWithOwner } from "@/lib/au
 import { createPasswordUser } from "@/lib/auth/users";
 import { signIn, auth } from "@/lib/server/next-auth";
 import { studioDatabase } from "@/lib/server/studio-database";
+import { browserRequest } from "@/lib/server/browser-request";
 import { ACTIVE_ORGANIZATION_COOKIE, activeOrganizationCookieOptions } from "@/lib/console/active-organization";
 import { isInvitationPath, safeCallbackPath } from "@/lib/console/safe-redirect";
 import { ConflictError, ValidationError } from "@/lib/services/errors";
@@ -49,18 +50,17 @@ export async function signUpAction(_state: FormState, form: FormData): Promise<F
     // answer to it), so it needs none of its own. A link that stopped working shows why on its page.
     if (isInvitationPath(redirectTo)) {
       const user = await createPasswordUser(db, { email: values.email, password, name: values.name });
-      const joined = await acceptInvitation(db, redirectTo.slice("/invite/".length), user.id).catch(() => null);
+      const joined = await acceptInvitation(db, redirectTo.slice("/invite/".length), user.id, { origin: await browserRequest() }).catch(() => null);
       if (joined) {
         (await cookies()).set(ACTIVE_ORGANIZATION_COOKIE, joined.organizationId, activeOrganizationCookieOptions(await headers()));
         redirectTo = "/dashboard";
       }
     } else {
-      await createOrganizationWithOwner(db, {
-        name: values.organization,
-        ownerEmail: values.email,
-        ownerPassword: password,
-        ownerName: values.name || undefined,
-      });
+      await createOrganizationWithOwner(
+        db,
+        { name: values.organization, ownerEmail: values.email, ownerPassword: password, ownerName: values.name || undefined },
+        { origin: await browserRequest() },
+      );
     }
   } catch (error) {
     if (error instanceof ValidationError || error instanceof ConflictError) {
@@ -84,7 +84,7 @@ export async function createOrganizationAction(_state: FormState, form: FormData
   const name = field(form, "organization").trim();
   let organizationId: string;
   try {
-    ({ organizationId } = await createOrganizationForUser(await studioDatabase(), { name, userId: session.user.id }));
+    ({ organizationId } = await createOrganizationForUser(await studioDatabase(), { name, userId: session.user.id }, await browserRequest()));
   } catch (error) {
     if (error instanceof ValidationError) return { fieldErrors: { organization: error.details[0]?.message ?? error.message }, values: { organization: name } };
     throw error;
@@ -99,7 +99,7 @@ export async function acceptInvitationAction(form: FormData): Promise<void> {
   if (!session?.user?.id) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`);
   let organizationId: string;
   try {
-    ({ organizationId } = await acceptInvitation(await studioDatabase(), token, session.user.id));
+    ({ organizationId } = await acceptInvitation(await studioDatabase(), token, session.user.id, { origin: await browserRequest() }));
   } catch {
     redirect(`/invite/${encodeURIComponent(token)}`); // the page explains why the link no longer works
   }

@@ -895,6 +895,314 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List campaigns
+         * @description **Extension** (not in the interface specification). Newest first, in cursor pages (pass `next_cursor` back as `cursor`), optionally by status; each with its live progress.
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign
+         * @description **Extension** (not in the interface specification). A campaign calls a list of contacts with an agent: each attempt is a normal outbound phone call (`campaign_id` on the call), placed inside the contact's calling windows (its own time zone), never faster than `pacing.calls_per_second` in any second, never more than `pacing.max_concurrent_calls` at once nor past the organization's concurrency, and never to a number on the do-not-call list. Created as `draft`: add contacts, then start it.
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a campaign
+         * @description **Extension** (not in the interface specification). The campaign with its status and live `progress` (contacts by status, calls placed).
+         */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a campaign
+         * @description **Extension** (not in the interface specification). Deletes the campaign and its contacts; its calls are kept (still carrying `campaign_id`). Only while draft, paused, completed or cancelled (409 otherwise).
+         */
+        delete: operations["deleteCampaign"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a campaign
+         * @description **Extension** (not in the interface specification). Partial. Only while draft, paused, completed or cancelled (409 otherwise: pause it first).
+         */
+        patch: operations["updateCampaign"];
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a campaign
+         * @description **Extension** (not in the interface specification). draft → `running` (or `scheduled` until `schedule.start_at`). 400 when it has no contacts; 409 when it is not a draft.
+         */
+        post: operations["startCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a campaign
+         * @description **Extension** (not in the interface specification). No new call is placed once this answers (on every instance); calls in progress finish. 409 unless scheduled or running.
+         */
+        post: operations["pauseCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a campaign
+         * @description **Extension** (not in the interface specification). paused → running (or scheduled): dialling resumes within a second. 409 unless paused.
+         */
+        post: operations["resumeCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a campaign
+         * @description **Extension** (not in the interface specification). Contacts not yet called (or waiting for a retry) become `cancelled`; calls in progress finish. 409 once completed or cancelled.
+         */
+        post: operations["cancelCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a campaign's contacts
+         * @description **Extension** (not in the interface specification). In import order, in cursor pages (pass `next_cursor` back as `cursor`); filters `status` and `outcome`. `last_call_id` is the call behind the outcome.
+         */
+        get: operations["listCampaignContacts"];
+        put?: never;
+        /**
+         * Add contacts to a campaign
+         * @description **Extension** (not in the interface specification). JSON `{contacts: [{phone_number, dynamic_variables_values?, metadata?, timezone?}]}` (at most 10,000 a request, 20 MB), or multipart/form-data with a CSV `file` (at most 100,000 rows, 50 MB). Every row is checked on its own: bad rows are listed in `rejected` with their row and field, the others are added. Numbers are normalised to E.164 with libphonenumber (international form, or national with `default_country`); a number the campaign already has (or an earlier row) is dropped and counted in `duplicates`; a number on the do-not-call list is added as `skipped_dnc` and never called. A contact without `timezone` takes its number's (country and area code) when the number tells. Not for a completed or cancelled campaign (409).
+         */
+        post: operations["addCampaignContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/do-not-call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the do-not-call list
+         * @description **Extension** (not in the interface specification). Numbers your organization never calls, newest first, in cursor pages (pass `next_cursor` back as `cursor`).
+         */
+        get: operations["listDoNotCall"];
+        put?: never;
+        /**
+         * Add numbers to the do-not-call list
+         * @description **Extension** (not in the interface specification). Every outbound call to a listed number is then refused before dialling (400 `do_not_call` naming the number): API, campaigns, studio. Campaign contacts with these numbers that were not called yet become `skipped_dnc`. A number that is not one is 400 naming it (`phone_numbers[2]`).
+         */
+        post: operations["addDoNotCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/do-not-call/{phone_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a number from the do-not-call list
+         * @description **Extension** (not in the interface specification). The number may be called again (contacts already skipped stay skipped). 404 when it is not listed.
+         */
+        delete: operations["removeDoNotCall"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/concurrency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the organization's concurrency
+         * @description **Extension** (not in the interface specification). Phone calls in progress at once (ringing included), counted live from the calls themselves: a slot frees the moment a call ends, fails to connect, or its instance dies. An outbound call beyond `limit − inbound_reserved` is 429 `concurrency_limit_exceeded` with `Retry-After` (campaigns wait for a slot instead); an inbound call beyond `limit` is refused busy at the carrier (Twilio `<Reject reason="busy"/>`, Telnyx reject with USER_BUSY, SIP 486) and nothing is recorded. Defaults: limit 20, inbound_reserved 0.
+         */
+        get: operations["getConcurrency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the organization's concurrency
+         * @description **Extension** (not in the interface specification). limit 1–10000, inbound_reserved 0–limit. Calls in progress are never cut: a lower limit applies to new calls. Phone calls in progress at once (ringing included), counted live from the calls themselves: a slot frees the moment a call ends, fails to connect, or its instance dies. An outbound call beyond `limit − inbound_reserved` is 429 `concurrency_limit_exceeded` with `Retry-After` (campaigns wait for a slot instead); an inbound call beyond `limit` is refused busy at the carrier (Twilio `<Reject reason="busy"/>`, Telnyx reject with USER_BUSY, SIP 486) and nothing is recorded. Defaults: limit 20, inbound_reserved 0.
+         */
+        patch: operations["updateConcurrency"];
+        trace?: never;
+    };
+    "/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit log entries
+         * @description **Extension** (not in the interface specification). Who changed what in your organization, newest first, in cursor pages (pass `next_cursor` back as `cursor`). Every change through the API, the studio and the admin CLI is recorded in the transaction that makes it, with sign-ins, failed sign-ins and accepted invitations. Filters: `actor_id`, `action` (one action, or a resource type's actions), `resource_type`, `resource_id`, `from` (inclusive) and `to` (exclusive). For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners and admins. Others get 403 `permission_error`.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit-log/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the audit log's hash chain
+         * @description **Extension** (not in the interface specification). Walks the chain oldest first: each entry's `hash` must be SHA-256 of the previous entry's hash followed by its own canonical JSON, and the last must be the chain's recorded end. An entry changed in the database, or removed, breaks it: `first_broken_id` names the first entry that no longer verifies (for a removed last entry, the last one kept). After the retention job removed old entries, the chain is checked from the first entry kept, as its `audit_log.trimmed` anchor entry records. For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners and admins. Others get 403 `permission_error`.
+         */
+        get: operations["verifyAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit-log/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the audit log's retention
+         * @description **Extension** (not in the interface specification). How long entries are kept. For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners and admins. Others get 403 `permission_error`.
+         */
+        get: operations["getAuditLogSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the audit log's retention
+         * @description **Extension** (not in the interface specification). `audit_retention_days` from 30 to 3650 (default 365). The daily retention job removes older entries and records an `audit_log.trimmed` anchor entry saying what was cut. For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners and admins. Others get 403 `permission_error`. In the studio, owners only.
+         */
+        patch: operations["updateAuditLogSettings"];
+        trace?: never;
+    };
+    "/v1/data-erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person's calls by phone number
+         * @description **Extension** (not in the interface specification). A data-subject erasure: deletes every call with `phone_number` on either side (from or to), with its transcript, variable values, post-call answers, events, webhook deliveries and recording, so nothing is found by the number afterwards (search included). The audit log keeps one `data.erased` entry with the number hashed (HMAC-SHA256 with the installation's secret). For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners.
+         */
+        post: operations["eraseDataByPhoneNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     event_variable_value_updated: {
@@ -1160,6 +1468,13 @@ export interface components {
                 status: "dialing" | "answered" | "completed" | "busy" | "no_answer" | "failed";
                 duration_seconds: number | null;
             } | null;
+            /**
+             * Format: uuid
+             * @description Extension: the campaign that placed this call, null otherwise.
+             */
+            campaign_id: string | null;
+            /** @description Extension: the kinds of PII the agent's `data_storage: redact_pii` found and replaced (`credit_card`, `ssn`, `email`, `phone_number`, `date_of_birth`, `iban`, `address`, `person_name`); empty otherwise. */
+            redacted_categories: ("credit_card" | "ssn" | "email" | "phone_number" | "date_of_birth" | "iban" | "address" | "person_name")[];
             /** @description Lists: only with include_transcript=true. */
             transcript_string?: string;
             /** @description Lists: only with include_transcript=true. */
@@ -1247,7 +1562,7 @@ export interface components {
         };
         ApiResponseError: {
             /**
-             * @description generic_error (400), authentication_error (401), permission_error (403), not_found (404), method_not_allowed (405), request_timeout (408), conflict (409), payload_too_large (413), uri_too_long (414), unsupported_media_type (415), rate_limit_exceeded (429), header_fields_too_large (431), internal_error (500) or service_unavailable (503: the instance is shutting down; retry after Retry-After, another instance answers).
+             * @description generic_error (400), authentication_error (401), permission_error (403), not_found (404), method_not_allowed (405), request_timeout (408), conflict (409), payload_too_large (413), uri_too_long (414), unsupported_media_type (415), rate_limit_exceeded (429), do_not_call (400: the number is on the do-not-call list), concurrency_limit_exceeded (429: every concurrent-call slot is taken; see Retry-After), header_fields_too_large (431), internal_error (500) or service_unavailable (503: the instance is shutting down; retry after Retry-After, another instance answers).
              * @example generic_error
              */
             type: string;
@@ -1654,7 +1969,7 @@ export interface components {
                     timeout_ms: number;
                 } | {
                     /** @enum {string} */
-                    type: "wait" | "hang_up" | "transfer_call" | "leave_voicemail_message";
+                    type: "wait" | "hang_up" | "transfer_call" | "leave_voicemail_message" | "add_to_do_not_call";
                     description: string;
                     /** @description Spoken while the tool runs. Default empty. */
                     filler_sentence: string;
@@ -1766,6 +2081,13 @@ export interface components {
             custom_vocabulary: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids: string[];
+            /**
+             * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
+             * @enum {string}
+             */
+            data_storage: "everything" | "redact_pii" | "metadata_only";
+            /** @description Extension: calls older than this many days are deleted (record, transcript, recording, events) by a daily job; null (default) keeps them. */
+            retention_days: number | null;
             /** Format: uuid */
             id: string;
             /** @description The version returned (the published one unless ?version= was given). */
@@ -1851,6 +2173,13 @@ export interface components {
             custom_vocabulary?: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids?: string[];
+            /**
+             * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
+             * @enum {string}
+             */
+            data_storage?: "everything" | "redact_pii" | "metadata_only";
+            /** @description Extension: calls older than this many days are deleted (record, transcript, recording, events) by a daily job; null (default) keeps them. */
+            retention_days?: number | null;
         };
         State: {
             name: string;
@@ -1924,7 +2253,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "wait" | "hang_up" | "transfer_call" | "leave_voicemail_message";
+            type: "wait" | "hang_up" | "transfer_call" | "leave_voicemail_message" | "add_to_do_not_call";
             description?: string;
             /** @description Spoken while the tool runs. Default empty. */
             filler_sentence?: string;
@@ -2052,6 +2381,13 @@ export interface components {
             custom_vocabulary?: string[];
             /** @description Extension: knowledge bases the agent retrieves from. */
             knowledge_base_ids?: string[];
+            /**
+             * @description Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.
+             * @enum {string}
+             */
+            data_storage?: "everything" | "redact_pii" | "metadata_only";
+            /** @description Extension: calls older than this many days are deleted (record, transcript, recording, events) by a daily job; null (default) keeps them. */
+            retention_days?: number | null;
             /**
              * Format: uuid
              * @description Read-only: this agent's id (another id is 400).
@@ -3069,6 +3405,486 @@ export interface components {
             /** @description The numbers to import (E.164); all of the account's numbers when omitted. */
             numbers?: string[];
         };
+        CampaignResponse: {
+            data: components["schemas"]["Campaign"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        Campaign: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            agent_id: string;
+            from_numbers: string[];
+            /**
+             * @description draft → scheduled (start_at ahead) → running ⇄ paused → completed; or cancelled.
+             * @enum {string}
+             */
+            status: "draft" | "scheduled" | "running" | "paused" | "completed" | "cancelled";
+            schedule: {
+                start_at: string | null;
+                end_at: string | null;
+                timezone: string;
+                windows: {
+                    days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                    start: string;
+                    end: string;
+                }[];
+                recipient_timezone: boolean;
+            };
+            pacing: {
+                max_concurrent_calls: number;
+                calls_per_second: number;
+            };
+            retry: {
+                max_attempts: number;
+                retry_on: ("no_answer" | "busy" | "failed" | "voicemail")[];
+                delay_minutes: number;
+            };
+            metadata: {
+                [key: string]: unknown;
+            };
+            progress: components["schemas"]["CampaignProgress"];
+            started_at: string | null;
+            completed_at: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        CampaignProgress: {
+            total: number;
+            /** @description Not called yet (those waiting for their calling window included). */
+            pending: number;
+            dialing: number;
+            in_progress: number;
+            retry_scheduled: number;
+            completed: number;
+            failed: number;
+            skipped_dnc: number;
+            cancelled: number;
+            calls_placed: number;
+            /** @description Extension: of `pending`, those waiting for their calling window to open. */
+            scheduled: number;
+        };
+        CreateCampaignRequest: {
+            name: string;
+            /**
+             * Format: uuid
+             * @description An agent of your organization: it speaks on every call.
+             */
+            agent_id: string;
+            /** @description Numbers of your organization the calls come from, used in turn. */
+            from_numbers: string[];
+            schedule?: components["schemas"]["CampaignScheduleInput"];
+            pacing?: components["schemas"]["CampaignPacingInput"];
+            retry?: components["schemas"]["CampaignRetryInput"];
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        CampaignScheduleInput: {
+            /**
+             * Format: date-time
+             * @description No call before this time (default: when started).
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            start_at?: string | null;
+            /**
+             * Format: date-time
+             * @description No call after this time: the campaign completes, contacts not yet called are `cancelled`.
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            end_at?: string | null;
+            /**
+             * @description IANA zone of the windows when a contact's own zone is not known, or when recipient_timezone is false. Default UTC.
+             * @example America/New_York
+             */
+            timezone?: string;
+            /** @description Default: every day 09:00–20:00. */
+            windows?: components["schemas"]["CallingWindow"][];
+            /** @description true (default): each contact's windows are in its own zone: the `timezone` given with the contact, else the zone of its number (country and area code, from libphonenumber's data), else the campaign's. false: every contact in the campaign's zone. */
+            recipient_timezone?: boolean;
+        };
+        /** @description Local times in the contact's zone: from `start` (inclusive) to `end` (exclusive) on each of `days`. */
+        CallingWindow: {
+            /**
+             * @example [
+             *       "mon",
+             *       "tue",
+             *       "wed",
+             *       "thu",
+             *       "fri"
+             *     ]
+             */
+            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @example 09:00 */
+            start: string;
+            /** @example 20:00 */
+            end: string;
+        };
+        CampaignPacingInput: {
+            /** @description 1 to 1000, default 10: the campaign's calls in progress (ringing included) at most. */
+            max_concurrent_calls?: number;
+            /** @description 0.1 to 100, default 1: new calls at most this many in any second (and evenly spaced). */
+            calls_per_second?: number;
+        };
+        CampaignRetryInput: {
+            /** @description Calls per contact at most, 1 to 10 (default 1: no retry). */
+            max_attempts?: number;
+            /** @description Outcomes that are tried again while attempts remain (default none): no_answer, busy, failed (could not connect), voicemail. */
+            retry_on?: ("no_answer" | "busy" | "failed" | "voicemail")[];
+            /** @description Minutes after the call's end, 1 to 10080 (default 60); then at the next moment inside the contact's windows. */
+            delay_minutes?: number;
+        };
+        CampaignList: {
+            data: components["schemas"]["Campaign"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        /** @description Only while the campaign is draft, paused, completed or cancelled (else 409). */
+        UpdateCampaignRequest: {
+            name?: string;
+            /** Format: uuid */
+            agent_id?: string;
+            /** @description Numbers of your organization the calls come from, used in turn. */
+            from_numbers?: string[];
+            schedule?: components["schemas"]["CampaignScheduleInput"] & unknown;
+            pacing?: components["schemas"]["CampaignPacingInput"] & unknown;
+            retry?: components["schemas"]["CampaignRetryInput"] & unknown;
+            /** @description JSON Merge Patch (RFC 7396) into the current metadata: null removes a key. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        CampaignDeletedResponse: {
+            data: null;
+            message: string;
+            error: null;
+            status: number;
+        };
+        StartCampaignResponse: {
+            data: components["schemas"]["Campaign"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        PauseCampaignResponse: {
+            data: components["schemas"]["Campaign"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        ResumeCampaignResponse: {
+            data: components["schemas"]["Campaign"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        CancelCampaignResponse: {
+            data: components["schemas"]["Campaign"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AddCampaignContactsResponse: {
+            data: components["schemas"]["AddCampaignContactsResult"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AddCampaignContactsResult: {
+            /** @description Contacts added (those on the do-not-call list included, as skipped_dnc). */
+            added: number;
+            /** @description Rows whose number the campaign (or an earlier row) already had: dropped. */
+            duplicates: number;
+            rejected: {
+                /** @description JSON: the contact's index in `contacts` (from 0). CSV: the row as a spreadsheet numbers it (the header is row 1). */
+                row: number;
+                /** @example phone_number */
+                field: string;
+                message: string;
+            }[];
+            /** @description Extension: of `added`, numbers on the do-not-call list (never called). */
+            skipped_dnc: number;
+        };
+        AddCampaignContactsRequest: {
+            contacts: {
+                /** @example +14155550123 */
+                phone_number: string;
+                dynamic_variables_values?: {
+                    [key: string]: unknown;
+                };
+                metadata?: {
+                    [key: string]: unknown;
+                };
+                /** @example America/Los_Angeles */
+                timezone?: string;
+            }[];
+            /** @description Extension: the country of numbers written without a country code (e.g. US for (415) 555-0123). */
+            default_country?: string;
+        };
+        CampaignContactList: {
+            data: components["schemas"]["CampaignContact"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        CampaignContact: {
+            /** Format: uuid */
+            id: string;
+            /** @example +14155550123 */
+            phone_number: string;
+            /** @enum {string} */
+            status: "pending" | "scheduled" | "dialing" | "in_progress" | "retry_scheduled" | "completed" | "failed" | "skipped_dnc" | "cancelled";
+            attempts: number;
+            /** @description When the next call is due (a retry, or the opening of the contact's calling window). */
+            next_attempt_at: string | null;
+            /** Format: uuid */
+            last_call_id: string | null;
+            /** @description The last call's end_reason, or `voicemail` when a machine answered. */
+            outcome: string | null;
+            dynamic_variables_values: {
+                [key: string]: unknown;
+            };
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description Extension: the contact's zone (given, or from its number); null: the campaign's. */
+            timezone: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        DoNotCallList: {
+            data: components["schemas"]["DoNotCallEntry"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        DoNotCallEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @example +14155550123 */
+            phone_number: string;
+            reason: string | null;
+            /**
+             * @description api, studio, or agent (the callee asked during a call: the add_to_do_not_call tool).
+             * @enum {string}
+             */
+            source: "api" | "studio" | "agent";
+            /**
+             * Format: uuid
+             * @description The call in which the callee asked, for source agent.
+             */
+            call_id: string | null;
+            created_at: string;
+        };
+        AddDoNotCallResponse: {
+            data: components["schemas"]["AddDoNotCallResult"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AddDoNotCallResult: {
+            /** @description Numbers newly listed. */
+            added: number;
+            already_listed: number;
+            /** @description The entries of every number sent. */
+            entries: components["schemas"]["DoNotCallEntry"][];
+        };
+        AddDoNotCallRequest: {
+            /**
+             * @description Numbers in international form (+…); normalised to E.164.
+             * @example [
+             *       "+14155550123"
+             *     ]
+             */
+            phone_numbers: string[];
+            reason?: string;
+        };
+        RemoveDoNotCallResponse: {
+            data: null;
+            message: string;
+            error: null;
+            status: number;
+        };
+        ConcurrencyResponse: {
+            data: components["schemas"]["Concurrency"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        Concurrency: {
+            /** @description Phone calls of the organization in progress at once (ringing included), at most. */
+            limit: number;
+            in_use: number;
+            /** @description Of `limit`, slots only inbound calls may take: outbound calls stop at `limit − inbound_reserved`. */
+            inbound_reserved: number;
+            outbound_in_use: number;
+            inbound_in_use: number;
+            by_campaign: {
+                /** Format: uuid */
+                campaign_id: string;
+                name: string;
+                status: string;
+                in_use: number;
+                max_concurrent_calls: number;
+            }[];
+        };
+        UpdateConcurrencyRequest: {
+            limit?: number;
+            /** @description 0 to limit. */
+            inbound_reserved?: number;
+        };
+        AuditEntryListResponse: {
+            data: components["schemas"]["AuditEntry"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made (ISO 8601, UTC, milliseconds).
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            at: string;
+            /** Format: uuid */
+            organization_id: string;
+            actor: components["schemas"]["AuditActor"];
+            /**
+             * @description `<resource>.<verb>`, e.g. agent.updated, api_key.created, member.role_changed, data.erased.
+             * @example agent.updated
+             */
+            action: string;
+            /** @example agent */
+            resource_type: string;
+            /** @description The resource's id (a UUID, or a carrier's name); null for organization-wide actions. */
+            resource_id: string | null;
+            /** @description What changed, field by field (nested fields as dotted paths): `{field: {from, to}}`. Secrets read "[redacted]". */
+            changes: {
+                [key: string]: components["schemas"]["AuditChange"];
+            };
+            /** @description The request's X-Request-Id (also in its response); null outside a request. */
+            request_id: string | null;
+            /** @description The client's address; null outside a request. */
+            ip: string | null;
+            user_agent: string | null;
+            /** @description Extension: hex SHA-256 of `previous_hash` followed by this entry's canonical JSON (the fields above, keys sorted, no spaces). */
+            hash: string;
+            /** @description Extension: the hash of the organization's previous entry (64 zeros for the first). */
+            previous_hash: string;
+        };
+        AuditActor: {
+            /**
+             * @description `user` (a person in the studio, or signing in), `api_key` (a request with one of your API keys), `admin_cli` (the operator's `npm run admin`), `system` (the service itself: jobs such as retention).
+             * @enum {string}
+             */
+            type: "user" | "api_key" | "system" | "admin_cli";
+            /** @description The user's or API key's id; null for the admin CLI and the system. */
+            id: string | null;
+            /**
+             * @description The user's email, the key's prefix, or what the system or CLI was doing.
+             * @example ada@example.com
+             */
+            label: string;
+        };
+        AuditChange: {
+            /** @description The value before (null when created). */
+            from?: unknown;
+            /** @description The value after (null when deleted). */
+            to?: unknown;
+        };
+        AuditVerificationResponse: {
+            data: components["schemas"]["AuditVerification"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AuditVerification: {
+            /** @description True when every entry's hash matches its content and links to the entry before it. */
+            valid: boolean;
+            /** @description How many entries were checked (the whole log kept for your organization). */
+            entries: number;
+            /**
+             * Format: uuid
+             * @description The first entry (oldest first) whose content or link does not match: changed, or following a removed entry. Null when valid.
+             */
+            first_broken_id: string | null;
+        };
+        AuditSettingsResponse: {
+            data: components["schemas"]["AuditSettings"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AuditSettings: {
+            /** @description Entries older than this many days are removed by the daily retention job (default 365, at least 30). */
+            audit_retention_days: number;
+        };
+        UpdatedAuditSettingsResponse: {
+            data: components["schemas"]["AuditSettings"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        UpdateAuditSettingsRequest: {
+            audit_retention_days: number;
+        };
+        DataErasureResponse: {
+            data: components["schemas"]["DataErasureResult"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        DataErasureResult: {
+            /** @description Calls deleted (with their transcripts, variable values, answers, events and webhook deliveries). */
+            calls_deleted: number;
+            /** @description Recordings deleted from storage. */
+            recordings_deleted: number;
+        };
+        DataErasureRequest: {
+            /**
+             * @description The person's number, E.164: every call with it on either side is deleted.
+             * @example +14155550123
+             */
+            phone_number: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -3473,6 +4289,8 @@ export interface operations {
                 answer_type?: "human" | "voicemail" | "unknown";
                 /** @description **Extension**: only phone calls carried by `twilio` or `telnyx`. */
                 carrier?: "twilio" | "telnyx";
+                /** @description **Extension**: only calls placed by this campaign. */
+                campaign_id?: string;
                 /** @description **Extension**: only calls whose transcript (both sides) contains these words: Postgres full-text search in English (stemmed, so "booking" finds "booked"), web-search syntax ("a phrase", -word, or). Indexed (GIN). */
                 search?: string;
                 /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
@@ -3591,6 +4409,8 @@ export interface operations {
                 answer_type?: "human" | "voicemail" | "unknown";
                 /** @description **Extension**: only phone calls carried by `twilio` or `telnyx`. */
                 carrier?: "twilio" | "telnyx";
+                /** @description **Extension**: only calls placed by this campaign. */
+                campaign_id?: string;
                 /** @description **Extension**: only calls whose transcript (both sides) contains these words: Postgres full-text search in English (stemmed, so "booking" finds "booked"), web-search syntax ("a phrase", -word, or). Indexed (GIN). */
                 search?: string;
             };
@@ -8354,6 +9174,1965 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                /** @description Only campaigns in this status. */
+                status?: "draft" | "scheduled" | "running" | "paused" | "completed" | "cancelled";
+                /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
+                cursor?: string;
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Campaigns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignList"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCampaignRequest"];
+            };
+        };
+        responses: {
+            /** @description The new campaign */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; data is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDeletedResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCampaignRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartCampaignResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    pauseCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PauseCampaignResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    resumeCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumeCampaignResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelCampaignResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCampaignContacts: {
+        parameters: {
+            query?: {
+                /** @description Only contacts in this status. */
+                status?: "pending" | "scheduled" | "dialing" | "in_progress" | "retry_scheduled" | "completed" | "failed" | "skipped_dnc" | "cancelled";
+                /** @description Only contacts whose last call ended so (an end_reason, or voicemail). */
+                outcome?: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | "failed" | "transferred" | "server_shutdown" | "voicemail";
+                /** @description The `next_cursor` of the previous page (contacts page in import order). */
+                cursor?: string;
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Contacts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignContactList"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    addCampaignContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Required: JSON contacts, or a CSV file as multipart/form-data. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AddCampaignContactsRequest"];
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A CSV file (UTF-8, comma-separated, a header row; at most 100,000 rows): a `phone_number` column, optional `timezone` and `metadata.<key>` columns, every other column a dynamic variable.
+                     */
+                    file: string;
+                    /** @description Extension: JSON object renaming columns before they are read, e.g. {"Mobile": "phone_number", "First name": "first_name", "Notes": ""} ("" ignores a column). */
+                    column_mapping?: string;
+                    /** @description Extension: as in the JSON body. */
+                    default_country?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What was added, dropped and rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddCampaignContactsResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listDoNotCall: {
+        parameters: {
+            query?: {
+                /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
+                cursor?: string;
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Listed numbers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoNotCallList"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    addDoNotCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddDoNotCallRequest"];
+            };
+        };
+        responses: {
+            /** @description Listed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddDoNotCallResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    removeDoNotCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The listed number, E.164 (`+` URL-encoded as %2B, or left out). */
+                phone_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; data is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemoveDoNotCallResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConcurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Limit and slots in use */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConcurrencyResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateConcurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateConcurrencyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConcurrencyResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+                /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
+                cursor?: string;
+                /** @description Only entries by this user or API key id. */
+                actor_id?: string;
+                /** @description Only this action (`agent.updated`), or every action of a resource type when no dot (`agent`). */
+                action?: string;
+                /** @description Only entries about this kind of resource. */
+                resource_type?: string;
+                /** @description Only entries about this resource. */
+                resource_id?: string;
+                /** @description Only entries at or after this time. */
+                from?: string;
+                /** @description Only entries before this time. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries of your organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    verifyAuditLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditVerificationResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAuditLogSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSettingsResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateAuditLogSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAuditSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The new settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedAuditSettingsResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    eraseDataByPhoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataErasureRequest"];
+            };
+        };
+        responses: {
+            /** @description What was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataErasureResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description `permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -222,6 +222,42 @@ export function SettingsForm({
           {e("webhook_subscriptions").length ? <p className="text-xs text-destructive">{e("webhook_subscriptions").join(" · ")}</p> : null}
         </fieldset>
       </Section>
+
+      <Section title="What is kept">
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
+          <SelectField
+            label="Data storage"
+            value={settings.data_storage}
+            onChange={(value) => set("data_storage", value)}
+            options={dataStorageOptions}
+            errors={e("data_storage")}
+            hint={dataStorageHints[settings.data_storage]}
+          />
+          <NumberField
+            label="Keep calls for"
+            value={settings.retention_days ?? undefined}
+            min={1}
+            max={3650}
+            placeholder="Forever"
+            onChange={(value) => set("retention_days", value ?? null)}
+            errors={e("retention_days")}
+            hint="Days, 1 to 3650; empty keeps calls forever. A daily job deletes older calls with their recordings."
+          />
+        </div>
+      </Section>
     </fieldset>
   );
 }
+
+const dataStorageOptions = [
+  { value: "everything", label: "Everything" },
+  { value: "redact_pii", label: "Redact personal data" },
+  { value: "metadata_only", label: "Metadata only" },
+] as const;
+
+const dataStorageHints: Record<AgentSettings["data_storage"], string> = {
+  everything: "Transcripts, variables, answers and recordings are kept as they are. Default.",
+  redact_pii:
+    "Card numbers, SSNs, emails, phone numbers, dates of birth, IBANs, addresses and names are replaced by placeholders in what is kept and sent, and silenced in recordings. The live conversation still hears them.",
+  metadata_only: "After the post-call work only duration, cost, status, end reason and metadata are kept: no transcript, recording, variables or answers.",
+};

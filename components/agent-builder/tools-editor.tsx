@@ -14,6 +14,7 @@ const toolLabels: Record<AgentTool["type"], string> = {
   hang_up: "Hang up",
   transfer_call: "Transfer call",
   leave_voicemail_message: "Leave voicemail message",
+  add_to_do_not_call: "Add to do-not-call list (and end the call)",
 };
 
 type Parameter = CustomFunctionTool["parameters"][number];

@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils/cn";
+import { can } from "@/lib/auth/roles";
+import { useConsoleSession } from "./console-session";
 import { mainNav, settingsNav, type NavItem } from "./nav-items";
 
 function NavLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
@@ -26,6 +28,8 @@ function NavLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void 
 }
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { role } = useConsoleSession();
+  const allowed = (item: NavItem) => !item.permission || can(role, item.permission);
   return (
     <nav aria-label="Studio" className="grid gap-6">
       <ul className="grid gap-0.5">
@@ -38,7 +42,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       <div className="grid gap-1">
         <p className="px-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">Settings</p>
         <ul className="grid gap-0.5">
-          {settingsNav.map((item) => (
+          {settingsNav.filter(allowed).map((item) => (
             <li key={item.href}>
               <NavLink item={item} onNavigate={onNavigate} />
             </li>

@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { dataDirectoryOwner } from "@/lib/db/data-dir-lock";
 import { adminEndpointPath, readAdminEndpoint, type AdminEndpoint } from "./admin-endpoint";
-import type { AdminArgs, AdminErrorBody, AdminResult } from "./commands";
+import { localOperator, type AdminArgs, type AdminErrorBody, type AdminResult } from "./commands";
 
 /** A command the owning process ran and refused, with the reason it gave. */
 export class AdminServerError extends Error {
@@ -39,7 +39,7 @@ export async function findOwnerEndpoint(dataDir: string, waitMs = 15_000): Promi
 
 /** Runs a command in the owning process. No timeout: seeding a million calls takes minutes. */
 export function sendAdminCommand(endpoint: AdminEndpoint, command: string, args: AdminArgs): Promise<AdminResult> {
-  const body = JSON.stringify({ command, args });
+  const body = JSON.stringify({ command, args, operator: localOperator() });
   return new Promise((resolve, reject) => {
     const outgoing = request(
       {

@@ -5,11 +5,16 @@ import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
 import { removeAdminEndpoint, writeAdminEndpoint } from "./admin-endpoint";
-import { adminErrorBody, prepareAdminCommand, type AdminErrorBody } from "./commands";
+import { adminCliActor, adminErrorBody, prepareAdminCommand, type AdminErrorBody } from "./commands";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-const commandRequest = z.strictObject({ command: z.string(), args: z.record(z.string(), z.string()).default({}) });
+const commandRequest = z.strictObject({
+  command: z.string(),
+  args: z.record(z.string(), z.string()).default({}),
+  /** The CLI's `user@host`, named in the audit log. */
+  operator: z.string().max(200).optional(),
+});
 
 class RequestError extends Error {
   constructor(
@@ -62,7 +67,8 @@ export async function startAdminServer(db: Database, dataDir: string): Promise<{
     if (!parsed.success) throw new RequestError(400, "usage_error", 'The body must be {"command": string, "args": {option: string}}');
     const run = prepareAdminCommand(parsed.data.command, parsed.data.args);
     console.error(`admin: ${parsed.data.command}`);
-    send(response, 200, { data: await run(db, (line) => console.error(`admin: ${line}`)) });
+    const actor = adminCliActor(parsed.data.operator ?? "via admin endpoint");
+    send(response, 200, { data: await run(db, (line) => console.error(`admin: ${line}`), actor) });
   };
 
   const server = createServer((request, response) => {

@@ -1,9 +1,13 @@
 import "server-only";
+import { hostname, userInfo } from "node:os";
 import { z } from "zod";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganizationWithOwner, organizationExists } from "@/lib/auth/organizations";
 import type { Database } from "@/lib/db/client";
 import { seedCalls } from "@/lib/demo/calls";
+import type { AuditActor } from "@/lib/schemas/audit-log";
+import { change } from "@/lib/services/audit/audit-changes";
+import { recordAudit } from "@/lib/services/audit/record-audit";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/services/errors";
 import { createPhoneNumber } from "@/lib/services/phone-numbers/phone-numbers";
 
@@ -26,8 +30,24 @@ export class AdminUsageError extends Error {
 type CommandSpec<Args extends z.ZodObject> = {
   summary: string;
   args: Args;
-  run: (db: Database, args: z.output<Args>, log: AdminLog) => Promise<AdminResult>;
+  /** `actor` is the audit log's actor of every change the command makes. */
+  run: (db: Database, args: z.output<Args>, log: AdminLog, actor: AuditActor) => Promise<AdminResult>;
 };
+
+/** Who the audit log says made a change with `npm run admin`: the operator's account on the machine, as the CLI reports it. */
+export function adminCliActor(operator?: string): AuditActor {
+  const who = operator?.trim().slice(0, 200);
+  return { type: "admin_cli", id: null, label: who ? `admin CLI (${who})` : "admin CLI" };
+}
+
+/** The operator running the CLI, as `user@host`. */
+export function localOperator(): string {
+  try {
+    return `${userInfo().username}@${hostname()}`;
+  } catch {
+    return hostname();
+  }
+}
 
 const define = <Args extends z.ZodObject>(spec: CommandSpec<Args>) => spec;
 
@@ -46,12 +66,12 @@ export const adminCommands = {
       "owner-email": text().describe("Owner's email address"),
       "owner-password": z.string().describe("Owner's password (at least 8 characters)"),
     }),
-    run: async (db, args) => {
-      const created = await createOrganizationWithOwner(db, {
-        name: args.name,
-        ownerEmail: args["owner-email"],
-        ownerPassword: args["owner-password"],
-      });
+    run: async (db, args, _log, actor) => {
+      const created = await createOrganizationWithOwner(
+        db,
+        { name: args.name, ownerEmail: args["owner-email"], ownerPassword: args["owner-password"] },
+        { actor },
+      );
       return { organization_id: created.organizationId, user_id: created.userId };
     },
   }),
@@ -62,9 +82,9 @@ export const adminCommands = {
       org: uuid().describe("Organization id"),
       name: text().optional().describe("Key name (default: Admin CLI)"),
     }),
-    run: async (db, args) => {
+    run: async (db, args, _log, actor) => {
       await requireOrganization(db, args.org);
-      const key = await createApiKey(db, { organizationId: args.org, name: args.name ?? "Admin CLI" });
+      const key = await createApiKey({ db, organizationId: args.org, actor }, { name: args.name ?? "Admin CLI" });
       return { id: key.id, api_key: key.apiKey };
     },
   }),
@@ -83,11 +103,11 @@ export const adminCommands = {
         path: ["sip-termination-uri"],
         message: "is required with --type sip, and only then",
       }),
-    run: async (db, args) => {
+    run: async (db, args, _log, actor) => {
       await requireOrganization(db, args.org);
       const uri = args["sip-termination-uri"];
       return createPhoneNumber(
-        { db, organizationId: args.org },
+        { db, organizationId: args.org, actor },
         { number: args.number, name: args.name, type: args.type, sip_trunk: uri ? { termination_uri: uri } : undefined },
       );
     },
@@ -110,11 +130,11 @@ export const adminCommands = {
         .optional()
         .describe("Start every call at exactly this time (default: spread over the last 90 days)"),
     }),
-    run: async (db, args, log) => {
+    run: async (db, args, log, actor) => {
       await requireOrganization(db, args.org);
       const started = Date.now();
       let lastLog = started;
-      return seedCalls(db, {
+      const seeded = await seedCalls(db, {
         organizationId: args.org,
         count: args.count,
         agentId: args.agent,
@@ -127,6 +147,11 @@ export const adminCommands = {
           log(`seed-calls: ${created.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} calls (${rate.toLocaleString("en-US")}/s)`);
         },
       });
+      await recordAudit(
+        { db, organizationId: args.org, actor },
+        { action: "call.seeded", resourceType: "call", resourceId: null, changes: { ...change("calls", null, seeded.created), ...change("agent_id", null, args.agent ?? null) } },
+      );
+      return seeded;
     },
   }),
 };
@@ -147,7 +172,10 @@ export function commandOptions(name: AdminCommandName): { name: string; descript
 }
 
 /** Checks the arguments, so a bad command line fails before any database is opened; returns the runner. */
-export function prepareAdminCommand(command: string, args: AdminArgs): (db: Database, log?: AdminLog) => Promise<AdminResult> {
+export function prepareAdminCommand(
+  command: string,
+  args: AdminArgs,
+): (db: Database, log?: AdminLog, actor?: AuditActor) => Promise<AdminResult> {
   if (!isAdminCommand(command)) {
     throw new AdminUsageError(`Unknown command "${command}". Commands: ${Object.keys(adminCommands).join(", ")}`);
   }
@@ -162,7 +190,7 @@ export function prepareAdminCommand(command: string, args: AdminArgs): (db: Data
     });
     throw new AdminUsageError(`${command}: ${details.map((detail) => detail.message).join("; ")}`, details);
   }
-  return (db, log = () => undefined) => spec.run(db, parsed.data, log);
+  return (db, log = () => undefined, actor = adminCliActor(localOperator())) => spec.run(db, parsed.data, log, actor);
 }
 
 export type AdminErrorBody = { type: string; message: string; details: FieldProblem[] };

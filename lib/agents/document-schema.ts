@@ -44,7 +44,7 @@ export const variableTypes = ["string", "number", "integer", "boolean", "datetim
 export const parameterTypes = ["string", "number", "integer", "boolean", "object", "array"] as const;
 export const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export const contentTypes = ["url_params", "json", "form"] as const;
-export const builtInToolTypes = ["wait", "hang_up", "transfer_call", "leave_voicemail_message"] as const;
+export const builtInToolTypes = ["wait", "hang_up", "transfer_call", "leave_voicemail_message", "add_to_do_not_call"] as const;
 
 export const LlmSchema = z
   .strictObject({
@@ -192,6 +192,9 @@ export const StateSchema = z
   })
   .meta({ id: "State" });
 
+export const dataStorageModes = ["everything", "redact_pii", "metadata_only"] as const;
+export type DataStorageMode = (typeof dataStorageModes)[number];
+
 /** Every field of the agent document except name, states and initial_state_name. */
 export const agentSettingFields = {
   language: z
@@ -217,6 +220,24 @@ export const agentSettingFields = {
   webhook_subscriptions: z.array(z.enum(webhookEvents)).max(10).optional(),
   custom_vocabulary: z.array(z.string().min(1).max(100)).max(500).optional(),
   knowledge_base_ids: z.array(z.uuid("Must be a UUID")).max(20).optional().meta({ description: "Extension: knowledge bases the agent retrieves from." }),
+  data_storage: z
+    .enum(dataStorageModes, "Must be everything, redact_pii or metadata_only")
+    .optional()
+    .meta({
+      description:
+        "Extension: what is kept of this agent's calls. `everything` (default); `redact_pii`: PII (card numbers, SSNs, emails, phone numbers, " +
+        "dates of birth, IBANs, addresses, person names) is replaced by `[category]` placeholders in the transcript, variable values, post-call " +
+        "answers, webhook payloads, logs and the events stream once the call has ended, and silenced in the recording (the live conversation " +
+        "still hears and reads it); `metadata_only`: after the post-call work, nothing but duration, cost, status, end reason and metadata is kept.",
+    }),
+  retention_days: z
+    .number("Must be an integer from 1 to 3650, or null")
+    .int("Must be an integer from 1 to 3650, or null")
+    .min(1, "Must be an integer from 1 to 3650, or null")
+    .max(3650, "Must be an integer from 1 to 3650, or null")
+    .nullable()
+    .optional()
+    .meta({ description: "Extension: calls older than this many days are deleted (record, transcript, recording, events) by a daily job; null (default) keeps them." }),
 };
 
 export const CreateAgentSchema = z

@@ -24,7 +24,7 @@ export function isValidJsonPath(expression: string): boolean {
  * The rules a well-formed document must also satisfy, every problem at its full path: state names
  * unique; initial_state_name and every destination name a state; every {{name}} in a state prompt
  * names a tool of that state or a variable; custom_function names unique per state; JSONPath valid;
- * variable-sourced parameters name a variable.
+ * variable-sourced parameters name a variable; at most one add_to_do_not_call tool per state.
  */
 export function graphProblems(agent: AgentDocument): GraphProblem[] {
   const problems: GraphProblem[] = [];
@@ -65,6 +65,9 @@ export function graphProblems(agent: AgentDocument): GraphProblem[] {
       }
       variableNames.add(variable.name);
     });
+
+    const doNotCall = state.tools.flatMap((tool, j) => (tool.type === "add_to_do_not_call" ? [j] : []));
+    for (const j of doNotCall.slice(1)) problems.push({ field: `${at}.tools[${j}].type`, message: "At most one add_to_do_not_call tool in a state" });
 
     const functionNames = new Set<string>();
     state.tools.forEach((tool, j) => {

@@ -32,6 +32,8 @@ export const agentDefaults = {
   webhook_subscriptions: [],
   custom_vocabulary: [],
   knowledge_base_ids: [],
+  data_storage: "everything",
+  retention_days: null,
 } as const satisfies Omit<AgentDocument, "name" | "states" | "initial_state_name">;
 
 function normalizeTool(tool: ToolInput): AgentTool {
@@ -96,5 +98,7 @@ export function normalizeAgent(input: CreateAgentInput): AgentDocument {
     webhook_subscriptions: input.webhook_subscriptions ?? [],
     custom_vocabulary: input.custom_vocabulary ?? [],
     knowledge_base_ids: input.knowledge_base_ids ?? [],
+    data_storage: input.data_storage ?? d.data_storage,
+    retention_days: input.retention_days ?? d.retention_days,
   };
 }

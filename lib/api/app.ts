@@ -14,6 +14,8 @@ import { registerOpenApiDocument } from "./openapi-document";
 import { createRouter } from "./router";
 import { agentRoutes } from "./routes/agents";
 import { analyticsRoutes } from "./routes/analytics";
+import { auditLogRoutes } from "./routes/audit-log";
+import { dataErasureRoutes } from "./routes/data-erasure";
 import { callRoutes } from "./routes/calls";
 import { knowledgeBaseRoutes } from "./routes/knowledge-bases";
 import { llmModelRoutes } from "./routes/llm-models";
@@ -23,9 +25,15 @@ import { pricingRoutes } from "./routes/pricing";
 import { telephonyRoutes } from "./routes/telephony";
 import { registerWebhookEvents, webhookRoutes } from "./routes/webhooks";
 import { webCallRoutes } from "./routes/web-calls";
+import { campaignRoutes } from "./routes/campaigns";
+import { campaignContactRoutes, CONTACTS_JSON_MAX_BYTES } from "./routes/campaign-contacts";
+import { concurrencyRoutes } from "./routes/concurrency";
+import { doNotCallRoutes } from "./routes/do-not-call";
 
-/** The upload route that takes multipart bodies: a knowledge base's sources. */
-const allowsMultipart = (method: string, path: string) => method === "POST" && /\/knowledge-bases\/[^/]+\/sources$/.test(path);
+/** The upload routes that take multipart bodies: a knowledge base's sources, a campaign's contacts (CSV). */
+const allowsMultipart = (method: string, path: string) => method === "POST" && /\/(knowledge-bases\/[^/]+\/sources|campaigns\/[^/]+\/contacts)$/.test(path);
+/** Routes whose JSON bodies may be larger than the default limit: 10,000 campaign contacts at once. */
+const largeJsonLimit = (method: string, path: string) => (method === "POST" && /\/campaigns\/[^/]+\/contacts$/.test(path) ? CONTACTS_JSON_MAX_BYTES : undefined);
 
 /**
  * The public API, mounted at /v1. Middleware runs in this order: request id, the draining check of
@@ -63,7 +71,7 @@ export function createApiApp(dependencies: ApiDependencies) {
     rateLimit,
     refuseNulInQuery,
     jsonBodies({ allowsMultipart, requiresBody }),
-    jsonBodyLimit({ allowsMultipart }),
+    jsonBodyLimit({ allowsMultipart, largeJsonLimit }),
     jsonBodyChecks,
   );
   app.route("/", webCallRoutes());
@@ -77,6 +85,13 @@ export function createApiApp(dependencies: ApiDependencies) {
   app.route("/", llmModelRoutes());
   app.route("/", analyticsRoutes());
   app.route("/", telephonyRoutes());
+  app.route("/", campaignRoutes());
+  app.route("/", campaignContactRoutes());
+  app.route("/", doNotCallRoutes());
+  app.route("/", concurrencyRoutes());
+
+  app.route("/", auditLogRoutes());
+  app.route("/", dataErasureRoutes());
   return app;
 }
 

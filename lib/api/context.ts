@@ -1,5 +1,7 @@
 import type { Database } from "@/lib/db/client";
 import type { Admission } from "@/lib/load/load-limits";
+import type { AuditActor } from "@/lib/schemas/audit-log";
+import type { RequestOrigin, ServiceContext } from "@/lib/services/context";
 import type { JobQueue } from "@/lib/jobs/queue";
 import type { RateLimiter } from "@/lib/services/rate-limits/rate-limiter";
 import type { HttpClient, LanguageModelPort } from "@/lib/runtime/types";
@@ -48,10 +50,11 @@ export type RuntimeSettings = {
 };
 
 /**
- * What an in-process caller passes beside the Request (`app.fetch(request, bindings)`), which no
- * HTTP client can forge: the studio names the signed-in user its console key acts for.
+ * What the caller passes beside the Request (`app.fetch(request, bindings)`), which no HTTP client
+ * can forge: the server gives the client's address; the studio (in-process) names the signed-in user
+ * its console key acts for, and that user's browser address and user agent.
  */
-export type ApiBindings = { studioUserId?: string };
+export type ApiBindings = { studioUserId?: string; studioUserEmail?: string; clientIp?: string; clientUserAgent?: string };
 
 export type ApiEnv = {
   Bindings: ApiBindings;
@@ -62,6 +65,10 @@ export type ApiEnv = {
     apiKeyId: string;
     /** The studio user a console-key request acts for (its rate limit counts per user). */
     studioUserId: string | undefined;
+    /** Who the request acts as, for the audit log: the key, or the studio user its console key acts for. */
+    actor: AuditActor | undefined;
+    /** The user who made the request's API key (null: the admin CLI's), whose role some operations need. */
+    keyCreatorId: string | null;
   };
 };
 
@@ -73,13 +80,34 @@ export type ApiEnv = {
 export function serviceContext(c: {
   get: <K extends keyof ApiEnv["Variables"]>(key: K) => ApiEnv["Variables"][K];
   req: { raw: Request };
-}): { db: Database; organizationId: string; links?: LinkSigner } {
+  env?: ApiBindings;
+}): ServiceContext & { links?: LinkSigner } {
   const deps = c.get("deps");
-  return { db: deps.db, organizationId: c.get("organizationId"), links: deps.links?.forOrigin(requestOrigin(c.req.raw)) };
+  return { db: deps.db, organizationId: c.get("organizationId"), ...auditTrail(c), links: deps.links?.forOrigin(requestOrigin(c.req.raw)) };
+}
+
+/** Who a request acts as and where it came from, as the audit log records them. */
+export function auditTrail(c: {
+  get: <K extends keyof ApiEnv["Variables"]>(key: K) => ApiEnv["Variables"][K];
+  req: { raw: Request };
+  env?: ApiBindings;
+}): { actor?: AuditActor; origin: RequestOrigin } {
+  return {
+    actor: c.get("actor"),
+    origin: {
+      requestId: c.get("requestId") ?? null,
+      ip: c.env?.clientIp || null,
+      userAgent: c.env?.clientUserAgent ?? c.req.raw.headers.get("user-agent"),
+    },
+  };
 }
 
 /** The telephony context of an authenticated request. */
-export function telephonyContext(c: { get: <K extends keyof ApiEnv["Variables"]>(key: K) => ApiEnv["Variables"][K] }) {
+export function telephonyContext(c: {
+  get: <K extends keyof ApiEnv["Variables"]>(key: K) => ApiEnv["Variables"][K];
+  req: { raw: Request };
+  env?: ApiBindings;
+}) {
   const deps = c.get("deps");
-  return { db: deps.db, organizationId: c.get("organizationId"), settings: deps.telephony ?? telephonySettingsFromEnv() };
+  return { db: deps.db, organizationId: c.get("organizationId"), ...auditTrail(c), settings: deps.telephony ?? telephonySettingsFromEnv() };
 }

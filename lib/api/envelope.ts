@@ -73,7 +73,8 @@ export const ApiResponseErrorSchema = z
       description:
         "generic_error (400), authentication_error (401), permission_error (403), not_found (404), " +
         "method_not_allowed (405), request_timeout (408), conflict (409), payload_too_large (413), uri_too_long (414), " +
-        "unsupported_media_type (415), rate_limit_exceeded (429), header_fields_too_large (431), internal_error (500) " +
+        "unsupported_media_type (415), rate_limit_exceeded (429), do_not_call (400: the number is on the do-not-call list), " +
+        "concurrency_limit_exceeded (429: every concurrent-call slot is taken; see Retry-After), header_fields_too_large (431), internal_error (500) " +
         "or service_unavailable (503: the instance is shutting down; retry after Retry-After, another instance answers).",
       example: "generic_error",
     }),
@@ -142,6 +143,11 @@ export const standardErrorResponses = {
   415: errorResponse("Body is not JSON"),
   429: errorResponse("Rate limit exceeded; see Retry-After"),
   500: errorResponse("Unexpected error; the body carries a request id, never internals"),
+} as const;
+
+/** Operations kept to owners and admins (the audit log, data erasure). */
+export const permissionResponse = {
+  403: errorResponse("`permission_error`: the API key's creator (or the studio's user) is not an owner or admin of the organization"),
 } as const;
 
 export const conflictResponse = { 409: errorResponse("Conflict with the current state") } as const;

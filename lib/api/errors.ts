@@ -13,6 +13,8 @@ export const errorStatus = {
   unsupported_media_type: 415,
   header_fields_too_large: 431,
   rate_limit_exceeded: 429,
+  do_not_call: 400,
+  concurrency_limit_exceeded: 429,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

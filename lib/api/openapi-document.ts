@@ -50,6 +50,12 @@ export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
       { name: "Pricing", description: "The price table that computes each call's cost" },
       { name: "Telephony", description: "Extension: carrier accounts (Twilio, Telnyx) per organization, their numbers and the webhook URLs to give them" },
       { name: "Analytics", description: "Extension: call counts, costs, durations and post-call answers over a date range" },
+      { name: "Campaigns", description: "Extension: call a list of contacts with an agent: schedule and calling windows, pacing, retries, live progress" },
+      { name: "Do not call", description: "Extension: numbers your organization never calls" },
+      { name: "Concurrency", description: "Extension: how many phone calls the organization runs at once, and the slots kept for inbound calls" },
+
+      { name: "Audit log", description: "Extension: who changed what, append-only and hash-chained, with its retention" },
+      { name: "Data erasure", description: "Extension: erasing a person's calls by their phone number" },
     ],
   }));
 }

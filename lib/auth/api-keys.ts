@@ -2,6 +2,9 @@ import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
+import { change } from "@/lib/services/audit/audit-changes";
+import { recordAudit } from "@/lib/services/audit/record-audit";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
 import { cachedKeyLookup, forgetCachedApiKeys } from "./api-key-cache";
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-key-token";
@@ -30,27 +33,45 @@ function toSummary(row: typeof apiKeys.$inferSelect): ApiKeySummary {
   };
 }
 
-/** Creates a key; the whole key is returned this once and only its hash is kept. */
+/**
+ * Creates a key of `ctx`'s organization, recorded in the audit log as made by `ctx.actor`; the whole
+ * key is returned this once and only its hash is kept.
+ */
 export async function createApiKey(
-  db: Database,
-  input: { organizationId: string; name: string; kind?: "user" | "console"; createdByUserId?: string | null },
+  ctx: ServiceContext,
+  input: { name: string; kind?: "user" | "console"; createdByUserId?: string | null },
 ): Promise<{ id: string; apiKey: string; summary: ApiKeySummary }> {
   const generated = generateApiKey();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      organizationId: input.organizationId,
-      name: input.name,
-      kind: input.kind ?? "user",
-      prefix: generated.prefix,
-      keyHash: generated.hash,
-      createdByUserId: input.createdByUserId ?? null,
-    })
-    .returning();
-  return { id: row.id, apiKey: generated.key, summary: toSummary(row) };
+  return withTransaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .insert(apiKeys)
+      .values({
+        organizationId: ctx.organizationId,
+        name: input.name,
+        kind: input.kind ?? "user",
+        prefix: generated.prefix,
+        keyHash: generated.hash,
+        createdByUserId: input.createdByUserId ?? null,
+      })
+      .returning();
+    await recordAudit(tx, {
+      action: "api_key.created",
+      resourceType: "api_key",
+      resourceId: row.id,
+      changes: { ...change("name", null, row.name), ...change("prefix", null, row.prefix), ...change("kind", null, row.kind) },
+    });
+    return { id: row.id, apiKey: generated.key, summary: toSummary(row) };
+  });
 }
 
-export type AuthenticatedKey = { id: string; organizationId: string; kind: "user" | "console"; lastUsedAt: Date | null };
+export type AuthenticatedKey = {
+  id: string;
+  organizationId: string;
+  kind: "user" | "console";
+  prefix: string;
+  createdByUserId: string | null;
+  lastUsedAt: Date | null;
+};
 
 /**
  * Null for a malformed, unknown or revoked key. Answers come from a one-second cache (so the API's
@@ -61,7 +82,14 @@ export async function findActiveApiKey(db: Database, key: string, options: { fre
   const hash = hashApiKey(key);
   const load = async () => {
     const [row] = await db
-      .select({ id: apiKeys.id, organizationId: apiKeys.organizationId, kind: apiKeys.kind, lastUsedAt: apiKeys.lastUsedAt })
+      .select({
+        id: apiKeys.id,
+        organizationId: apiKeys.organizationId,
+        kind: apiKeys.kind,
+        prefix: apiKeys.prefix,
+        createdByUserId: apiKeys.createdByUserId,
+        lastUsedAt: apiKeys.lastUsedAt,
+      })
       .from(apiKeys)
       .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
       .limit(1);
@@ -88,12 +116,25 @@ export async function listApiKeys(db: Database, organizationId: string): Promise
   return rows.map(toSummary);
 }
 
-export async function revokeApiKey(db: Database, organizationId: string, id: string, now = new Date()): Promise<void> {
-  const rows = await db
-    .update(apiKeys)
-    .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, organizationId)))
-    .returning({ id: apiKeys.id });
-  forgetCachedApiKeys();
-  if (rows.length === 0) throw new NotFoundError("API key");
+export async function revokeApiKey(ctx: ServiceContext, id: string, now = new Date()): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const rows = await tx.db
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, ctx.organizationId)))
+      .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
+    forgetCachedApiKeys();
+    if (rows.length === 0) throw new NotFoundError("API key");
+    await auditRevocation(tx, rows[0], now);
+  });
+}
+
+/** The audit entry of a revoked key (its name and prefix say which it was). */
+export async function auditRevocation(ctx: ServiceContext, key: { id: string; name: string; prefix: string }, now: Date): Promise<void> {
+  await recordAudit(ctx, {
+    action: "api_key.revoked",
+    resourceType: "api_key",
+    resourceId: key.id,
+    changes: { ...change("name", key.name, key.name), ...change("prefix", key.prefix, key.prefix), ...change("revoked_at", null, now) },
+  });
 }

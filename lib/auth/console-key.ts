@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys, organizations } from "@/lib/db/schema";
-import { withTransaction } from "@/lib/services/context";
+import { systemActor, withTransaction } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
 import { forgetCachedApiKeys } from "./api-key-cache";
 import { createApiKey, findActiveApiKey } from "./api-keys";
@@ -23,7 +23,7 @@ export async function mintConsoleApiKey(db: Database, organizationId: string, no
       .set({ revokedAt: now })
       .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.kind, "console"), isNull(apiKeys.revokedAt)));
     forgetCachedApiKeys();
-    const created = await createApiKey(tx, { organizationId, name: CONSOLE_KEY_NAME, kind: "console" });
+    const created = await createApiKey({ db: tx, organizationId, actor: systemActor("studio console key") }, { name: CONSOLE_KEY_NAME, kind: "console" });
     await tx
       .update(organizations)
       .set({ consoleApiKeyCiphertext: sealSecret(secret, created.apiKey, organizationId), updatedAt: now })

@@ -3,7 +3,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { invitations, memberships, organizations, users } from "@/lib/db/schema";
-import { withTransaction } from "@/lib/services/context";
+import { inTransaction } from "@/lib/db/transaction";
+import { change } from "@/lib/services/audit/audit-changes";
+import { recordAudit } from "@/lib/services/audit/record-audit";
+import { withTransaction, type RequestOrigin, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
 import { assignableRoles, type MemberRole } from "./roles";
 import { isUuid } from "@/lib/schemas/ids";
@@ -19,24 +22,33 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
  * kept, so the link is shown once; it works once and for INVITATION_VALID_DAYS.
  */
 export async function createInvitation(
-  db: Database,
-  input: { organizationId: string; role: MemberRole; inviter: { userId: string; role: MemberRole }; now?: Date },
+  ctx: ServiceContext,
+  input: { role: MemberRole; inviter: { userId: string; role: MemberRole }; now?: Date },
 ): Promise<{ token: string; invitation: InvitationSummary }> {
   if (!assignableRoles(input.inviter.role).includes(input.role)) {
     throw new ValidationError("role: You cannot invite someone with a role above your own", [{ field: "role", message: "Above your own role" }]);
   }
   const now = input.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
-  const [row] = await db
-    .insert(invitations)
-    .values({
-      organizationId: input.organizationId,
-      role: input.role,
-      tokenHash: hashToken(token),
-      createdByUserId: input.inviter.userId,
-      expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * 86_400_000),
-    })
-    .returning();
+  const row = await withTransaction(ctx, async (tx) => {
+    const [created] = await tx.db
+      .insert(invitations)
+      .values({
+        organizationId: ctx.organizationId,
+        role: input.role,
+        tokenHash: hashToken(token),
+        createdByUserId: input.inviter.userId,
+        expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * 86_400_000),
+      })
+      .returning();
+    await recordAudit(tx, {
+      action: "invitation.created",
+      resourceType: "invitation",
+      resourceId: created.id,
+      changes: { ...change("role", null, created.role), ...change("expires_at", null, created.expiresAt) },
+    });
+    return created;
+  });
   return {
     token,
     invitation: { id: row.id, role: row.role, createdBy: null, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() },
@@ -54,13 +66,16 @@ export async function listPendingInvitations(db: Database, organizationId: strin
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() }));
 }
 
-export async function revokeInvitation(db: Database, organizationId: string, id: string): Promise<void> {
+export async function revokeInvitation(ctx: ServiceContext, id: string): Promise<void> {
   if (!isUuid(id)) throw new NotFoundError("Invitation");
-  const rows = await db
-    .delete(invitations)
-    .where(and(eq(invitations.id, id), eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt)))
-    .returning({ id: invitations.id });
-  if (rows.length === 0) throw new NotFoundError("Invitation");
+  await withTransaction(ctx, async (tx) => {
+    const rows = await tx.db
+      .delete(invitations)
+      .where(and(eq(invitations.id, id), eq(invitations.organizationId, ctx.organizationId), isNull(invitations.acceptedAt)))
+      .returning({ id: invitations.id, role: invitations.role });
+    if (rows.length === 0) throw new NotFoundError("Invitation");
+    await recordAudit(tx, { action: "invitation.revoked", resourceType: "invitation", resourceId: id, changes: change("role", rows[0].role, null) });
+  });
 }
 
 export type InvitationPreview = { organizationId: string; organizationName: string; role: MemberRole; expiresAt: string };
@@ -80,16 +95,33 @@ export async function findUsableInvitation(db: Database, token: string, now = ne
  * Joins the user to the invitation's organization and uses the invitation up, in one transaction.
  * A user who already is a member keeps their role (an invitation never demotes anyone).
  */
-export async function acceptInvitation(db: Database, token: string, userId: string, now = new Date()): Promise<{ organizationId: string }> {
-  return withTransaction({ db, organizationId: "" }, async ({ db: tx }) => {
+export async function acceptInvitation(
+  db: Database,
+  token: string,
+  userId: string,
+  options: { now?: Date; origin?: RequestOrigin } = {},
+): Promise<{ organizationId: string }> {
+  const now = options.now ?? new Date();
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ id: invitations.id, organizationId: invitations.organizationId, role: invitations.role })
       .from(invitations)
       .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
       .for("update");
     if (!row) throw new NotFoundError("Invitation (it may have been used, revoked or have expired)");
-    await tx.insert(memberships).values({ organizationId: row.organizationId, userId, role: row.role }).onConflictDoNothing();
+    const joined = await tx.insert(memberships).values({ organizationId: row.organizationId, userId, role: row.role }).onConflictDoNothing().returning({ role: memberships.role });
     await tx.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, row.id));
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    await recordAudit(
+      { db: tx, organizationId: row.organizationId, actor: { type: "user", id: userId, label: user?.email ?? userId }, origin: options.origin },
+      {
+        action: "invitation.accepted",
+        resourceType: "invitation",
+        resourceId: row.id,
+        // A member already in the organization keeps their role: the entry then changes none.
+        changes: { ...change("member_id", null, userId), ...(joined.length ? change("role", null, row.role) : {}) },
+      },
+    );
     return { organizationId: row.organizationId };
   });
 }

@@ -2,7 +2,9 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { memberships, organizations, users } from "@/lib/db/schema";
-import { withTransaction } from "@/lib/services/context";
+import { change } from "@/lib/services/audit/audit-changes";
+import { recordAudit } from "@/lib/services/audit/record-audit";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/services/errors";
 import { assignableRoles, type MemberRole } from "./roles";
 import { isUuid } from "@/lib/schemas/ids";
@@ -66,8 +68,10 @@ async function ownerCount(db: Database, organizationId: string): Promise<number>
  * Changes a member's role. Nobody grants or changes a role above their own, and the last owner
  * stays an owner, so an organization is never left without one.
  */
-export async function changeMemberRole(db: Database, organizationId: string, actor: Actor, userId: string, role: MemberRole): Promise<void> {
-  await withTransaction({ db, organizationId }, async ({ db: tx }) => {
+export async function changeMemberRole(ctx: ServiceContext, actor: Actor, userId: string, role: MemberRole): Promise<void> {
+  const { organizationId } = ctx;
+  await withTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
     // Locking the organization row serialises role changes, so two owners cannot demote each other at once.
     await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for("update");
     const current = await lockedTarget(tx, organizationId, userId);
@@ -81,12 +85,23 @@ export async function changeMemberRole(db: Database, organizationId: string, act
       ]);
     }
     await tx.update(memberships).set({ role }).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+    if (current !== role) {
+      await recordAudit(txCtx, { action: "member.role_changed", resourceType: "member", resourceId: userId, changes: { ...(await memberLabel(tx, userId)), ...change("role", current, role) } });
+    }
   });
 }
 
+/** The member's email in an entry's changes (unchanged: it says who, the id alone would not). */
+async function memberLabel(db: Database, userId: string) {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user ? change("email", user.email, user.email) : {};
+}
+
 /** Removes a member (or lets a member leave); the last owner cannot go. */
-export async function removeMember(db: Database, organizationId: string, actor: Actor, userId: string): Promise<void> {
-  await withTransaction({ db, organizationId }, async ({ db: tx }) => {
+export async function removeMember(ctx: ServiceContext, actor: Actor, userId: string): Promise<void> {
+  const { organizationId } = ctx;
+  await withTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
     await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for("update");
     const current = await lockedTarget(tx, organizationId, userId);
     if (actor.userId !== userId && !assignableRoles(actor.role).includes(current)) {
@@ -98,6 +113,12 @@ export async function removeMember(db: Database, organizationId: string, actor: 
       ]);
     }
     await tx.delete(memberships).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+    await recordAudit(txCtx, {
+      action: actor.userId === userId ? "member.left" : "member.removed",
+      resourceType: "member",
+      resourceId: userId,
+      changes: { ...(await memberLabel(tx, userId)), ...change("role", current, null) },
+    });
   });
 }
 

@@ -5,6 +5,9 @@ import { organizations } from "@/lib/db/schema";
 import type { OutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
 import { outboundUrlRefusal } from "@/lib/net/outbound-agent";
 import { outboundAddressPolicy } from "@/lib/net/outbound-fetch";
+import { change, fieldChanges } from "@/lib/services/audit/audit-changes";
+import { recordAudit } from "@/lib/services/audit/record-audit";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
 import { sealSecret } from "./secret-box";
 import { loadStudioSecret } from "./studio-secret";
@@ -35,12 +38,19 @@ export async function getOrganizationSettings(db: Database, organizationId: stri
   return { id: row.id, name: row.name, remoteApiUrl: row.remoteApiUrl, hasRemoteApiKey: Boolean(row.remoteApiKeyCiphertext), createdAt: row.createdAt.toISOString() };
 }
 
-export async function renameOrganization(db: Database, organizationId: string, name: string): Promise<void> {
+export async function renameOrganization(ctx: ServiceContext, name: string): Promise<void> {
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > 200) {
     throw new ValidationError("name: Must be 1 to 200 characters", [{ field: "name", message: "Must be 1 to 200 characters" }]);
   }
-  await db.update(organizations).set({ name: trimmed, updatedAt: new Date() }).where(eq(organizations.id, organizationId));
+  await withTransaction(ctx, async (tx) => {
+    const [before] = await tx.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, ctx.organizationId)).for("update");
+    if (!before) throw new NotFoundError("Organization");
+    await tx.db.update(organizations).set({ name: trimmed, updatedAt: new Date() }).where(eq(organizations.id, ctx.organizationId));
+    if (before.name !== trimmed) {
+      await recordAudit(tx, { action: "organization.updated", resourceType: "organization", resourceId: ctx.organizationId, changes: change("name", before.name, trimmed) });
+    }
+  });
 }
 
 /**
@@ -51,8 +61,7 @@ export async function renameOrganization(db: Database, organizationId: string, n
  * `apiKey` undefined keeps the stored one, null removes it.
  */
 export async function setRemoteApi(
-  db: Database,
-  organizationId: string,
+  ctx: ServiceContext,
   input: { url: string | null; apiKey?: string | null },
   policy: OutboundAddressPolicy = outboundAddressPolicy(),
 ): Promise<void> {
@@ -69,10 +78,24 @@ export async function setRemoteApi(
   }
   if (input.apiKey && !isWellFormedApiKey(input.apiKey.trim())) problems.push({ field: "remote_api_key", message: "Not an API key (vk_…)" });
   if (problems.length) throw new ValidationError(problems.map((p) => `${p.field}: ${p.message}`).join("; "), problems);
+  const { organizationId } = ctx;
   const changes: Partial<typeof organizations.$inferInsert> = { remoteApiUrl: url, updatedAt: new Date() };
   if (input.apiKey === null) changes.remoteApiKeyCiphertext = null;
-  else if (input.apiKey) changes.remoteApiKeyCiphertext = sealSecret(await loadStudioSecret(db), input.apiKey.trim(), organizationId);
-  await db.update(organizations).set(changes).where(eq(organizations.id, organizationId));
+  else if (input.apiKey) changes.remoteApiKeyCiphertext = sealSecret(await loadStudioSecret(ctx.db), input.apiKey.trim(), organizationId);
+  await withTransaction(ctx, async (tx) => {
+    const [before] = await tx.db
+      .select({ url: organizations.remoteApiUrl, key: organizations.remoteApiKeyCiphertext })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for("update");
+    if (!before) throw new NotFoundError("Organization");
+    await tx.db.update(organizations).set(changes).where(eq(organizations.id, organizationId));
+    const audited = fieldChanges(
+      { remote_api_url: before.url, remote_api_key: before.key },
+      { remote_api_url: url, remote_api_key: changes.remoteApiKeyCiphertext === undefined ? before.key : changes.remoteApiKeyCiphertext },
+    );
+    if (Object.keys(audited).length) await recordAudit(tx, { action: "organization.updated", resourceType: "organization", resourceId: organizationId, changes: audited });
+  });
 }
 
 /** An http(s) origin (the API's paths are added under it), or why the text is not one. */

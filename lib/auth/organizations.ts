@@ -3,6 +3,10 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { memberships, organizations, users } from "@/lib/db/schema";
+import type { AuditActor } from "@/lib/schemas/audit-log";
+import { change } from "@/lib/services/audit/audit-changes";
+import { recordAudit } from "@/lib/services/audit/record-audit";
+import type { RequestOrigin } from "@/lib/services/context";
 import { ConflictError, ValidationError } from "@/lib/services/errors";
 import { mintConsoleApiKey } from "./console-key";
 import { hashPassword } from "./passwords";
@@ -23,6 +27,8 @@ export const MIN_PASSWORD_LENGTH = 8;
 export async function createOrganizationWithOwner(
   db: Database,
   input: { name: string; ownerEmail: string; ownerPassword: string; ownerName?: string },
+  /** Who creates it (default: the new owner, signing up) and the request it came with, for the audit log. */
+  by: { actor?: AuditActor; origin?: RequestOrigin } = {},
 ): Promise<{ organizationId: string; userId: string }> {
   const problems = [];
   if (!input.name.trim()) problems.push({ field: "name", message: "Required" });
@@ -53,19 +59,32 @@ export async function createOrganizationWithOwner(
       .values({ email: input.ownerEmail, name: input.ownerName ?? null, passwordHash })
       .returning({ id: users.id });
     await tx.insert(memberships).values({ organizationId: org.id, userId: user.id, role: "owner" });
+    await recordAudit(
+      { db: tx, organizationId: org.id, actor: by.actor ?? { type: "user", id: user.id, label: input.ownerEmail }, origin: by.origin },
+      { action: "organization.created", resourceType: "organization", resourceId: org.id, changes: { ...change("name", null, input.name.trim()), ...change("owner_email", null, input.ownerEmail) } },
+    );
     await mintConsoleApiKey(tx, org.id);
     return { organizationId: org.id, userId: user.id };
   });
 }
 
 /** Another organization for an existing user, who owns it (with its console key), in one transaction. */
-export async function createOrganizationForUser(db: Database, input: { name: string; userId: string }): Promise<{ organizationId: string }> {
+export async function createOrganizationForUser(
+  db: Database,
+  input: { name: string; userId: string },
+  origin?: RequestOrigin,
+): Promise<{ organizationId: string }> {
   const name = input.name.trim();
   if (!name) throw new ValidationError("name: Required", [{ field: "name", message: "Required" }]);
   if (name.length > 200) throw new ValidationError("name: At most 200 characters", [{ field: "name", message: "At most 200 characters" }]);
   return inTransaction(db, async (tx) => {
     const [org] = await tx.insert(organizations).values({ name, webhookSecret: newWebhookSecret() }).returning({ id: organizations.id });
     await tx.insert(memberships).values({ organizationId: org.id, userId: input.userId, role: "owner" });
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+    await recordAudit(
+      { db: tx, organizationId: org.id, actor: { type: "user", id: input.userId, label: user?.email ?? input.userId }, origin },
+      { action: "organization.created", resourceType: "organization", resourceId: org.id, changes: change("name", null, name) },
+    );
     await mintConsoleApiKey(tx, org.id);
     return { organizationId: org.id };
   });

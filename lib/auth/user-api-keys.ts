@@ -2,9 +2,11 @@ import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys, users } from "@/lib/db/schema";
-import { NotFoundError } from "@/lib/services/errors";
-import { forgetCachedApiKeys } from "./api-key-cache";
 import { isUuid } from "@/lib/schemas/ids";
+import { NotFoundError } from "@/lib/services/errors";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { forgetCachedApiKeys } from "./api-key-cache";
+import { auditRevocation } from "./api-keys";
 
 export type UserApiKeyRow = {
   id: string;
@@ -44,13 +46,16 @@ export async function listUserApiKeys(db: Database, organizationId: string): Pro
 }
 
 /** Revokes a person's key of this organization (the console key is not theirs to revoke). */
-export async function revokeUserApiKey(db: Database, organizationId: string, id: string, now = new Date()): Promise<void> {
+export async function revokeUserApiKey(ctx: ServiceContext, id: string, now = new Date()): Promise<void> {
   if (!isUuid(id)) throw new NotFoundError("API key");
-  const rows = await db
-    .update(apiKeys)
-    .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, organizationId), eq(apiKeys.kind, "user"), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  forgetCachedApiKeys();
-  if (rows.length === 0) throw new NotFoundError("API key");
+  await withTransaction(ctx, async (tx) => {
+    const rows = await tx.db
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, ctx.organizationId), eq(apiKeys.kind, "user"), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix });
+    forgetCachedApiKeys();
+    if (rows.length === 0) throw new NotFoundError("API key");
+    await auditRevocation(tx, rows[0], now);
+  });
 }

@@ -9,8 +9,14 @@ const READ_ONLY_POSTS: RegExp[] = [/^knowledge-bases\/[^/]+\/search$/];
 /** Paths that need more than their method says: credentials (admin, even to read) and organization settings (owner to change). */
 const CREDENTIAL_PATHS = /^webhook-secret(\/|$)/;
 const ORGANIZATION_SETTINGS_PATHS = /^pricing(\/|$)/;
+/** The organization's concurrency and do-not-call list: owners and admins change them. */
+const ADMIN_SETTINGS_PATHS = /^(concurrency|do-not-call)(\/|$)/;
 /** Carrier accounts hold credentials: connecting, testing, importing and disconnecting are for admins; everyone may read their state. */
 const CARRIER_ACCOUNT_PATHS = /^telephony\//;
+/** The audit log: owners and admins read it (members and viewers get 403); owners change its retention. */
+const AUDIT_LOG_PATHS = /^audit-log(\/|$)/;
+/** Erasing a caller's data is for owners. */
+const DATA_ERASURE_PATHS = /^data-erasure(\/|$)/;
 
 /** Every path of the API is made of these; anything else (`/ \ ? # %`, spaces, dot segments) could be read twice two ways. */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
@@ -28,7 +34,8 @@ export function bffApiPath(segments: string[]): string | null {
 /**
  * GET/HEAD (and the read-only POSTs) for any role; anything that changes data needs member or above.
  * The webhook signing secret is a credential (admin, any method); the price table is an
- * organization setting (owner to change). A path that is not plain needs nothing: it is refused
+ * organization setting (owner to change); the audit log is for admins (owner to change its
+ * retention); data erasure is for owners. A path that is not plain needs nothing: it is refused
  * (404) before anything is sent.
  */
 export function bffPermission(method: string, segments: string[]): Permission {
@@ -36,8 +43,11 @@ export function bffPermission(method: string, segments: string[]): Permission {
   const path = bffApiPath(segments);
   if (path === null) return "read";
   if (CREDENTIAL_PATHS.test(path)) return "manageApiKeys";
+  if (DATA_ERASURE_PATHS.test(path)) return "manageOrganization";
+  if (AUDIT_LOG_PATHS.test(path)) return verb === "GET" || verb === "HEAD" ? "manageMembers" : "manageOrganization";
   if (ORGANIZATION_SETTINGS_PATHS.test(path) && verb !== "GET" && verb !== "HEAD") return "manageOrganization";
   if (CARRIER_ACCOUNT_PATHS.test(path) && verb !== "GET" && verb !== "HEAD") return "manageApiKeys";
+  if (ADMIN_SETTINGS_PATHS.test(path) && verb !== "GET" && verb !== "HEAD") return "manageMembers";
   if (verb === "GET" || verb === "HEAD") return "read";
   if (verb === "POST" && READ_ONLY_POSTS.some((pattern) => pattern.test(path))) return "read";
   return "write";

@@ -3,6 +3,7 @@ import type { Database } from "@/lib/db/client";
 import { listUserMemberships, type UserMembership } from "@/lib/auth/memberships";
 import { can, type MemberRole, type Permission } from "@/lib/auth/roles";
 import { findUserById, type StudioUser } from "@/lib/auth/users";
+import type { RequestOrigin, ServiceContext } from "@/lib/services/context";
 import type { VoiceApiClient } from "@/lib/voice-api/client";
 import type { InProcessApp } from "@/lib/voice-api/create-client";
 import { organizationVoiceApiClient } from "./organization-client";
@@ -19,6 +20,8 @@ export type ConsoleContext = {
   can: (permission: Permission) => boolean;
   api: VoiceApiClient;
   db: Database;
+  /** For the studio's own account operations (lib/auth): the organization, the user as the actor, and the browser's request. */
+  service: ServiceContext;
 };
 
 export type ConsoleContextResult = { ok: true; context: ConsoleContext } | { ok: false; reason: "unauthenticated" | "no-organization"; user?: StudioUser };
@@ -36,6 +39,8 @@ export async function buildConsoleContext(input: {
   app: InProcessApp;
   /** How an organization's own remote API URL is reached (default: the outbound policy's guarded fetch). */
   remoteFetch?: (request: Request) => Promise<Response>;
+  /** The browser's request (id, address, user agent), as the audit log records it. */
+  client?: RequestOrigin;
 }): Promise<ConsoleContextResult> {
   const { db } = input;
   const user = input.userId ? await findUserById(db, input.userId) : null;
@@ -43,7 +48,9 @@ export async function buildConsoleContext(input: {
   const memberships = await listUserMemberships(db, user.id);
   const active = memberships.find((m) => m.organizationId === input.requestedOrganizationId) ?? memberships[0];
   if (!active) return { ok: false, reason: "no-organization", user };
-  const api = await organizationVoiceApiClient(db, active.organizationId, input.origin, input.app, input.remoteFetch, user.id);
+  const origin: RequestOrigin = input.client ?? { requestId: null, ip: null, userAgent: null };
+  const studio = { userId: user.id, email: user.email, clientIp: origin.ip, userAgent: origin.userAgent };
+  const api = await organizationVoiceApiClient(db, active.organizationId, input.origin, input.app, input.remoteFetch, studio);
   return {
     ok: true,
     context: {
@@ -54,6 +61,7 @@ export async function buildConsoleContext(input: {
       can: (permission) => can(active.role, permission),
       api,
       db,
+      service: { db, organizationId: active.organizationId, actor: { type: "user", id: user.id, label: user.email }, origin },
     },
   };
 }

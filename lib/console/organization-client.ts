@@ -7,7 +7,7 @@ import type { Database } from "@/lib/db/client";
 import { organizations } from "@/lib/db/schema";
 import { outboundStreamingFetch } from "@/lib/net/outbound-fetch";
 import { VoiceApiClient } from "@/lib/voice-api/client";
-import { createVoiceApiClient, type InProcessApp } from "@/lib/voice-api/create-client";
+import { createVoiceApiClient, type InProcessApp, type StudioCaller } from "@/lib/voice-api/create-client";
 import { VoiceApiError } from "@/lib/voice-api/errors";
 
 /**
@@ -23,8 +23,8 @@ export async function organizationVoiceApiClient(
   app: InProcessApp,
   /** How an organization's own remote URL is reached (default: the outbound policy's guarded fetch); tests pass their own. */
   remoteFetch?: (request: Request) => Promise<Response>,
-  /** The signed-in user the client acts for: the in-process API limits its rate per user. */
-  studioUserId?: string,
+  /** The signed-in user the client acts for: the in-process API limits its rate per user and records them as the actor. */
+  studio?: StudioCaller,
 ): Promise<VoiceApiClient> {
   const [org] = await db
     .select({ remoteApiUrl: organizations.remoteApiUrl, remoteApiKeyCiphertext: organizations.remoteApiKeyCiphertext })
@@ -32,7 +32,7 @@ export async function organizationVoiceApiClient(
     .where(eq(organizations.id, organizationId))
     .limit(1);
   const remoteUrl = org?.remoteApiUrl || process.env.VOICE_API_URL?.trim() || null;
-  if (!remoteUrl) return createVoiceApiClient({ mode: "in-process", origin, apiKey: await getConsoleApiKey(db, organizationId), app, studioUserId });
+  if (!remoteUrl) return createVoiceApiClient({ mode: "in-process", origin, apiKey: await getConsoleApiKey(db, organizationId), app, studio });
   const secret = await loadStudioSecret(db);
   const apiKey = org?.remoteApiKeyCiphertext ? openSecret(secret, org.remoteApiKeyCiphertext, organizationId) : null;
   if (!apiKey) return unconfiguredClient(remoteUrl);

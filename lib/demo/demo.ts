@@ -8,6 +8,7 @@ import type { Database } from "@/lib/db/client";
 import { appSettings, organizations } from "@/lib/db/schema";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createPhoneNumber } from "@/lib/services/phone-numbers/phone-numbers";
+import { systemActor } from "@/lib/services/context";
 import { seedCalls } from "./calls";
 import { appointmentAgent, receptionAgent, surveyAgent } from "./demo-agents";
 import { insertDemoAgent } from "./insert-agent";
@@ -35,12 +36,13 @@ export async function seedDemoData(db: Database, options: { storage?: BlobStore 
       ownerPassword: password,
       ownerName: "Demo Owner",
     });
-    const key = await createApiKey(tx, { organizationId, name: "Demo key", createdByUserId: userId });
+    const demo = { db: tx, organizationId, actor: systemActor("demo data") };
+    const key = await createApiKey(demo, { name: "Demo key", createdByUserId: userId });
     const appointmentId = await insertDemoAgent(tx, organizationId, appointmentAgent);
     await insertDemoAgent(tx, organizationId, surveyAgent);
     const receptionId = await insertDemoAgent(tx, organizationId, receptionAgent);
 
-    const ctx = { db: tx, organizationId };
+    const ctx = demo;
     await createPhoneNumber(ctx, { number: "+14155550101", name: "Bookings line", inbound_agent_id: appointmentId });
     await createPhoneNumber(ctx, { number: "+14155550102", name: "Front desk", inbound_agent_id: receptionId });
     await createPhoneNumber(ctx, { number: "+14155550103", name: "Survey outbound" });

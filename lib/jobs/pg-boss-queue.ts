@@ -27,7 +27,10 @@ export async function startPgBoss(connection: DatabaseConnection): Promise<PgBos
   boss.on("error", (error) => console.error("job queue error:", error));
   await whileSettingUpQueue(connection, async () => {
     await boss.start();
-    for (const name of Object.values(jobNames)) await boss.createQueue(name);
+    for (const name of Object.values(jobNames)) {
+      // Campaign ticks: "short" keeps one queued job per campaign (a wake-up sent while one waits is the same wake-up).
+      await boss.createQueue(name, name === jobNames.campaignTick ? { name, policy: "short" } : undefined);
+    }
   });
   return boss;
 }
@@ -42,6 +45,7 @@ export function pgBossQueue(boss: PgBoss): JobQueue {
         expireInSeconds: jobExpirySeconds[name],
         ...(options?.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds } : {}),
         ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(db ? { db: { executeSql: (text: string, values: unknown[]) => executeOn(db, text, values) } } : {}),
       });
     },

@@ -7,6 +7,8 @@ export const jobNames = {
   ingestKnowledgeBaseSource: "knowledge-base-ingest-source",
   callFinished: "call-finished",
   deliverWebhook: "webhook-deliver",
+  /** One campaign's dispatch for a while (singleton key: the campaign id, at most one queued). */
+  campaignTick: "campaign-tick",
 } as const;
 export type JobName = (typeof jobNames)[keyof typeof jobNames];
 
@@ -25,6 +27,8 @@ export const jobExpirySeconds: Record<JobName, number> = {
   [jobNames.callFinished]: 300,
   // One attempt: a 15 s request, inside its 60 s lease.
   [jobNames.deliverWebhook]: 60,
+  // A tick dispatches for at most 15 s, holding the campaign's 20 s lease; a dead instance's tick is retried after this.
+  [jobNames.campaignTick]: 60,
 };
 
 export type JobOptions = {
@@ -35,6 +39,8 @@ export type JobOptions = {
   retryDelaySeconds?: number;
   /** Not before this time (jobs that keep their own schedule, such as webhook retries). */
   startAfter?: Date;
+  /** At most one job with this key waits in the queue (a second send while one waits is dropped). */
+  singletonKey?: string;
 };
 
 /**

@@ -123,6 +123,7 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
         organizationId: call.organizationId,
         recording: recording ? new Uint8Array(recording.buffer, recording.byteOffset, recording.byteLength) : null,
         turns: summary.turns,
+        spoken: summary.spoken,
         endedAt: new Date(),
       });
     } finally {

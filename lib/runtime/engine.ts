@@ -11,6 +11,9 @@ import { coerceVariableValue, currentValue, withVariableValue } from "./variable
 /** Model calls per caller turn: a reply may need a tool's result, or a transition, before it is complete. */
 const MAX_STEPS_PER_TURN = 5;
 
+/** What the agent says on add_to_do_not_call when neither the model nor the tool's filler sentence said anything. */
+export const DO_NOT_CALL_GOODBYE = "Understood. We won't call you again. Goodbye.";
+
 export class CallEndedError extends Error {
   constructor() {
     super("The call has ended");
@@ -248,6 +251,13 @@ export class CallEngine {
         this.emit({ type: "tool_called", name: call.name, tool_type: tool.type, input: call.input });
         if (tool.type === "hang_up") {
           if (!spoke) this.say(tool.filler_sentence, "filler");
+          this.end("agent_hangup");
+          return { output: { ok: true }, followUp: false };
+        }
+        if (tool.type === "add_to_do_not_call") {
+          // Polite even when the model said nothing: the person hears that they will not be called again.
+          if (!spoke) this.say(tool.filler_sentence || DO_NOT_CALL_GOODBYE, "filler");
+          this.emit({ type: "add_to_do_not_call", description: tool.description });
           this.end("agent_hangup");
           return { output: { ok: true }, followUp: false };
         }

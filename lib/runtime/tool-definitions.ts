@@ -18,6 +18,9 @@ const builtInDescriptions: Record<BuiltInTool["type"], string> = {
   transfer_call: "Transfer the caller to a human.",
   wait: "Wait quietly because the caller asked for a moment.",
   leave_voicemail_message: "Leave a voicemail message because an answering machine picked up.",
+  add_to_do_not_call:
+    "The person asked not to be called again (\"don't call me\", \"take me off your list\"): their number joins the do-not-call list and the call ends. " +
+    "Confirm it politely and say goodbye in the same reply.",
 };
 
 const transitionName = (destination: string) => `transition_to_${destination.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "").toLowerCase() || "state"}`.slice(0, 60);

@@ -57,6 +57,8 @@ export type RuntimeEvent =
   | { type: "variable_updated"; variable: VariableValue; previous_value: unknown }
   | { type: "all_variables_resolved"; variable_values: VariableValue[] }
   | { type: "transfer_call" | "wait" | "leave_voicemail_message"; description: string }
+  /** The callee asked not to be called again: the host lists the number; the engine has ended the call. */
+  | { type: "add_to_do_not_call"; description: string }
   | { type: "turn_failed"; message: string }
   | {
       type: "call_ended";

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { piiCategories } from "@/lib/redaction/pii-categories";
 import { carrierNames } from "./telephony";
 import {
   callAnswerTypes,
@@ -72,6 +73,12 @@ export const CallSchema = z
     carrier: z.enum(carrierNames).nullable().openapi({ description: "Extension: the carrier that carried a phone call (`twilio`, `telnyx`), null otherwise." }),
     carrier_call_id: z.string().nullable().openapi({ description: "Extension: the carrier's id of the call (Twilio CallSid, Telnyx call_control_id)." }),
     transfer: CallTransferSchema.nullable().openapi({ description: "Extension: where a transfer_call (or a number's redirect) sent the caller, and how it went." }),
+    campaign_id: z.uuid().nullable().openapi({ description: "Extension: the campaign that placed this call, null otherwise." }),
+
+    redacted_categories: z.array(z.enum(piiCategories)).openapi({
+      description:
+        "Extension: the kinds of PII the agent's `data_storage: redact_pii` found and replaced (`credit_card`, `ssn`, `email`, `phone_number`, `date_of_birth`, `iban`, `address`, `person_name`); empty otherwise.",
+    }),
     transcript_string: z.string().optional().openapi({ description: "Lists: only with include_transcript=true." }),
     transcript: z.array(TranscriptEntrySchema).optional().openapi({ description: "Lists: only with include_transcript=true." }),
     variable_values: z
@@ -112,6 +119,7 @@ export const CallFiltersQuerySchema = z.object({
   end_reason: z.enum(callEndReasons, { message: oneOf(callEndReasons) }).optional().openapi({ description: "**Extension**: only calls that ended for this reason." }),
   answer_type: z.enum(callAnswerTypes, { message: oneOf(callAnswerTypes) }).optional().openapi({ description: "**Extension**: only calls answered by a human, a voicemail, or unknown." }),
   carrier: z.enum(carrierNames, { message: oneOf(carrierNames) }).optional().openapi({ description: "**Extension**: only phone calls carried by `twilio` or `telnyx`." }),
+  campaign_id: z.uuid("Must be a UUID").optional().openapi({ description: "**Extension**: only calls placed by this campaign." }),
   search: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { CLIENT_IP_HEADER, clientAddress } from "@/lib/net/client-address";
 import { answerClientError } from "./client-errors";
 import { fetchListener } from "./fetch-listener";
 import { answerHealth, isHealthPath } from "./health";
@@ -21,6 +22,8 @@ export type AppServerParts = {
   telephony?: (request: Request) => Promise<Response>;
 };
 
+const clientAddressOf = (request: IncomingMessage) => clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"]);
+
 export const isApiPath = (url: string) => url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
 
 /** Longer than the idle timeout of common load balancers (60 s), so that they never reuse a connection we just closed. */
@@ -34,8 +37,8 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 export function createAppServer(parts: AppServerParts): { server: Server; live: LiveConnections } {
   const live = new LiveConnections();
   const { runtime } = parts;
-  // Only the Request reaches the app: bindings (the studio's user) are for in-process callers.
-  const api = fetchListener((request) => runtime.api.fetch(request));
+  // Besides the Request, the app gets only the client's address: the studio's user is for in-process callers.
+  const api = fetchListener((request, incoming) => runtime.api.fetch(request, { clientIp: clientAddressOf(incoming) ?? undefined }));
   const telephony = parts.telephony ? fetchListener(parts.telephony) : null;
   const server = createServer((request, response) => {
     live.trackResponse(response);
@@ -44,6 +47,8 @@ export function createAppServer(parts: AppServerParts): { server: Server; live: 
     if (isApiPath(url)) return void api(request, response);
     if (isHealthPath(url)) return void answerHealth(request, response, runtime);
     if (telephony && isTelephonyPath(url)) return void telephony(request, response);
+    // The studio reads the client's address from this header, which only this server sets.
+    request.headers[CLIENT_IP_HEADER] = clientAddressOf(request) ?? "";
     parts.next(request, response).catch((error: unknown) => {
       console.error(`${request.method} ${url} failed:`, error);
       if (response.headersSent) response.destroy();

@@ -6,6 +6,7 @@ import { auth } from "@/lib/server/next-auth";
 import { ACTIVE_ORGANIZATION_COOKIE } from "@/lib/console/active-organization";
 import { buildConsoleContext, type ConsoleContext, type ConsoleContextResult } from "@/lib/console/console-context";
 import { originFromHeaders } from "@/lib/console/request-origin";
+import { browserRequest } from "./browser-request";
 import { getRuntime } from "./runtime";
 
 /** The console context of the current request (session cookie + active organization cookie), once per request. */
@@ -17,6 +18,7 @@ export const loadConsoleContext = cache(async (): Promise<ConsoleContextResult> 
     userId: session?.user?.id,
     requestedOrganizationId: cookieStore.get(ACTIVE_ORGANIZATION_COOKIE)?.value,
     origin: originFromHeaders(headerList),
+    client: await browserRequest(),
   });
 });
 

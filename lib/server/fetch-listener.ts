@@ -4,7 +4,7 @@ import type { TLSSocket } from "node:tls";
 import { jsonTextOf } from "@/lib/api/envelope";
 import { respondWithError } from "./raw-error-response";
 
-type Fetch = (request: Request) => Response | Promise<Response>;
+type Fetch = (request: Request, incoming: IncomingMessage) => Response | Promise<Response>;
 
 /** Answers that are read whole and sent with a Content-Length; anything else (events, exports, files) streams. */
 const BUFFERED_TYPE = /^(application\/([\w.-]+\+)?json|text\/(plain|html))\b/i;
@@ -75,7 +75,7 @@ export function fetchListener(fetch: Fetch) {
       return respondWithError(outgoing, "generic_error", "Malformed request: its Host header or URL is not valid");
     }
     try {
-      const response = await fetch(request);
+      const response = await fetch(request, incoming);
       const headers = outgoingHeaders(response);
       const text = jsonTextOf(response);
       if (response.body === null || incoming.method === "HEAD") {

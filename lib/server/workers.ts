@@ -4,6 +4,7 @@ import { loadConfig } from "@/lib/config";
 import type { Database } from "@/lib/db/client";
 import { failKnowledgeBaseSource, ingestKnowledgeBaseSource, type IngestionLimits } from "@/lib/services/knowledge-bases/knowledge-base-ingestion";
 import { purgeExpiredRecords } from "@/lib/services/maintenance";
+import { runDailyRetention } from "@/lib/services/retention/daily-retention";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
 import { dialCall, type TelephonyProvider } from "@/lib/telephony/dialer";
@@ -17,6 +18,8 @@ import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { jobNames } from "@/lib/jobs/queue";
 import type { Admission } from "@/lib/load/load-limits";
 import { dialWaitsForCapacity } from "@/lib/telephony/dial-capacity";
+import { campaignsNeedingDispatch, runCampaignTick } from "@/lib/services/campaigns/campaign-dispatch";
+import { nudgeCampaign } from "@/lib/services/campaigns/campaign-ticks";
 
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -36,6 +39,11 @@ export type WorkerDependencies = {
   /** Whether this process takes a new call now (lib/load): past capacity, outbound dials wait. */
   admission?: () => Admission;
 };
+
+/** Campaign ticks mostly wait (for pacing, slots, the carrier): several campaigns dispatch at once in each process. */
+const CAMPAIGN_TICK_WORKERS_PER_PROCESS = 4;
+/** How often each worker process looks for campaigns with work and no dispatcher (a dead one's, a due retry, a scheduled start). */
+const CAMPAIGN_SWEEP_MS = 3_000;
 
 /** Webhook attempts wait on the network, not the CPU: several run at once in each process. */
 const WEBHOOK_WORKERS_PER_PROCESS = 4;
@@ -81,8 +89,30 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   await boss.work<{ callId: string }>(jobNames.callFinished, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) =>
     track(jobNames.callFinished, job.id, () => processFinishedCall(deps.db, job.data.callId, postCallSettings, { last: job.retryCount >= job.retryLimit })),
   );
+  const dialCampaignCall = async (callId: string, numberType: string) => {
+    // SIP calls go to a process running the SIP user agent (their job was queued with the call).
+    if (numberType !== "sip") await dialCall(deps.db, callId, deps.telephonyProvider);
+  };
+  for (let i = 0; i < CAMPAIGN_TICK_WORKERS_PER_PROCESS; i++) {
+    await boss.work<{ campaignId: string }>(jobNames.campaignTick, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
+      track(jobNames.campaignTick, job.id, async () => {
+        // Past this process's capacity (lib/load) a campaign dispatches nothing here: its tick runs again after Retry-After, on whichever process has room.
+        const admitted = deps.admission?.();
+        if (admitted && !admitted.accepting) return nudgeCampaign(queue, job.data.campaignId, undefined, new Date(Date.now() + admitted.retryAfterSeconds * 1000));
+        return runCampaignTick({ db: deps.db, queue, dial: dialCampaignCall }, job.data.campaignId);
+      }),
+    );
+  }
+  const campaignSweep = setInterval(() => {
+    campaignsNeedingDispatch(deps.db)
+      .then((ids) => Promise.all(ids.map((id) => nudgeCampaign(queue, id))))
+      .catch((error) => console.error("campaign sweep failed:", error));
+  }, CAMPAIGN_SWEEP_MS);
+  campaignSweep.unref();
   const maintenance = setInterval(() => {
     purgeExpiredRecords(deps.db).catch((error) => console.error("maintenance failed:", error));
+    // Once a day, by whichever process claims the day first: agents' call retention and the audit log's.
+    runDailyRetention(deps.db, storage).catch((error) => console.error("retention failed:", error));
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
   const timerSweep = startCallTimerSweep(deps.db, queue);
@@ -90,6 +120,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
     stop: () => {
       recovery.stop();
       clearInterval(maintenance);
+      clearInterval(campaignSweep);
       timerSweep.stop();
     },
   };

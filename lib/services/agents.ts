@@ -6,6 +6,8 @@ import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
 import { agentVariables } from "@/lib/agents/variables";
 import { agents, agentVersions, knowledgeBases } from "@/lib/db/schema";
 import type { Agent, AgentVersionSummary } from "@/lib/schemas/agents";
+import { change, fieldChanges } from "./audit/audit-changes";
+import { recordAudit } from "./audit/record-audit";
 import { withTransaction, type ServiceContext } from "./context";
 import { NotFoundError, ValidationError, type FieldProblem } from "./errors";
 import { cursorPage, olderThanCursor } from "./cursor-paging";
@@ -54,6 +56,12 @@ export async function createAgent(ctx: ServiceContext, input: CreateAgentInput, 
       .insert(agentVersions)
       .values({ agentId: agent.id, version: 1, config: document as unknown as Record<string, unknown>, createdAt: now })
       .returning();
+    await recordAudit(tx, {
+      action: "agent.created",
+      resourceType: "agent",
+      resourceId: agent.id,
+      changes: { ...fieldChanges(null, document), ...change("version", null, 1) },
+    });
     return toResponse(agent, version);
   });
 }
@@ -119,17 +127,31 @@ export async function updateAgent(ctx: ServiceContext, agentId: string, patch: U
       .set({ name: document.name, latestVersion: nextVersion, publishedVersion: nextVersion, updatedAt: now })
       .where(eq(agents.id, agentId))
       .returning();
+    await recordAudit(tx, {
+      action: "agent.updated",
+      resourceType: "agent",
+      resourceId: agentId,
+      changes: { ...fieldChanges(base, document), ...change("version", agent.latestVersion, nextVersion) },
+    });
     return toResponse(updated, version);
   });
 }
 
 /** Irreversible: versions and post-call questions go with it (cascade); calls keep their agent_id. */
 export async function deleteAgent(ctx: ServiceContext, agentId: string): Promise<void> {
-  const deleted = await ctx.db
-    .delete(agents)
-    .where(and(eq(agents.id, agentId), eq(agents.organizationId, ctx.organizationId)))
-    .returning({ id: agents.id });
-  if (deleted.length === 0) throw new NotFoundError("Agent");
+  await withTransaction(ctx, async (tx) => {
+    const deleted = await tx.db
+      .delete(agents)
+      .where(and(eq(agents.id, agentId), eq(agents.organizationId, ctx.organizationId)))
+      .returning({ id: agents.id, name: agents.name, version: agents.publishedVersion });
+    if (deleted.length === 0) throw new NotFoundError("Agent");
+    await recordAudit(tx, {
+      action: "agent.deleted",
+      resourceType: "agent",
+      resourceId: agentId,
+      changes: { ...change("name", deleted[0].name, null), ...change("version", deleted[0].version, null) },
+    });
+  });
 }
 
 export type ListAgentsInput = { page: number; limit: number; useCursor: boolean; cursor?: string };

@@ -35,3 +35,25 @@ export class ConflictError extends DomainError {
     this.name = "ConflictError";
   }
 }
+
+/** An outbound call to a number on the organization's do-not-call list: refused before anything is dialled. */
+export class DoNotCallError extends DomainError {
+  constructor(
+    readonly phoneNumber: string,
+    readonly field = "to_number",
+  ) {
+    super(`${phoneNumber} is on the do-not-call list: the call was not placed`);
+    this.name = "DoNotCallError";
+  }
+}
+
+/** Every slot the organization may use for this call is taken: try again after `retryAfterSeconds`. */
+export class ConcurrencyLimitError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = "ConcurrencyLimitError";
+  }
+}

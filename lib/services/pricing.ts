@@ -2,6 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { organizations } from "@/lib/db/schema";
 import { withTransaction, type ServiceContext } from "./context";
+import { fieldChanges } from "./audit/audit-changes";
+import { recordAudit } from "./audit/record-audit";
 import { NotFoundError } from "./errors";
 import { DEFAULT_PRICING, pricingFields, type Pricing, type PricingResponse, type UpdatePricingBody } from "@/lib/schemas/pricing";
 
@@ -46,7 +48,11 @@ export async function updatePricing(ctx: ServiceContext, patch: UpdatePricingBod
       else if (value !== undefined) next[field] = value;
     }
     const stored = Object.keys(next).length ? next : null;
+    const before = toResponse(await storedPricing(txCtx));
     await txCtx.db.update(organizations).set({ pricing: stored, updatedAt: now }).where(eq(organizations.id, ctx.organizationId));
-    return toResponse(stored);
+    const after = toResponse(stored);
+    const changes = fieldChanges(before, after, { ignore: ["defaults", "currency"] });
+    if (Object.keys(changes).length) await recordAudit(txCtx, { action: "pricing.updated", resourceType: "pricing", resourceId: null, changes });
+    return after;
   });
 }

@@ -16,6 +16,7 @@ import {
 } from "@/lib/services/phone-calls/phone-call-progress";
 import { isUuid } from "@/lib/schemas/ids";
 import { pstnNumbersByNumber } from "@/lib/services/phone-numbers/phone-numbers";
+import { admitInboundCall } from "@/lib/services/concurrency/concurrency";
 import { accountsByRef, organizationsWithAccount } from "@/lib/services/telephony/telephony-accounts";
 import type { Carrier, InboundAction, WebhookReply, WebhookRequest } from "./carrier";
 import { CarrierWebhookError } from "./carrier-error";
@@ -189,8 +190,12 @@ async function routeInbound(deps: TelephonyDependencies, verified: Verified, eve
   if (candidates.length > 1) console.warn(`telephony: ${event.to} is registered in ${candidates.length} organizations on one ${event.carrier} account; the oldest takes its calls`);
   const base = { from: event.from, to: event.to, carrier: event.carrier, carrierCallId: event.carrierCallId };
   if (number?.redirect && number.redirectPhoneNumber) {
-    const call = await createInboundCall(deps.db, { ...base, organizationId: number.organizationId, agentId: number.inboundAgentId, agentVersion: null, redirectTo: number.redirectPhoneNumber });
-    return { kind: "redirect", callId: call.id, to: number.redirectPhoneNumber };
+    const to = number.redirectPhoneNumber;
+    const call = await admitInboundCall(deps.db, number.organizationId, (tx) =>
+      createInboundCall(tx, { ...base, organizationId: number.organizationId, agentId: number.inboundAgentId, agentVersion: null, redirectTo: to }),
+    );
+    if (!call) return busy(event, number.organizationId);
+    return { kind: "redirect", callId: call.id, to };
   }
   const agent = number?.inboundAgentId ? await getAgent({ db: deps.db, organizationId: number.organizationId }, number.inboundAgentId).catch(() => null) : null;
   if (number && agent) {
@@ -207,12 +212,20 @@ async function routeInbound(deps: TelephonyDependencies, verified: Verified, eve
     );
     return { kind: "reject", message: NOT_IN_SERVICE_MESSAGE };
   }
-  const call = await createInboundCall(deps.db, {
-    ...base,
-    organizationId: number.organizationId,
-    agentId: agent.id,
-    agentVersion: agent.version,
-    secureRecordingUrl: agent.secure_recording_urls,
-  });
+  const call = await admitInboundCall(deps.db, number.organizationId, (tx) =>
+    createInboundCall(tx, {
+      ...base,
+      organizationId: number.organizationId,
+      agentId: agent.id,
+      agentVersion: agent.version,
+      secureRecordingUrl: agent.secure_recording_urls,
+    }),
+  );
+  if (!call) return busy(event, number.organizationId);
   return { kind: "stream", callId: call.id, streamParameters: { token: await issueStreamToken(deps.db, call.id) } };
+}
+
+function busy(event: Extract<CarrierEvent, { type: "inbound_call" }>, organizationId: string): InboundAction {
+  console.warn(`telephony: refused a ${event.carrier} call from ${event.from} to ${event.to} busy: organization ${organizationId} is at its concurrency limit`);
+  return { kind: "busy" };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Database } from "@/lib/db/client";
+import type { ServiceContext } from "@/lib/services/context";
 import type { PhoneNumber } from "@/lib/schemas/phone-numbers";
 import { carrierLabels, type CarrierName, type CarrierNumber as CarrierNumberListing, type ProviderCredentials, type TelephonyProvider } from "@/lib/schemas/telephony";
 import { ValidationError } from "@/lib/services/errors";
@@ -11,7 +11,7 @@ import { carrierFromCredentials, environmentCredentials, organizationCarrier, PU
 import { carrierUrls } from "./carrier-urls";
 import { telnyxPublicKey } from "./telnyx/telnyx-signature";
 
-type Context = { db: Database; organizationId: string; settings: TelephonySettings };
+type Context = ServiceContext & { settings: TelephonySettings };
 
 export async function describeProvider(ctx: Context, carrier: CarrierName): Promise<TelephonyProvider> {
   const stored = await getTelephonyAccount(ctx, carrier);

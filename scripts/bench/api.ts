@@ -141,7 +141,7 @@ const BENCH_SERVER_ENV = {
 /** An organization with the three demo agents and an API key, then `calls` calls spread over 90 days. */
 async function seed(connection: DatabaseConnection, calls: number) {
   const org = await createOrganization(connection.db, "Benchmark");
-  const key = await createApiKey(connection.db, { organizationId: org.id, name: "benchmark" });
+  const key = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "benchmark" });
   for (const agent of demoAgents) await insertDemoAgent(connection.db, org.id, agent);
 
   log(`seeding ${formatCount(calls)} calls (${connection.driver})`);
@@ -250,7 +250,7 @@ async function reuseSeeded(connection: DatabaseConnection) {
   const [org] = (await connection.query("select id from organizations where name = 'Benchmark' order by created_at desc limit 1")).rows;
   if (!org) throw new Error(`No Benchmark organization in ${options.reuseDatabase}`);
   const organizationId = org.id as string;
-  const key = await createApiKey(connection.db, { organizationId, name: "benchmark (reused)" });
+  const key = await createApiKey({ db: connection.db, organizationId }, { name: "benchmark (reused)" });
   await connection.exec("analyze calls, call_post_call_answers, call_stats_15m, answer_stats_15m, answer_option_stats_15m");
   log(`reusing ${options.reuseDatabase} (organization ${organizationId}), analyze calls done`);
   return { organizationId, apiKey: key.apiKey, seedMs: Number.NaN, rate: Number.NaN };

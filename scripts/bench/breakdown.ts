@@ -44,7 +44,7 @@ async function main() {
   try {
     const [org] = (await connection.query("select id from organizations where name = 'Benchmark' order by created_at desc limit 1")).rows;
     const organizationId = org.id as string;
-    const { apiKey } = await createApiKey(connection.db, { organizationId, name: "breakdown" });
+    const { apiKey } = await createApiKey({ db: connection.db, organizationId }, { name: "breakdown" });
     const data = await scenarioData(connection.query, organizationId);
     const wanted = ["limit 1 (per-request floor)", "limit 50, no filter", "limit 50, cursor 200 pages deep", "limit 1000, no filter", "limit 1000, include_transcript=true"];
     const scenarios = buildScenarios(data).filter((scenario) => wanted.includes(scenario.name));

@@ -82,7 +82,7 @@ async function main() {
       await applyMigrations(connection);
       const org = await createOrganization(connection.db, "Search benchmark");
       organizationId = org.id;
-      await createApiKey(connection.db, { organizationId, name: "bench" });
+      await createApiKey({ db: connection.db, organizationId }, { name: "bench" });
       for (const agent of demoAgents) await insertDemoAgent(connection.db, organizationId, agent);
       log(`seeding ${formatCount(callsWanted)} calls`);
       const started = Date.now();

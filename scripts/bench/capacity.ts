@@ -123,7 +123,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
     const connection = connectPostgres(url, 2);
     await applyMigrations(connection);
     const org = await createOrganization(connection.db, "Capacity bench");
-    const { apiKey } = await createApiKey(connection.db, { organizationId: org.id, name: "bench" });
+    const { apiKey } = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "bench" });
     await connection.close();
 
     const port = await freePort();

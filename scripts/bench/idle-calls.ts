@@ -101,7 +101,7 @@ async function main() {
     const connection = connectPostgres(url, 2);
     await applyMigrations(connection);
     const org = await createOrganization(connection.db, "Idle calls bench");
-    const { apiKey } = await createApiKey(connection.db, { organizationId: org.id, name: "bench" });
+    const { apiKey } = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "bench" });
     await connection.close();
 
     const speech = await startFakeSpeech();

@@ -128,7 +128,7 @@ async function main() {
     runtime: { llm: instantModel, http: () => Promise.reject(new Error("no HTTP in the benchmark")), env: { OPENAI_API_KEY: "bench" } },
   });
   const org = await createOrganization(connection.db, "Bench");
-  const { apiKey } = await createApiKey(connection.db, { organizationId: org.id, name: "bench" });
+  const { apiKey } = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "bench" });
   const json = { "X-Api-Key": apiKey, "Content-Type": "application/json" };
   const created = await app.request("/v1/agents", { method: "POST", headers: json, body: JSON.stringify(agent) });
   const agentId = (await created.json()).data.id as string;

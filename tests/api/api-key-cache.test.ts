@@ -24,14 +24,14 @@ describe("API key look-ups are cached for a second", () => {
   it("a key revoked in this process stops working at once", async () => {
     const org = await api.createOrganization();
     expect(await status(org.apiKey)).toBe(200);
-    await revokeApiKey(api.db, org.organizationId, org.apiKeyId);
+    await revokeApiKey({ db: api.db, organizationId: org.organizationId }, org.apiKeyId);
     expect(await status(org.apiKey)).toBe(401);
   });
 
   it("a key revoked in the studio stops working at once", async () => {
     const org = await api.createOrganization();
     expect(await status(org.apiKey)).toBe(200);
-    await revokeUserApiKey(api.db, org.organizationId, org.apiKeyId);
+    await revokeUserApiKey({ db: api.db, organizationId: org.organizationId }, org.apiKeyId);
     expect(await status(org.apiKey)).toBe(401);
   });
 

@@ -133,7 +133,7 @@ describe("an organization's remote API URL", () => {
     const loopback = await startWebhookReceiver();
     try {
       for (const url of [loopback.url.replace("/hooks", ""), "http://localhost:9", "http://169.254.169.254", "http://10.1.2.3:8080", "http://[::1]:3000", "http://0x7f.1", "http://user:pw@voice.example.com", "ftp://voice.example.com", "https://voice.example.com/internal/"]) {
-        const error = await setRemoteApi(api.db, organizationId, { url }, policy).catch((e: unknown) => e);
+        const error = await setRemoteApi({ db: api.db, organizationId }, { url }, policy).catch((e: unknown) => e);
         expect(error, url).toBeInstanceOf(ValidationError);
         expect((error as ValidationError).details[0].field).toBe("remote_api_url");
       }
@@ -146,10 +146,10 @@ describe("an organization's remote API URL", () => {
   });
 
   it("accepts a loopback deployment the operator allowlisted, and a /v1 suffix", async () => {
-    await setRemoteApi(api.db, organizationId, { url: "http://127.0.0.1:4000/v1/" }, createOutboundAddressPolicy(["127.0.0.0/8"]));
+    await setRemoteApi({ db: api.db, organizationId }, { url: "http://127.0.0.1:4000/v1/" }, createOutboundAddressPolicy(["127.0.0.0/8"]));
     const [row] = await api.db.select({ url: organizations.remoteApiUrl }).from(organizations).where(eq(organizations.id, organizationId));
     expect(row.url).toBe("http://127.0.0.1:4000");
-    await setRemoteApi(api.db, organizationId, { url: null }, policy);
+    await setRemoteApi({ db: api.db, organizationId }, { url: null }, policy);
   });
 
   it("is never fetched when it points at a private address stored earlier: 502, no connection", async () => {
@@ -157,8 +157,8 @@ describe("an organization's remote API URL", () => {
     try {
       const origin = loopback.url.replace("/hooks", "");
       // Saved while allowlisted (or before validation existed, or a name that now resolves to loopback).
-      const key = await createApiKey(api.db, { organizationId, name: "remote" });
-      await setRemoteApi(api.db, organizationId, { url: origin, apiKey: key.apiKey }, createOutboundAddressPolicy(["127.0.0.1"]));
+      const key = await createApiKey({ db: api.db, organizationId }, { name: "remote" });
+      await setRemoteApi({ db: api.db, organizationId }, { url: origin, apiKey: key.apiKey }, createOutboundAddressPolicy(["127.0.0.1"]));
       for (const path of ["calls", "..%2Flookup", "%2E%2E%2Flookup"]) {
         const { status, text } = await bff("owner", "GET", path);
         expect([404, 502], `${path}: ${text}`).toContain(status);

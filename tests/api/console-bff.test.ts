@@ -216,4 +216,18 @@ describe("BFF rules for credentials and settings", () => {
     expect(bffPermission("POST", ["telephony", "providers", "twilio", "numbers", "import"])).toBe("manageApiKeys");
     expect(bffPermission("DELETE", ["telephony", "providers", "telnyx"])).toBe("manageApiKeys");
   });
+
+  it("leaves the concurrency and the do-not-call list to owners and admins; campaigns to members", async () => {
+    expect(bffPermission("GET", ["concurrency"])).toBe("read");
+    expect(bffPermission("PATCH", ["concurrency"])).toBe("manageMembers");
+    expect(bffPermission("GET", ["do-not-call"])).toBe("read");
+    expect(bffPermission("POST", ["do-not-call"])).toBe("manageMembers");
+    expect(bffPermission("DELETE", ["do-not-call", "14155550123"])).toBe("manageMembers");
+    expect(bffPermission("POST", ["campaigns"])).toBe("write");
+    const refused = await bff("member", "PATCH", "concurrency", { json: { limit: 3 } });
+    expect(refused.response.status).toBe(403);
+    const allowed = await bff("admin", "PATCH", "concurrency", { json: { limit: 3 } });
+    expect(allowed.response.status).toBe(200);
+    expect(allowed.body.data.limit).toBe(3);
+  });
 });

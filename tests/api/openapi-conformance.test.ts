@@ -166,8 +166,45 @@ describe("answers match the OpenAPI document", () => {
     await send("POST", "/v1/telephony/providers/twilio/numbers/import");
     await send("DELETE", "/v1/telephony/providers/twilio");
     await send("DELETE", "/v1/telephony/providers/twilio");
+    // Campaigns, their contacts (JSON and CSV), do-not-call, concurrency.
+    const campaign = await send("POST", "/v1/campaigns", { body: { name: "Spring", agent_id: agentId, from_numbers: ["+14155550140"], schedule: { start_at: "2099-01-01T00:00:00Z" } } });
+    expect(campaign.status).toBe(201);
+    const campaignId = campaign.json.data.id as string;
+    await send("POST", "/v1/campaigns", { body: { name: "", agent_id: agentId, from_numbers: [] } });
+    await send("GET", "/v1/campaigns?status=draft");
+    await send("GET", `/v1/campaigns/${campaignId}`);
+    await send("PATCH", `/v1/campaigns/${campaignId}`, { body: { pacing: { calls_per_second: 2 } } });
+    await send("POST", `/v1/campaigns/${campaignId}/start`);
+    await send("POST", `/v1/campaigns/${campaignId}/contacts`, { body: { contacts: [{ phone_number: "+14155550150" }, { phone_number: "x" }] } });
+    const csv = new FormData();
+    csv.set("file", new Blob(["phone_number,name\n+14155550151,Ada\n"], { type: "text/csv" }), "list.csv");
+    await send("POST", `/v1/campaigns/${campaignId}/contacts`, { form: csv });
+    await send("GET", `/v1/campaigns/${campaignId}/contacts?status=pending`);
+    await send("POST", `/v1/campaigns/${campaignId}/start`);
+    await send("POST", `/v1/campaigns/${campaignId}/pause`);
+    await send("POST", `/v1/campaigns/${campaignId}/resume`);
+    await send("POST", `/v1/campaigns/${campaignId}/cancel`);
+    await send("DELETE", `/v1/campaigns/${campaignId}`);
+    await send("POST", "/v1/do-not-call", { body: { phone_numbers: ["+14155550160"], reason: "asked" } });
+    await send("GET", "/v1/do-not-call");
+    await send("POST", "/v1/calls/phone", { body: { from_number: "+14155550140", to_number: "+14155550160", agent_id: agentId } });
+    await send("DELETE", "/v1/do-not-call/%2B14155550160");
+    await send("DELETE", "/v1/do-not-call/%2B14155550160");
+    await send("GET", "/v1/concurrency");
+    await send("PATCH", "/v1/concurrency", { body: { limit: 1, inbound_reserved: 2 } });
+    await send("PATCH", "/v1/concurrency", { body: { limit: 1, inbound_reserved: 1 } });
+    await send("POST", "/v1/calls/phone", { body: { from_number: "+14155550140", to_number: "+14155550161", agent_id: agentId } });
     await send("DELETE", `/v1/phone-numbers/${numberId}`);
     await send("DELETE", `/v1/agents/${agentId}`);
+    // The audit log of everything above.
+    await send("GET", "/v1/audit-log?limit=5&action=agent");
+    await send("GET", "/v1/audit-log?from=yesterday");
+    await send("GET", "/v1/audit-log/verify");
+    await send("GET", "/v1/audit-log/settings");
+    await send("PATCH", "/v1/audit-log/settings", { body: { audit_retention_days: 90 } });
+    await send("PATCH", "/v1/audit-log/settings", { body: { audit_retention_days: 7 } });
+    await send("POST", "/v1/data-erasure", { body: { phone_number: "+14155550998" } });
+    await send("POST", "/v1/data-erasure", { body: { phone_number: "not a number" } });
 
     expect(problems).toEqual([]);
     const missed = validator.operations.map((op) => `${op.method.toUpperCase()} ${op.path}`).filter((op) => !validator.seen.has(op));

@@ -123,6 +123,25 @@ const routes: RouteCase[] = [
   { name: "list carrier numbers", method: "GET", path: () => "/v1/telephony/providers/twilio/numbers", ownResource: false },
   { name: "import carrier numbers", method: "POST", path: () => "/v1/telephony/providers/twilio/numbers/import", body: () => ({}), ownResource: false },
   { name: "disconnect telephony provider", method: "DELETE", path: () => "/v1/telephony/providers/telnyx", ownResource: false },
+  { name: "list campaigns", method: "GET", path: () => "/v1/campaigns", ownResource: false },
+  { name: "create campaign", method: "POST", path: () => "/v1/campaigns", body: () => ({ name: "x", agent_id: ids.agent, from_numbers: ["+14155550100"] }), ownResource: false },
+  { name: "get campaign", method: "GET", path: () => `/v1/campaigns/${ids.campaign}`, ownResource: true },
+  { name: "patch campaign", method: "PATCH", path: () => `/v1/campaigns/${ids.campaign}`, body: () => ({ name: "hacked" }), ownResource: true },
+  { name: "add campaign contacts", method: "POST", path: () => `/v1/campaigns/${ids.campaign}/contacts`, body: () => ({ contacts: [{ phone_number: "+14155550123" }] }), ownResource: true },
+  { name: "list campaign contacts", method: "GET", path: () => `/v1/campaigns/${ids.campaign}/contacts`, ownResource: true },
+  ...["start", "pause", "resume", "cancel"].map((action) => ({ name: `${action} campaign`, method: "POST", path: () => `/v1/campaigns/${ids.campaign}/${action}`, ownResource: true })),
+  { name: "delete campaign", method: "DELETE", path: () => `/v1/campaigns/${ids.campaign}`, ownResource: true },
+  { name: "list do-not-call", method: "GET", path: () => "/v1/do-not-call", ownResource: false },
+  { name: "add do-not-call", method: "POST", path: () => "/v1/do-not-call", body: () => ({ phone_numbers: ["+14155550199"] }), ownResource: false },
+  { name: "remove do-not-call", method: "DELETE", path: () => "/v1/do-not-call/+14155550199", ownResource: false },
+  { name: "get concurrency", method: "GET", path: () => "/v1/concurrency", ownResource: false },
+  { name: "update concurrency", method: "PATCH", path: () => "/v1/concurrency", body: () => ({ limit: 5 }), ownResource: false },
+
+  { name: "list audit log", method: "GET", path: () => "/v1/audit-log", ownResource: false },
+  { name: "verify audit log", method: "GET", path: () => "/v1/audit-log/verify", ownResource: false },
+  { name: "get audit log settings", method: "GET", path: () => "/v1/audit-log/settings", ownResource: false },
+  { name: "erase data by phone number", method: "POST", path: () => "/v1/data-erasure", body: () => ({ phone_number: "+14155550999" }), ownResource: false },
+  { name: "update audit log settings", method: "PATCH", path: () => "/v1/audit-log/settings", body: () => ({ audit_retention_days: 60 }), ownResource: false },
   ...["summary", "calls-per-day", "duration-histogram", "agents", "post-call-answers", "dashboard", "usage"].map((report) => ({
     name: `analytics ${report}`,
     method: "GET",
@@ -137,13 +156,14 @@ beforeAll(async () => {
   owner = await api.createOrganization("Owner");
   stranger = await api.createOrganization("Stranger");
   const revoked = await api.createOrganization("Revoked");
-  await revokeApiKey(api.db, revoked.organizationId, revoked.apiKeyId);
+  await revokeApiKey({ db: api.db, organizationId: revoked.organizationId }, revoked.apiKeyId);
   revokedKey = revoked.apiKey;
   ids.agent = await insertAgent(api.db, owner.organizationId);
   ids.call = await insertCall(api.db, owner.organizationId, ids.agent, { metadata: { original: true } });
   ids.ongoingCall = await insertCall(api.db, owner.organizationId, ids.agent, { status: "in_progress", endTime: null, endReason: null });
   ids.number = await insertPhoneNumber(api.db, owner.organizationId, "+14155550100", { name: "Main line" });
   ids.question = (await (await api.request("POST", `/v1/agents/${ids.agent}/post-call-questions`, { apiKey: owner.apiKey, body: { questions: [{ name: "Satisfied", type: "boolean" }] } })).json()).data[0].id;
+  ids.campaign = (await (await api.request("POST", "/v1/campaigns", { apiKey: owner.apiKey, body: { name: "Owner campaign", agent_id: ids.agent, from_numbers: ["+14155550100"] } })).json()).data.id;
   ids.knowledgeBase = (await (await api.request("POST", "/v1/knowledge-bases", { apiKey: owner.apiKey, body: { name: "Owner KB" } })).json()).data.id;
   const upload = new FormData();
   upload.append("text_sources", JSON.stringify([{ title: "Secret", content: "The secret recipe" }]));

@@ -39,7 +39,7 @@ describe("users", () => {
 
 describe("invitations", () => {
   it("joins once with the invited role; the link is then used up", async () => {
-    const { token } = await createInvitation(connection.db, { organizationId, role: "viewer", inviter: { userId: ownerId, role: "owner" } });
+    const { token } = await createInvitation({ db: connection.db, organizationId }, { role: "viewer", inviter: { userId: ownerId, role: "owner" } });
     expect(await findUsableInvitation(connection.db, token)).toMatchObject({ organizationName: "Accounts", role: "viewer" });
     const guest = await createPasswordUser(connection.db, { email: "guest@accounts.test", password: "password-123" });
     await acceptInvitation(connection.db, token, guest.id);
@@ -52,15 +52,15 @@ describe("invitations", () => {
 
   it("does not work after it expires or is revoked, and never demotes an existing member", async () => {
     const past = new Date(Date.now() - 8 * 86_400_000);
-    const expired = await createInvitation(connection.db, { organizationId, role: "member", inviter: { userId: ownerId, role: "owner" }, now: past });
+    const expired = await createInvitation({ db: connection.db, organizationId }, { role: "member", inviter: { userId: ownerId, role: "owner" }, now: past });
     expect(await findUsableInvitation(connection.db, expired.token)).toBeNull();
 
-    const revoked = await createInvitation(connection.db, { organizationId, role: "member", inviter: { userId: ownerId, role: "owner" } });
+    const revoked = await createInvitation({ db: connection.db, organizationId }, { role: "member", inviter: { userId: ownerId, role: "owner" } });
     expect((await listPendingInvitations(connection.db, organizationId)).map((i) => i.id)).toContain(revoked.invitation.id);
-    await revokeInvitation(connection.db, organizationId, revoked.invitation.id);
+    await revokeInvitation({ db: connection.db, organizationId }, revoked.invitation.id);
     expect(await findUsableInvitation(connection.db, revoked.token)).toBeNull();
 
-    const demoting = await createInvitation(connection.db, { organizationId, role: "viewer", inviter: { userId: ownerId, role: "owner" } });
+    const demoting = await createInvitation({ db: connection.db, organizationId }, { role: "viewer", inviter: { userId: ownerId, role: "owner" } });
     await acceptInvitation(connection.db, demoting.token, ownerId);
     expect(await findMembership(connection.db, organizationId, ownerId)).toBe("owner");
   });
@@ -68,7 +68,7 @@ describe("invitations", () => {
   it("cannot invite above the inviter's own role", async () => {
     const admin = await createPasswordUser(connection.db, { email: "admin@accounts.test", password: "password-123" });
     await addMembership(connection.db, organizationId, admin.id, "admin");
-    await expect(createInvitation(connection.db, { organizationId, role: "owner", inviter: { userId: admin.id, role: "admin" } })).rejects.toMatchObject({
+    await expect(createInvitation({ db: connection.db, organizationId }, { role: "owner", inviter: { userId: admin.id, role: "admin" } })).rejects.toMatchObject({
       details: [{ field: "role" }],
     });
   });
@@ -76,19 +76,19 @@ describe("invitations", () => {
 
 describe("roles", () => {
   it("keeps at least one owner, and nobody changes a role above their own", async () => {
-    await expect(changeMemberRole(connection.db, organizationId, { userId: ownerId, role: "owner" }, ownerId, "admin")).rejects.toThrow(/at least one owner/);
-    await expect(removeMember(connection.db, organizationId, { userId: ownerId, role: "owner" }, ownerId)).rejects.toThrow(/at least one owner/);
+    await expect(changeMemberRole({ db: connection.db, organizationId }, { userId: ownerId, role: "owner" }, ownerId, "admin")).rejects.toThrow(/at least one owner/);
+    await expect(removeMember({ db: connection.db, organizationId }, { userId: ownerId, role: "owner" }, ownerId)).rejects.toThrow(/at least one owner/);
 
     const members = await listMembers(connection.db, organizationId);
     const admin = members.find((m) => m.email === "admin@accounts.test")!;
-    await expect(changeMemberRole(connection.db, organizationId, { userId: admin.userId, role: "admin" }, ownerId, "viewer")).rejects.toThrow(/above your own/);
+    await expect(changeMemberRole({ db: connection.db, organizationId }, { userId: admin.userId, role: "admin" }, ownerId, "viewer")).rejects.toThrow(/above your own/);
 
     const second = await createPasswordUser(connection.db, { email: "second@accounts.test", password: "password-123" });
     await addMembership(connection.db, organizationId, second.id, "member");
-    await changeMemberRole(connection.db, organizationId, { userId: ownerId, role: "owner" }, second.id, "owner");
-    await changeMemberRole(connection.db, organizationId, { userId: second.id, role: "owner" }, ownerId, "admin");
+    await changeMemberRole({ db: connection.db, organizationId }, { userId: ownerId, role: "owner" }, second.id, "owner");
+    await changeMemberRole({ db: connection.db, organizationId }, { userId: second.id, role: "owner" }, ownerId, "admin");
     expect(await findMembership(connection.db, organizationId, ownerId)).toBe("admin");
-    await removeMember(connection.db, organizationId, { userId: second.id, role: "owner" }, ownerId);
+    await removeMember({ db: connection.db, organizationId }, { userId: second.id, role: "owner" }, ownerId);
     expect(await findMembership(connection.db, organizationId, ownerId)).toBeNull();
   });
 });

@@ -13,6 +13,9 @@ async function pages(page: Page): Promise<string[]> {
   const agent = await firstId(page, "agents?limit=1");
   const base = await page.request.post("/api/console/v1/knowledge-bases", { data: { name: "Axe handbook" } });
   const knowledgeBase = ((await base.json()) as { data: { id: string } }).data.id;
+  const numbers = (await (await page.request.get("/api/console/v1/phone-numbers?limit=1")).json()) as { data: { number: string }[] };
+  const created = await page.request.post("/api/console/v1/campaigns", { data: { name: "Axe campaign", agent_id: agent, from_numbers: [numbers.data[0].number] } });
+  const campaign = ((await created.json()) as { data: { id: string } }).data.id;
   return [
     "/dashboard",
     "/calls",
@@ -24,10 +27,16 @@ async function pages(page: Page): Promise<string[]> {
     `/knowledge-bases/${knowledgeBase}`,
     "/usage",
     "/webhooks",
+    "/campaigns",
+    "/campaigns/new",
+    `/campaigns/${campaign}`,
     "/settings/api-keys",
+    "/settings/concurrency",
+    "/settings/do-not-call",
     "/settings/members",
     "/settings/organization",
     "/settings/pricing",
+    "/settings/audit-log",
     "/docs",
   ];
 }

@@ -44,7 +44,7 @@ function embeddedTemplate() {
     try {
       await applyMigrations(connection);
       const org = await createOrganization(connection.db, "Server process");
-      return { dataDir, apiKey: (await createApiKey(connection.db, { organizationId: org.id, name: "server test" })).apiKey };
+      return { dataDir, apiKey: (await createApiKey({ db: connection.db, organizationId: org.id }, { name: "server test" })).apiKey };
     } finally {
       await connection.close();
     }
@@ -75,7 +75,7 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
   } else if (process.env.TEST_DB === "postgres") {
     database = await createTestDatabase();
     const org = await createOrganization(database.db, "Server process");
-    apiKey = (await createApiKey(database.db, { organizationId: org.id, name: "server test" })).apiKey;
+    apiKey = (await createApiKey({ db: database.db, organizationId: org.id }, { name: "server test" })).apiKey;
   } else {
     const embedded = await embeddedTemplate();
     cpSync(embedded.dataDir, dataDir, { recursive: true });

@@ -31,7 +31,7 @@ async function open(): Promise<{ connection: DatabaseConnection; exclusive: bool
 async function seed(connection: DatabaseConnection) {
   const db = connection.db;
   const organization = await createOrganization(db, "Crash");
-  const key = await createApiKey(db, { organizationId: organization.id, name: "crash" });
+  const key = await createApiKey({ db, organizationId: organization.id }, { name: "crash" });
   const agentId = await insertAgent(db, organization.id);
   const callId = await insertCall(db, organization.id, agentId);
   const boss = await startPgBoss(connection);

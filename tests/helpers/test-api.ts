@@ -80,7 +80,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     },
     createOrganization: async (name = "Test Organization") => {
       const org = await createOrganization(connection.db, name);
-      const key = await createApiKey(connection.db, { organizationId: org.id, name: "test key" });
+      const key = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "test key" });
       return { organizationId: org.id, apiKey: key.apiKey, apiKeyId: key.id };
     },
     close: async () => {

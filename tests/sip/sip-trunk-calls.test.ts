@@ -7,7 +7,7 @@ import { SipCallActions, transferFailedPrompt } from "@/lib/telephony/sip-media/
 import { SipMediaProcess, type ConversationStarter } from "@/lib/telephony/sip-media/sip-media-process";
 import { scriptedLlm } from "../helpers/scripted-llm";
 import { sineTone } from "../helpers/audio/tones";
-import { insertAgent } from "../helpers/fixtures";
+import { insertAgent, insertCall } from "../helpers/fixtures";
 import { framesWithTone, playPaced } from "../helpers/sip/audio";
 import { receivedMessages, sippInstalled, startSipp, type SippResult, type SippRun } from "../helpers/sip/sipp";
 import { createTestApi, type TestApi } from "../helpers/test-api";
@@ -401,5 +401,21 @@ describe.skipIf(!sippInstalled)("SIPp calling our SIP numbers", () => {
     expectScenarioPassed(await sippCalls(process, "caller-refused.xml", elsewhere, refused("404")));
     expectScenarioPassed(await sippCalls(process, "caller-refused.xml", noAgent, refused("480")));
     for (const number of ["+15550000404", elsewhere, noAgent]) expect(await callsTo(number)).toHaveLength(0);
+  });
+
+  it("answers 486 Busy Here when the organization is at its concurrency limit, and creates nothing", async () => {
+    const process = await startMedia();
+    const busy = await api.createOrganization("Busy org");
+    const busyAgent = await insertAgent(api.db, busy.organizationId, "Busy agent");
+    const created = await api.request("POST", "/v1/phone-numbers", {
+      apiKey: busy.apiKey,
+      body: { number: "+15550004860", type: "sip", inbound_agent_id: busyAgent, sip_trunk: { termination_uri: "sip:127.0.0.1:5999", allowed_source_addresses: ["127.0.0.1"] } },
+    });
+    expect(created.status).toBe(201);
+    await api.request("PATCH", "/v1/concurrency", { apiKey: busy.apiKey, body: { limit: 1 } });
+    await insertCall(api.db, busy.organizationId, busyAgent, { type: "phone_call", direction: "inbound", status: "in_progress", endTime: null, endReason: null });
+    const refused = { status: "486", check_header: "CSeq:", check_value: "1 INVITE" };
+    expectScenarioPassed(await sippCalls(process, "caller-refused.xml", "+15550004860", refused));
+    expect(await callsTo("+15550004860")).toHaveLength(0);
   });
 });

@@ -153,6 +153,22 @@ describe("Telnyx calls", () => {
     }
   });
 
+  it("inbound past the organization's concurrency limit: rejected USER_BUSY before answering, nothing recorded", async () => {
+    await server.request("PATCH", "/v1/concurrency", { apiKey: org.apiKey, body: { limit: 1 } });
+    const hold = await server.request("POST", "/v1/calls/phone", { apiKey: org.apiKey, body: { from_number: LINE, to_number: "+14155550266", agent_id: agentId } });
+    expect(hold.status).toBe(201);
+    double.script("+14155550266", { outcome: "no_answer", ringMs: 5000 });
+    const call = await double.placeInboundCall({ from: "+14155550265", to: LINE });
+    await until(() => call.state === "hangup", 5000, "the rejection");
+    expect(call.commands.map((command) => command.action)).toEqual(["reject"]);
+    expect(call.commands[0].body).toEqual({ cause: "USER_BUSY" });
+    expect(call.answeredAt).toBeNull();
+    const [row] = await server.api.db.select({ id: calls.id }).from(calls).where(eq(calls.carrierCallId, call.callControlId));
+    expect(row).toBeUndefined();
+    await server.request("POST", `/v1/calls/${(await hold.json()).data.call_id}/terminate`, { apiKey: org.apiKey });
+    await server.request("PATCH", "/v1/concurrency", { apiKey: org.apiKey, body: { limit: 20 } });
+  });
+
   it("inbound redirect: transferred to redirect_phone_number", async () => {
     const call = await double.placeInboundCall({ from: "+14155550278", to: REDIRECT_LINE });
     await double.ended(call);

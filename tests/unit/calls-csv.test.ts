@@ -28,7 +28,9 @@ const call: Call = {
   custom_headers: null,
   carrier: null,
   carrier_call_id: null,
+  campaign_id: null,
   transfer: null,
+  redacted_categories: [],
   transcript_string: "agent: Hello\nuser: =SUM(A1)",
 };
 

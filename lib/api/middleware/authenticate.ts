@@ -28,6 +28,15 @@ export const authenticate = createMiddleware<ApiEnv>(async (c, next) => {
   await touchApiKey(deps.db, found, deps.now?.() ?? new Date());
   c.set("organizationId", found.organizationId);
   c.set("apiKeyId", found.id);
-  c.set("studioUserId", found.kind === "console" ? c.env?.studioUserId : undefined);
+  const studioUserId = found.kind === "console" ? c.env?.studioUserId : undefined;
+  c.set("studioUserId", studioUserId);
+  c.set("keyCreatorId", found.createdByUserId);
+  // The studio's console key acts for the signed-in user; any other key acts as itself.
+  c.set(
+    "actor",
+    studioUserId
+      ? { type: "user", id: studioUserId, label: c.env?.studioUserEmail ?? studioUserId }
+      : { type: "api_key", id: found.id, label: found.prefix },
+  );
   await next();
 });

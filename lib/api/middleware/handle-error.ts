@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { ConflictError, NotFoundError, ValidationError } from "@/lib/services/errors";
+import { ConcurrencyLimitError, ConflictError, DoNotCallError, NotFoundError, ValidationError } from "@/lib/services/errors";
 import type { ApiEnv } from "../context";
 import { errorBody, jsonAnswer } from "../envelope";
 import { ApiError } from "../errors";
@@ -11,6 +11,8 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ValidationError) return new ApiError("generic_error", error.message, error.details);
   if (error instanceof NotFoundError) return new ApiError("not_found", error.message);
   if (error instanceof ConflictError) return new ApiError("conflict", error.message, error.details);
+  if (error instanceof DoNotCallError) return new ApiError("do_not_call", error.message, [{ field: error.field, message: `${error.phoneNumber} is on the do-not-call list` }]);
+  if (error instanceof ConcurrencyLimitError) return new ApiError("concurrency_limit_exceeded", error.message, [], { "Retry-After": String(error.retryAfterSeconds) });
   if (error instanceof HTTPException) {
     if (error.status === 400) {
       return new ApiError("generic_error", error.message || "Bad request", [

@@ -44,10 +44,12 @@ export function jsonBodies(options: { allowsMultipart: (method: string, path: st
 }
 
 /** JSON bodies over the configured size are 413 (upload routes have their own limit). */
-export function jsonBodyLimit(options: { allowsMultipart: (method: string, path: string) => boolean }) {
+export function jsonBodyLimit(options: { allowsMultipart: (method: string, path: string) => boolean; largeJsonLimit?: (method: string, path: string) => number | undefined }) {
   return createMiddleware<ApiEnv>(async (c, next) => {
-    if (options.allowsMultipart(c.req.method, c.req.path)) return next();
-    const maxSize = c.get("deps").settings.jsonBodyLimitBytes;
+    const multipart = (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+    if (multipart && options.allowsMultipart(c.req.method, c.req.path)) return next();
+    const configured = c.get("deps").settings.jsonBodyLimitBytes;
+    const maxSize = Math.max(configured, options.largeJsonLimit?.(c.req.method, c.req.path) ?? 0);
     return bodyLimit({
       maxSize,
       onError: () => {

@@ -152,6 +152,7 @@ function callFilters(q: z.infer<typeof CallFiltersQuerySchema>): CallFilterInput
     endReason: q.end_reason,
     answerType: q.answer_type,
     carrier: q.carrier,
+    campaignId: q.campaign_id,
     search: q.search,
   };
 }

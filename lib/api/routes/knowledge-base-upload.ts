@@ -18,7 +18,7 @@ const tooLarge = (limit: number) =>
   ]);
 
 /** Reads the body, failing with 413 as soon as more than `limit` bytes arrive (nothing is stored by then). */
-async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+export async function readCappedBody(request: Request, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array();
@@ -77,7 +77,7 @@ export async function readSourceUpload(request: Request, maxRequestBytes: number
       { field: "content-type", message: "Send the sources as multipart/form-data" },
     ]);
   }
-  const body = await readCapped(request, maxRequestBytes);
+  const body = await readCappedBody(request, maxRequestBytes);
   let form: FormData;
   try {
     form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();

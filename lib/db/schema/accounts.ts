@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestampMs, updatedAt } from "./columns";
 
 export const organizations = pgTable("organizations", {
@@ -18,6 +18,8 @@ export const organizations = pgTable("organizations", {
   remoteApiKeyCiphertext: text("remote_api_key_ciphertext"),
   /** Per-organization price table used to compute call cost (USD); null uses the defaults. */
   pricing: jsonb("pricing").$type<Record<string, number>>(),
+  /** The daily retention job removes audit entries older than this many days (at least 30). */
+  auditRetentionDays: integer("audit_retention_days").notNull().default(365),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

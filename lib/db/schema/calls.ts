@@ -16,6 +16,7 @@ import {
   type TurnLatency,
   type VariableValue,
 } from "@/lib/schemas/call-values";
+import type { PiiCategory } from "@/lib/redaction/pii-categories";
 
 /**
  * One conversation. The transcript and variable values are JSONB on the row: they are written
@@ -63,6 +64,12 @@ export const calls = pgTable(
     // Voice calls: each caller turn's latency, stored when the call's media ends.
     turnLatency: jsonb("turn_latency").$type<TurnLatency[]>(),
     secureRecordingUrl: boolean("secure_recording_url").notNull().default(false),
+    /** A campaign's call: the campaign and the contact it called (no foreign keys: a deleted campaign keeps its calls). */
+    campaignId: uuid("campaign_id"),
+    campaignContactId: uuid("campaign_contact_id"),
+
+    /** The kinds of PII the agent's `redact_pii` found and replaced in what was kept of the call. */
+    redactedCategories: jsonb("redacted_categories").$type<PiiCategory[]>().notNull().default([]),
     // Live calls: the process holding the media (media_instances; no foreign key: instances come and go, the call stays).
     mediaInstanceId: uuid("media_instance_id"),
     // What both sides said, for full-text search; generated, so every writer keeps it in its own transaction.
@@ -83,6 +90,12 @@ export const calls = pgTable(
     index("calls_org_end_reason_start_idx").on(table.organizationId, table.endReason, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_org_carrier_start_idx").on(table.organizationId, table.carrier, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index("calls_carrier_call_idx").on(table.carrierCallId),
+    index("calls_org_campaign_start_idx")
+      .on(table.organizationId, table.campaignId, table.startTime.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.campaignId} is not null`),
+    // Concurrency: an organization's live phone calls, and a campaign's, counted in the transaction that adds one.
+    index("calls_org_live_idx").on(table.organizationId, table.direction).where(sql`${table.status} in ('created', 'ringing', 'in_progress') and ${table.type} = 'phone_call'`),
+    index("calls_campaign_live_idx").on(table.campaignId).where(sql`${table.status} in ('created', 'ringing', 'in_progress') and ${table.campaignId} is not null`),
     index("calls_transcript_search_idx").using("gin", table.transcriptSearch),
     // The runtime's timer sweep: ongoing calls only, least recently written first (a small partial index).
     index("calls_in_progress_updated_idx").on(table.updatedAt).where(sql`${table.status} = 'in_progress'`),

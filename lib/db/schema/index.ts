@@ -8,4 +8,7 @@ export * from "./platform";
 export * from "./workers";
 export * from "./sip-media";
 export * from "./telephony";
+export * from "./campaigns";
+
+export * from "./audit";
 export * from "./media-instances";

@@ -16,6 +16,7 @@ import { SpeechSegmenter, VAD_SAMPLE_RATE, VoiceActivityDetector, type VadOption
 import { AgentSpeaker, type FrameTag } from "./agent-speaker";
 import type { AgentOutput, CallerInput, ConversationPort, SessionEndReason } from "./conversation-port";
 import type { MediaEvent, TurnMetrics } from "./media-events";
+import type { SpokenSegment } from "@/lib/redaction/silence-audio";
 import { StereoRecorder, type RecordingSink } from "./recorder";
 
 /** The agent settings a media session runs on. */
@@ -50,15 +51,21 @@ export type SessionSummary = {
   /** Per barge-in: ms from the decision to the agent's audio stopping. */
   bargeIns: number[];
   recording: { sampleRate: number; channels: 2; durationMs: number; bytes: number } | null;
+  /** What each side said and where it stands in the recording (with the caller's word times when speech-to-text gave them), for redaction. */
+  spoken: SpokenSegment[];
 };
 
 const speechDuration = (utterance: Utterance) => utterance.lastSpeechAt - utterance.firstSpeechAt;
 
+/** How far a redacted word's silence reaches past the times speech-to-text gave it. */
+const WORD_MARGIN_MS = 60;
 const PRE_ROLL_FRAMES = 15; // 300 ms of audio before speech was confirmed, so the first syllable reaches speech-to-text
 const MAX_FILLERS_PER_RESPONSE = 3;
 const DEFAULT_FILLERS = ["One moment, please.", "Let me check on that.", "Just a moment."];
 
 type Utterance = {
+  /** When the utterance's first audio (pre-roll included) sent to speech-to-text was heard: word times count from here. */
+  audioStartAt: number;
   /** Start of the first speech frame and end of the last one: the utterance's speech duration. */
   firstSpeechAt: number;
   lastSpeechAt: number;
@@ -123,6 +130,8 @@ export class MediaSession {
   private readonly owners = new WeakMap<AgentSpeaker, Response>();
   private preRoll: Int16Array[] = [];
   private utterance: Utterance | null = null;
+  private readonly spoken: SpokenSegment[] = [];
+  private readonly agentSegments = new WeakMap<AgentSpeaker, Map<number, SpokenSegment>>();
   private response: Response | null = null;
   private deferredTurns: { text: string; metrics: Metrics }[] = [];
   private readonly callStart: number;
@@ -243,6 +252,7 @@ export class MediaSession {
       return;
     }
     this.utterance = {
+      audioStartAt: now - this.preRoll.length * FRAME_MS,
       firstSpeechAt: firstSpeechEnd - FRAME_MS,
       lastSpeechAt: now,
       duringAgent: this.agentSpeaking(),
@@ -343,12 +353,27 @@ export class MediaSession {
     text = text.trim();
     this.emit({ type: "user_transcript", text, final: true });
     if (!text) return;
+    this.noteCallerSpeech(utterance, text);
     if (utterance.deferred && this.agentSpeaking()) {
       this.deferredTurns.push({ text, metrics });
       return;
     }
     if (!this.agentSpeaking() && this.deferredTurns.length) text = [...this.deferredTurns.splice(0).map((turn) => turn.text), text].join(" ");
     this.deliverTurn({ kind: "caller", source: "speech", text }, metrics);
+  }
+
+  /** Where the caller's words are in the recording: the utterance's span, and each word's when the provider timed them. */
+  private noteCallerSpeech(utterance: Utterance, text: string): void {
+    const start = this.elapsed(utterance.audioStartAt);
+    const words = this.recognition.lastWords?.() ?? null;
+    this.spoken.push({
+      role: "user",
+      text,
+      startMs: Math.max(0, start),
+      endMs: this.elapsed(utterance.lastSpeechAt) + 2 * FRAME_MS,
+      // Word times are approximate by a frame or two either side: the silenced span is widened to match.
+      words: words?.map((word) => ({ word: word.word, startMs: Math.max(0, start + word.start * 1000 - WORD_MARGIN_MS), endMs: start + word.end * 1000 + WORD_MARGIN_MS })) ?? null,
+    });
   }
 
   private onDtmf(digit: string): void {
@@ -466,6 +491,7 @@ export class MediaSession {
     if (!response) return;
     response.lastAudibleAt = at;
     if (firstOfSentence) this.emit({ type: "agent_speech_started", text: speaker.sentences[sentence].text, response: response.id });
+    this.noteAgentSpeech(speaker, sentence, at, firstOfSentence);
     const metrics = response.metrics;
     if (metrics && speaker === response.speaker && metrics.firstAudioAt === null) {
       metrics.firstAudioAt = at;
@@ -525,6 +551,18 @@ export class MediaSession {
       this.bargeIns.push(this.clock.now() - now);
     }
     this.finishResponse(response, true);
+  }
+
+  /** Where each agent sentence played in the recording (from its first frame to its last). */
+  private noteAgentSpeech(speaker: AgentSpeaker, sentence: number, at: number, first: boolean): void {
+    let sentences = this.agentSegments.get(speaker);
+    if (!sentences) this.agentSegments.set(speaker, (sentences = new Map()));
+    let segment = sentences.get(sentence);
+    if (!segment || first) {
+      segment = { role: "agent", text: speaker.sentences[sentence].text, startMs: Math.max(0, this.elapsed(at) - FRAME_MS), endMs: this.elapsed(at) + FRAME_MS };
+      sentences.set(sentence, segment);
+      this.spoken.push(segment);
+    } else segment.endMs = this.elapsed(at) + FRAME_MS;
   }
 
   private emitMetrics(metrics: Metrics): void {
@@ -602,6 +640,6 @@ export class MediaSession {
     const durationMs = now - this.callStart;
     const recording = this.recorder ? await this.recorder.finish(durationMs) : null;
     this.emit({ type: "session_ended", reason, duration_ms: Math.round(durationMs) });
-    this.resolveEnded({ reason, durationMs, turns: this.turns, bargeIns: this.bargeIns, recording });
+    this.resolveEnded({ reason, durationMs, turns: this.turns, bargeIns: this.bargeIns, recording, spoken: this.spoken });
   }
 }

@@ -1,6 +1,6 @@
 import WebSocket from "ws";
 import { pcmToBytes } from "../audio/pcm";
-import { SpeechProviderError, type RecognitionHandlers, type RecognitionStream, type SpeechToText } from "./speech-to-text";
+import { SpeechProviderError, type RecognitionHandlers, type RecognitionStream, type RecognizedWord, type SpeechToText } from "./speech-to-text";
 
 export type DeepgramConfig = {
   /** `wss://api.deepgram.com` or another host speaking the same protocol. */
@@ -22,7 +22,7 @@ type DeepgramResults = {
   is_final?: boolean;
   speech_final?: boolean;
   from_finalize?: boolean;
-  channel?: { alternatives?: { transcript?: string }[] };
+  channel?: { alternatives?: { transcript?: string; words?: { word: string; punctuated_word?: string; start: number; end: number }[] }[] };
 };
 
 /** Deepgram's `/v1/listen` WebSocket: linear16 audio in, interim and final results out. */
@@ -67,6 +67,12 @@ class DeepgramRecognition implements RecognitionStream {
   private pending: Uint8Array[] = [];
   private finals: string[] = [];
   private interim = "";
+  /** Deepgram times words on the socket's clock (seconds of audio it received): where this utterance began on it. */
+  private streamSamples = 0;
+  private utteranceStartSample: number | null = null;
+  private nextUtteranceStartSample: number | null = null;
+  private finalWords: RecognizedWord[] = [];
+  private previousWords: RecognizedWord[] | null = null;
   private utteranceHasAudio = false;
   /** The next utterance may begin while this one's flush is awaited: its audio must not be forgotten. */
   private finishing = false;
@@ -90,8 +96,14 @@ class DeepgramRecognition implements RecognitionStream {
 
   write(pcm: Int16Array): void {
     if (this.closed) return;
-    if (this.finishing) this.audioWhileFinishing = true;
-    else this.utteranceHasAudio = true;
+    if (this.finishing) {
+      if (!this.audioWhileFinishing) this.nextUtteranceStartSample = this.streamSamples;
+      this.audioWhileFinishing = true;
+    } else {
+      this.utteranceHasAudio = true;
+      this.utteranceStartSample ??= this.streamSamples;
+    }
+    this.streamSamples += pcm.length;
     const bytes = pcmToBytes(pcm);
     if (this.socket?.readyState === WebSocket.OPEN) this.send(bytes);
     else {
@@ -131,8 +143,14 @@ class DeepgramRecognition implements RecognitionStream {
       this.waiter = check;
     });
     const text = this.text();
+    const start = (this.utteranceStartSample ?? 0) / this.stt.sampleRate;
+    this.previousWords = this.finalWords.length ? this.finalWords.map((word) => ({ word: word.word, start: word.start - start, end: word.end - start })) : null;
     this.reset();
     return signal?.aborted ? "" : text;
+  }
+
+  lastWords(): RecognizedWord[] | null {
+    return this.previousWords;
   }
 
   discard(): void {
@@ -172,6 +190,9 @@ class DeepgramRecognition implements RecognitionStream {
   private reset(): string {
     this.finals = [];
     this.interim = "";
+    this.finalWords = [];
+    this.utteranceStartSample = this.audioWhileFinishing ? this.nextUtteranceStartSample : null;
+    this.nextUtteranceStartSample = null;
     this.utteranceHasAudio = this.audioWhileFinishing;
     this.finishing = false;
     this.audioWhileFinishing = false;
@@ -182,6 +203,9 @@ class DeepgramRecognition implements RecognitionStream {
     if (this.closed) return;
     const socket = new WebSocket(this.stt.listenUrl(), { headers: { Authorization: `Token ${this.config.apiKey}` } });
     this.socket = socket;
+    // A new socket starts its own clock; audio still pending is counted again as it is written.
+    this.streamSamples = this.pending.reduce((total, bytes) => total + bytes.length / 2, 0);
+    if (this.utteranceStartSample !== null) this.utteranceStartSample = 0;
     this.opened = new Promise<void>((resolve, reject) => {
       socket.once("open", () => {
         this.failure = null;
@@ -234,9 +258,11 @@ class DeepgramRecognition implements RecognitionStream {
       return;
     }
     this.lastMessageAt = Date.now();
-    const transcript = results.channel?.alternatives?.[0]?.transcript?.trim() ?? "";
+    const alternative = results.channel?.alternatives?.[0];
+    const transcript = alternative?.transcript?.trim() ?? "";
     if (results.is_final) {
       if (transcript) this.finals.push(transcript);
+      for (const word of alternative?.words ?? []) this.finalWords.push({ word: word.punctuated_word ?? word.word, start: word.start, end: word.end });
       this.interim = "";
     } else this.interim = transcript;
     if (results.from_finalize) this.finalized = true;

@@ -1,5 +1,5 @@
 import { encodeWav } from "../audio/wav";
-import { BatchRecognition } from "./batch-recognition";
+import { BatchRecognition, type Transcription } from "./batch-recognition";
 import { providerError, type RecognitionStream, type SpeechToText } from "./speech-to-text";
 
 export type OpenAiSttConfig = {
@@ -29,12 +29,23 @@ export class OpenAiSpeechToText implements SpeechToText {
     return new BatchRecognition((pcm, signal) => this.transcribe(pcm, signal));
   }
 
-  async transcribe(pcm: Int16Array, signal?: AbortSignal): Promise<string> {
+  /**
+   * Whisper models (OpenAI's whisper-1, and the Whisper servers that copy its API) give word times
+   * with `verbose_json`; gpt-4o transcription models take only `json`.
+   */
+  private get wordTimes(): boolean {
+    return /whisper/i.test(this.config.model);
+  }
+
+  async transcribe(pcm: Int16Array, signal?: AbortSignal): Promise<Transcription> {
     const form = new FormData();
     const wav = encodeWav({ sampleRate: this.sampleRate, channels: 1, samples: pcm });
     form.append("file", new Blob([wav], { type: "audio/wav" }), "speech.wav");
     form.append("model", this.config.model);
-    form.append("response_format", "json");
+    if (this.wordTimes) {
+      form.append("response_format", "verbose_json");
+      form.append("timestamp_granularities[]", "word");
+    } else form.append("response_format", "json");
     const language = this.config.language?.split("-")[0];
     if (language) form.append("language", language.toLowerCase());
     if (this.config.vocabulary?.length) form.append("prompt", this.config.vocabulary.join(", "));
@@ -45,7 +56,13 @@ export class OpenAiSpeechToText implements SpeechToText {
       signal,
     });
     if (!response.ok) throw await providerError(this.config.provider, "speech-to-text", response);
-    const body = (await response.json()) as { text?: unknown };
-    return typeof body.text === "string" ? body.text : "";
+    const body = (await response.json()) as { text?: unknown; words?: { word?: unknown; start?: unknown; end?: unknown }[] };
+    const text = typeof body.text === "string" ? body.text : "";
+    const words = Array.isArray(body.words)
+      ? body.words.flatMap((word) =>
+          typeof word.word === "string" && typeof word.start === "number" && typeof word.end === "number" ? [{ word: word.word.trim(), start: word.start, end: word.end }] : [],
+        )
+      : null;
+    return { text, words: words?.length ? words : null };
   }
 }

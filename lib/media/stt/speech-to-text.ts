@@ -15,6 +15,9 @@ export interface SpeechToText {
   open(handlers?: RecognitionHandlers): RecognitionStream;
 }
 
+/** A recognised word and when it was said, in seconds from the start of its utterance's audio. */
+export type RecognizedWord = { word: string; start: number; end: number };
+
 /** One call's recognition: a sequence of utterances, each written, then finished or discarded. */
 export interface RecognitionStream {
   /** Audio of the current utterance (16-bit mono at the provider's rate). */
@@ -25,6 +28,12 @@ export interface RecognitionStream {
   finish(signal?: AbortSignal): Promise<string>;
   /** Drops the current utterance. */
   discard(): void;
+  /**
+   * The words of the utterance `finish` last returned, each with its time in seconds from the
+   * utterance's first audio written; null when the provider gives no word times (the redactor then
+   * silences the whole turn in a recording).
+   */
+  lastWords?(): RecognizedWord[] | null;
   close(): Promise<void>;
 }
 

@@ -57,6 +57,8 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
     carrier: column(rows, calls.carrier.name),
     carrierCallId: column(rows, calls.carrierCallId.name),
     transfer: column(rows, calls.transfer.name),
+    campaign: column(rows, calls.campaignId.name),
+    redacted: column(rows, calls.redactedCategories.name),
     transcript: column(rows, calls.transcript.name),
     variables: column(rows, calls.variableValues.name),
   };
@@ -77,7 +79,9 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
       `"recording_url":${recording !== null && links ? quote(links.url(recording)) : "null"},` +
       `"secure_recording_url":${row[at.secure] === "t"},"dynamic_variables_values":${rawOrNull(row[at.dynamic])},` +
       `"custom_headers":${rawOrNull(row[at.headers])},"carrier":${stringOrNull(row[at.carrier])},` +
-      `"carrier_call_id":${stringOrNull(row[at.carrierCallId])},"transfer":${rawOrNull(row[at.transfer])}`;
+      `"carrier_call_id":${stringOrNull(row[at.carrierCallId])},"transfer":${rawOrNull(row[at.transfer])},` +
+      `"campaign_id":${stringOrNull(row[at.campaign])},` +
+      `"redacted_categories":${row[at.redacted] ?? "[]"}`;
     if (at.transcript >= 0) {
       const transcript = row[at.transcript]!;
       item += `,"transcript_string":${quote(transcriptToString(JSON.parse(transcript) as TranscriptEntry[]))},"transcript":${transcript}`;

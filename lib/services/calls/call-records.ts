@@ -3,7 +3,7 @@ import type { callPostCallAnswers, calls } from "@/lib/db/schema";
 import type { TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
 import type { Call, PostCallAnswer } from "@/lib/schemas/calls";
 
-type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash" | "mediaInstanceId"> & {
+type CallRow = Omit<typeof calls.$inferSelect, "transcript" | "variableValues" | "createdAt" | "updatedAt" | "answeredAt" | "usage" | "runtimeState" | "transcriptSearch" | "turnLatency" | "streamTokenHash" | "campaignContactId" | "mediaInstanceId"> & {
   transcript?: TranscriptEntry[];
   variableValues?: VariableValue[];
 };
@@ -40,6 +40,9 @@ export function toCallResponse(row: CallRow, links?: LinkSigner): Call {
     carrier: row.carrier,
     carrier_call_id: row.carrierCallId,
     transfer: row.transfer,
+    campaign_id: row.campaignId,
+
+    redacted_categories: row.redactedCategories ?? [],
   };
   if (row.transcript) {
     response.transcript_string = transcriptToString(row.transcript);

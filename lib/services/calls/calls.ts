@@ -9,6 +9,8 @@ import type { Call, CallCount } from "@/lib/schemas/calls";
 import type { Database } from "@/lib/db/client";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../context";
+import { change, fieldChanges } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { NotFoundError, ValidationError } from "../errors";
 import { sendCallFinished } from "./finished-call";
 import type { JobQueue } from "@/lib/jobs/queue";
@@ -29,6 +31,7 @@ export type CallFilterInput = {
   endReason?: CallEndReason;
   answerType?: CallAnswerType;
   carrier?: CarrierName;
+  campaignId?: string;
   /** Words in what was said (web-search syntax: "a phrase", -word, or), matched by Postgres full-text search. */
   search?: string;
 };
@@ -49,6 +52,7 @@ const FILTER_NAMES = [
   "endReason",
   "answerType",
   "carrier",
+  "campaignId",
   "search",
 ] as const satisfies readonly (keyof CallFilterInput)[];
 const everyFilterNamed: Exclude<keyof CallFilterInput, (typeof FILTER_NAMES)[number]> extends never ? true : never = true;
@@ -92,8 +96,10 @@ const summaryColumns = {
   carrier: calls.carrier,
   carrierCallId: calls.carrierCallId,
   transfer: calls.transfer,
+  redactedCategories: calls.redactedCategories,
   recordingBlobKey: calls.recordingBlobKey,
   secureRecordingUrl: calls.secureRecordingUrl,
+  campaignId: calls.campaignId,
 };
 
 function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inline): SQL[] {
@@ -108,6 +114,7 @@ function filters(ctx: ServiceContext, input: CallFilterInput, bind: Bind = inlin
   if (input.endReason) where.push(eq(calls.endReason, bind("endReason", input.endReason)));
   if (input.answerType) where.push(eq(calls.answerType, bind("answerType", input.answerType)));
   if (input.carrier) where.push(eq(calls.carrier, bind("carrier", input.carrier)));
+  if (input.campaignId) where.push(eq(calls.campaignId, bind("campaignId", input.campaignId)));
   if (input.search) where.push(sql`${calls.transcriptSearch} @@ websearch_to_tsquery('english', ${bind("search", input.search)})`);
   return where;
 }
@@ -308,16 +315,25 @@ export async function updateCallMetadata(
     if (!current) throw new NotFoundError("Call");
     const metadata = input.override ? input.metadata : (applyMergePatch(current.metadata, input.metadata) as Record<string, unknown>);
     await tx.db.update(calls).set({ metadata, updatedAt: now }).where(eq(calls.id, callId));
+    await recordAudit(tx, { action: "call.updated", resourceType: "call", resourceId: callId, changes: fieldChanges({ metadata: current.metadata }, { metadata }) });
   });
   return getCall(ctx, callId);
 }
 
 export async function deleteCall(ctx: ServiceContext, callId: string): Promise<void> {
-  const deleted = await ctx.db
-    .delete(calls)
-    .where(and(eq(calls.id, callId), eq(calls.organizationId, ctx.organizationId)))
-    .returning({ id: calls.id });
-  if (deleted.length === 0) throw new NotFoundError("Call");
+  await withTransaction(ctx, async (tx) => {
+    const deleted = await tx.db
+      .delete(calls)
+      .where(and(eq(calls.id, callId), eq(calls.organizationId, ctx.organizationId)))
+      .returning({ id: calls.id, type: calls.type, startTime: calls.startTime });
+    if (deleted.length === 0) throw new NotFoundError("Call");
+    await recordAudit(tx, {
+      action: "call.deleted",
+      resourceType: "call",
+      resourceId: callId,
+      changes: { ...change("call_type", deleted[0].type, null), ...change("start_time", deleted[0].startTime, null) },
+    });
+  });
 }
 
 const ONGOING = ["created", "ringing", "in_progress"] as const;
@@ -355,6 +371,12 @@ export async function terminateCall(ctx: ServiceContext, queue: JobQueue, callId
       occurredAt: now,
     });
     await sendCallFinished(queue, callId, tx.db);
+    await recordAudit(tx, {
+      action: "call.terminated",
+      resourceType: "call",
+      resourceId: callId,
+      changes: { ...change("status", call.status, "ended"), ...change("end_reason", null, "terminated") },
+    });
     return { alreadyEnded: false };
   });
 }

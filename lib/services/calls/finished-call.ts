@@ -1,10 +1,12 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { calls } from "@/lib/db/schema";
+import { blobs, callEvents, callPostCallAnswers, calls } from "@/lib/db/schema";
+import { inTransaction } from "@/lib/db/transaction";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { LlmNotConfiguredError } from "@/lib/llm/language-model";
 import { priceCall } from "./call-cost";
+import { callDataStorage } from "./call-redaction";
 import { answerPostCallQuestions, type PostCallAnswerSettings } from "../post-call-questions/post-call-answers";
 
 /** Queues the after-call work (cost, post-call answers), in the caller's transaction when `db` is one. */
@@ -39,10 +41,27 @@ export async function processFinishedCall(
     if (result.failures.length) console.error(new PostCallAnswersIncompleteError(callId, result.failures).message);
   } catch (error) {
     // Nothing to retry until the operator configures a provider; the call keeps its cost.
-    if (error instanceof LlmNotConfiguredError) {
-      console.error(`Post-call answers of call ${callId} skipped: ${error.message}`);
-      return;
-    }
-    throw error;
+    if (!(error instanceof LlmNotConfiguredError)) throw error;
+    console.error(`Post-call answers of call ${callId} skipped: ${error.message}`);
   }
+  if ((await callDataStorage(db, callId)) === "metadata_only") await keepMetadataOnly(db, callId);
+}
+
+/**
+ * `metadata_only`: once the post-call work is done, the call keeps its duration, cost, status, end
+ * reason and metadata (and its numbers, times and type); its transcript, variable values, post-call
+ * answers, events, engine state and recording go.
+ */
+export async function keepMetadataOnly(db: Database, callId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx.select({ recording: calls.recordingBlobKey }).from(calls).where(eq(calls.id, callId)).for("update");
+    if (!row) return;
+    await tx.delete(callPostCallAnswers).where(eq(callPostCallAnswers.callId, callId));
+    await tx.delete(callEvents).where(eq(callEvents.callId, callId));
+    if (row.recording) await tx.delete(blobs).where(eq(blobs.key, row.recording));
+    await tx
+      .update(calls)
+      .set({ transcript: [], variableValues: [], dynamicVariablesValues: null, runtimeState: null, recordingBlobKey: null, redactedCategories: [] })
+      .where(eq(calls.id, callId));
+  });
 }

@@ -7,7 +7,9 @@ import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { callRecordingKey } from "@/lib/storage/blob-keys";
 import { ConflictError, NotFoundError } from "../errors";
-import { agentVersionDocument, loadRuntimeCall, mediaBackstopAt, splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
+import { agentVersionDocument, loadRuntimeCall, mediaBackstopAt, splitSnapshot, storedContent, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
+import { callDataStorage, withCategories } from "./call-redaction";
+import { redactedTimeRanges, silenceWav, type SpokenSegment } from "@/lib/redaction/silence-audio";
 
 const ATTEMPTS = 5;
 const LATE_END_MS = 500;
@@ -49,9 +51,11 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
         { callId, fromNumber: row.fromNumber, toNumber: row.toNumber, startTime: row.startTime, dynamicVariables: row.dynamicVariablesValues },
         answeredAt,
       );
+      const stored = storedContent(agent, snapshot, false);
       const state: StoredRuntimeState = {
         version: 0,
         engine: splitSnapshot(snapshot),
+        private: stored.private,
         busy_since: null,
         session: null,
         timers: "media",
@@ -64,8 +68,9 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
           agentVersion: version,
           answeredAt,
           answerType: "human",
-          transcript: snapshot.transcript,
-          variableValues: snapshot.variable_values,
+          transcript: stored.transcript,
+          variableValues: stored.variableValues,
+          redactedCategories: withCategories(stored.categories),
           usage: snapshot.usage,
           runtimeState: state as unknown as Record<string, unknown>,
           updatedAt: new Date(),
@@ -118,10 +123,11 @@ export async function reviseTranscript(db: Database, callId: string, revise: (tr
     if (!call) return;
     const next = revise(structuredClone(call.snapshot.transcript));
     if (!next) return;
-    const state: StoredRuntimeState = { ...call.state, version: call.state.version + 1 };
+    const stored = storedContent(call.agent, { transcript: next, variable_values: call.snapshot.variable_values }, !call.state.private);
+    const state: StoredRuntimeState = { ...call.state, version: call.state.version + 1, private: stored.private };
     const updated = await db
       .update(calls)
-      .set({ transcript: next, runtimeState: state as unknown as Record<string, unknown> })
+      .set({ transcript: stored.transcript, redactedCategories: withCategories(stored.categories), runtimeState: state as unknown as Record<string, unknown> })
       .where(and(eq(calls.id, callId), sql`(${calls.runtimeState}->>'version')::int = ${call.state.version}`))
       .returning({ id: calls.id });
     if (updated.length) return;
@@ -134,6 +140,8 @@ export type LiveCallOutcome = {
   /** The stereo WAV of the call, when it was recorded. */
   recording: Uint8Array | null;
   turns: TurnLatency[];
+  /** What was said where in the recording: an agent with `redact_pii` has the PII in it silenced. */
+  spoken?: SpokenSegment[];
   /** When the call's audio stopped: a call the conversation ended earlier (the goodbye still playing) ends here. */
   endedAt: Date;
 };
@@ -144,9 +152,12 @@ export type LiveCallOutcome = {
  */
 export async function finishLiveCall(db: Database, storage: BlobStore | null, callId: string, outcome: LiveCallOutcome): Promise<void> {
   let recordingKey: string | null = null;
-  if (storage && outcome.recording) {
+  const storageMode = await callDataStorage(db, callId);
+  // metadata_only keeps no recording at all; redact_pii keeps it with the PII silenced (by word times, else the whole turn).
+  if (storage && outcome.recording && storageMode !== "metadata_only") {
+    const recording = storageMode === "redact_pii" ? silenceWav(outcome.recording, redactedTimeRanges(outcome.spoken ?? [])) : outcome.recording;
     recordingKey = callRecordingKey(outcome.organizationId, callId);
-    await storage.put(recordingKey, outcome.recording, { contentType: "audio/wav", organizationId: outcome.organizationId });
+    await storage.put(recordingKey, recording, { contentType: "audio/wav", organizationId: outcome.organizationId });
   }
   const [row] = await db.select({ answeredAt: calls.answeredAt, endTime: calls.endTime }).from(calls).where(eq(calls.id, callId));
   if (!row) return;

@@ -5,13 +5,16 @@ import type { CreateAgentInput } from "@/lib/agents/document-schema";
 import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
 import type { Database } from "@/lib/db/client";
 import { agentVersions, callEvents, calls } from "@/lib/db/schema";
-import type { VariableValue } from "@/lib/schemas/call-values";
+import { redactJson } from "@/lib/redaction/find-pii";
+import type { TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { nextDeadline } from "@/lib/runtime/timers";
 import type { CallSnapshot, RecordedEvent } from "@/lib/runtime/types";
 import { withVariableValue } from "@/lib/runtime/variable-values";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
 import { ConflictError } from "../errors";
+import { addToDoNotCall } from "../do-not-call/do-not-call";
+import { redactCallContent, redactStoredEvents, redactsPii, withCategories } from "./call-redaction";
 
 /** What `calls.runtime_state` holds: the engine's snapshot minus the columns of its own (transcript, variable_values, usage). */
 export type StoredRuntimeState = {
@@ -29,6 +32,11 @@ export type StoredRuntimeState = {
    * own; the sweep only ends the call if it outlives max_call_duration by a minute (its media died with an instance).
    */
   timers?: "engine" | "media";
+  /**
+   * Agents that redact what is kept: the conversation's own transcript and variable values while the
+   * call runs (the stored columns hold redacted copies); dropped when the call ends.
+   */
+  private?: { transcript: TranscriptEntry[]; variable_values: VariableValue[] } | null;
   /** When a media session took the call (one per call, ever: its end ends the call). */
   media_started_at?: string;
 };
@@ -104,7 +112,12 @@ export async function loadRuntimeCall(db: Database, callId: string): Promise<Run
     agentId: row.agentId,
     agent,
     state,
-    snapshot: { ...state.engine, transcript: row.transcript, variable_values: row.variableValues, usage: row.usage },
+    snapshot: {
+      ...state.engine,
+      transcript: state.private?.transcript ?? row.transcript,
+      variable_values: state.private?.variable_values ?? row.variableValues,
+      usage: row.usage,
+    },
   };
 }
 
@@ -160,20 +173,23 @@ export async function saveRuntimeCall(
   now: Date,
 ): Promise<boolean> {
   const deadline = expected.timers === "media" ? (snapshot.status === "ended" ? null : { at: mediaBackstopAt(call.agent, snapshot) }) : nextDeadline(call.agent, snapshot);
+  const ended = snapshot.status === "ended";
+  const stored = storedContent(call.agent, snapshot, ended);
   const state: StoredRuntimeState = {
     ...expected,
     version: expected.version + 1,
     busy_since: null,
     engine: splitSnapshot(snapshot),
     next_timer_at: deadline ? new Date(deadline.at).toISOString() : null,
+    private: stored.private,
   };
-  const ended = snapshot.status === "ended";
   return inTransaction(db, async (t) => {
     const updated = await t
       .update(calls)
       .set({
-        transcript: snapshot.transcript,
-        variableValues: snapshot.variable_values,
+        transcript: stored.transcript,
+        variableValues: stored.variableValues,
+        redactedCategories: withCategories(stored.categories),
         usage: snapshot.usage,
         runtimeState: state as unknown as Record<string, unknown>,
         updatedAt: now,
@@ -203,19 +219,53 @@ export async function saveRuntimeCall(
     const url = call.agent.webhook_url;
     if (url) {
       for (const hook of webhookEvents(call, events, call.snapshot.variable_values)) {
+        // What is sent is redacted like what is kept.
+        const payload = redactsPii(call.agent) ? redactJson(hook.payload).value : hook.payload;
         await enqueueWebhookEvent(t, queue, {
           organizationId: call.organizationId,
           callId: call.id,
           url,
           eventType: hook.type,
-          payload: hook.payload as never,
+          payload: payload as never,
           occurredAt: hook.at,
         });
       }
     }
+    if (events.some((event) => event.type === "add_to_do_not_call")) await listCallee(t, call);
+    if (ended && redactsPii(call.agent)) {
+      const categories = await redactStoredEvents(t, call.id);
+      if (categories.length) await t.update(calls).set({ redactedCategories: withCategories(categories) }).where(eq(calls.id, call.id));
+    }
     if (ended) await queue.send(jobNames.callFinished, { callId: call.id }, { db: t });
     return true;
   });
+}
+
+/**
+ * The add_to_do_not_call tool ran: the other party's number (the callee of an outbound call, the caller
+ * of an inbound one) joins the organization's do-not-call list, in the transaction that records the call.
+ */
+async function listCallee(db: Database, call: RuntimeCall): Promise<void> {
+  const [row] = await db.select({ type: calls.type, direction: calls.direction, fromNumber: calls.fromNumber, toNumber: calls.toNumber }).from(calls).where(eq(calls.id, call.id));
+  const number = row?.type === "phone_call" ? (row.direction === "outbound" ? row.toNumber : row.fromNumber) : null;
+  if (!number) return; // a web call has no number to list
+  await addToDoNotCall({ db, organizationId: call.organizationId }, { phone_numbers: [number], reason: "Asked not to be called again, during a call", source: "agent", callId: call.id }).catch((error) => {
+    // A caller id that is no phone number (anonymous, a SIP name) cannot be listed; the call ends all the same.
+    console.warn(`do-not-call: the number of call ${call.id} could not be listed: ${error instanceof Error ? error.message : error}`);
+  });
+}
+
+/**
+ * What the call's row keeps of the conversation: as it is, or (an agent that redacts) redacted, with
+ * the raw content in the runtime state while the call runs (the conversation reads it) and nowhere
+ * once it has ended.
+ */
+export function storedContent(agent: AgentDocument, snapshot: Pick<CallSnapshot, "transcript" | "variable_values">, ended: boolean) {
+  if (!redactsPii(agent)) {
+    return { transcript: snapshot.transcript, variableValues: snapshot.variable_values, categories: [], private: null };
+  }
+  const redacted = redactCallContent({ transcript: snapshot.transcript, variableValues: snapshot.variable_values });
+  return { ...redacted, private: ended ? null : { transcript: snapshot.transcript, variable_values: snapshot.variable_values } };
 }
 
 /** Recorded events of a call after a sequence number, oldest first (the event stream's replay and poll). */

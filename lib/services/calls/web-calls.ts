@@ -10,6 +10,8 @@ import { llmConfigurationProblem } from "@/lib/llm/language-model";
 import { CallEngine } from "@/lib/runtime/engine";
 import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
 import type { ServiceContext } from "../context";
+import { change } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { withTransaction } from "../context";
 import { ValidationError } from "../errors";
 import { saveRuntimeCall, splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
@@ -120,6 +122,12 @@ export async function startWebCall(
     });
     const call: RuntimeCall = { id: callId, organizationId: ctx.organizationId, agentId: input.agent_id, agent, snapshot, state };
     await saveRuntimeCall(tx.db, queue, call, state, engine.snapshot, engine.takeRecordedEvents(), now);
+    await recordAudit(tx, {
+      action: "call.created",
+      resourceType: "call",
+      resourceId: callId,
+      changes: { ...change("call_type", null, "web_call"), ...change("agent_id", null, input.agent_id), ...change("mode", null, mode) },
+    });
   });
   return { callId, sessionToken, expiresAt, mode };
 }

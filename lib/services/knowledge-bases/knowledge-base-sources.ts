@@ -7,6 +7,8 @@ import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { knowledgeBaseFileKey, knowledgeBaseTextKey, safeFileName } from "@/lib/storage/blob-keys";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { withTransaction } from "../context";
+import { change } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import type { KnowledgeBase } from "@/lib/schemas/knowledge-bases";
 import { DomainError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
 import {
@@ -197,6 +199,16 @@ export async function addKnowledgeBaseSources(
       for (const sourceId of fileSourceIds) {
         await deps.queue.send(jobNames.ingestKnowledgeBaseSource, { sourceId }, { db: tx.db, retryLimit: INGESTION_RETRY_LIMIT });
       }
+      await recordAudit(tx, {
+        action: "knowledge_base.sources_added",
+        resourceType: "knowledge_base",
+        resourceId: knowledgeBaseId,
+        changes: change(
+          "sources",
+          null,
+          sources.map((source) => ({ id: source.id, type: source.type, title: source.title })),
+        ),
+      });
     });
   } catch (error) {
     if (external) await deleteBlobsAfterCommit(deps.storage, blobs.map((blob) => blob.key));
@@ -224,7 +236,7 @@ export async function deleteKnowledgeBaseSources(
     const found = !wellFormed.length
       ? []
       : await tx.db
-      .select({ id: knowledgeBaseSources.id, blobKey: knowledgeBaseSources.blobKey })
+      .select({ id: knowledgeBaseSources.id, title: knowledgeBaseSources.title, blobKey: knowledgeBaseSources.blobKey })
       .from(knowledgeBaseSources)
       .where(
         and(
@@ -246,6 +258,12 @@ export async function deleteKnowledgeBaseSources(
     if (storage.withDatabase) await storage.withDatabase(tx.db).delete(blobKeys);
     await tx.db.delete(knowledgeBaseSources).where(inArray(knowledgeBaseSources.id, [...foundIds]));
     await tx.db.update(knowledgeBases).set({ updatedAt: new Date() }).where(ownedKnowledgeBase(tx, knowledgeBaseId));
+    await recordAudit(tx, {
+      action: "knowledge_base.sources_deleted",
+      resourceType: "knowledge_base",
+      resourceId: knowledgeBaseId,
+      changes: change("sources", found.map((row) => ({ id: row.id, title: row.title })), null),
+    });
     return blobKeys;
   });
   if (!storage.withDatabase) await deleteBlobsAfterCommit(storage, keys);

@@ -5,6 +5,8 @@ import type { KnowledgeBase, KnowledgeBaseSource, KnowledgeBaseSourceStatus, Kno
 import type { BlobStore } from "@/lib/storage/blob-store";
 import type { LinkSigner } from "@/lib/storage/signed-links";
 import { withTransaction, type ServiceContext } from "../context";
+import { change } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { NotFoundError, ValidationError, type FieldProblem } from "../errors";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { listFields, pageInfo } from "../paging";
@@ -101,11 +103,12 @@ function checkName(name: unknown): string {
 }
 
 export async function createKnowledgeBase(ctx: KnowledgeBaseContext, input: { name: string }): Promise<KnowledgeBase> {
-  const [row] = await ctx.db
-    .insert(knowledgeBases)
-    .values({ organizationId: ctx.organizationId, name: checkName(input.name) })
-    .returning();
-  return toResponse(row, [], ctx.links);
+  const name = checkName(input.name);
+  return withTransaction(ctx, async (tx) => {
+    const [row] = await tx.db.insert(knowledgeBases).values({ organizationId: ctx.organizationId, name }).returning();
+    await recordAudit(tx, { action: "knowledge_base.created", resourceType: "knowledge_base", resourceId: row.id, changes: change("name", null, name) });
+    return toResponse(row, [], ctx.links);
+  });
 }
 
 export async function getKnowledgeBase(ctx: KnowledgeBaseContext, id: string): Promise<KnowledgeBase> {
@@ -115,9 +118,15 @@ export async function getKnowledgeBase(ctx: KnowledgeBaseContext, id: string): P
 
 export async function renameKnowledgeBase(ctx: KnowledgeBaseContext, id: string, input: { name: string }): Promise<KnowledgeBase> {
   const name = checkName(input.name);
-  await findKnowledgeBase(ctx, id);
-  const [row] = await ctx.db.update(knowledgeBases).set({ name, updatedAt: new Date() }).where(ownedKnowledgeBase(ctx, id)).returning();
-  if (!row) throw new NotFoundError("Knowledge base");
+  const row = await withTransaction(ctx, async (tx) => {
+    const current = await findKnowledgeBase(tx, id, true);
+    const [renamed] = await tx.db.update(knowledgeBases).set({ name, updatedAt: new Date() }).where(ownedKnowledgeBase(tx, id)).returning();
+    if (!renamed) throw new NotFoundError("Knowledge base");
+    if (current.name !== name) {
+      await recordAudit(tx, { action: "knowledge_base.updated", resourceType: "knowledge_base", resourceId: id, changes: change("name", current.name, name) });
+    }
+    return renamed;
+  });
   const [response] = await withSources(ctx, [row]);
   return response;
 }
@@ -152,7 +161,7 @@ export async function listKnowledgeBases(ctx: KnowledgeBaseContext, input: ListK
  */
 export async function deleteKnowledgeBase(ctx: ServiceContext, storage: BlobStore, id: string): Promise<void> {
   const keys = await withTransaction(ctx, async (tx) => {
-    await findKnowledgeBase(tx, id, true);
+    const current = await findKnowledgeBase(tx, id, true);
     const sources = await tx.db
       .select({ blobKey: knowledgeBaseSources.blobKey })
       .from(knowledgeBaseSources)
@@ -160,6 +169,12 @@ export async function deleteKnowledgeBase(ctx: ServiceContext, storage: BlobStor
     const blobKeys = sources.flatMap((source) => (source.blobKey ? [source.blobKey] : []));
     if (storage.withDatabase) await storage.withDatabase(tx.db).delete(blobKeys);
     await tx.db.delete(knowledgeBases).where(ownedKnowledgeBase(tx, id));
+    await recordAudit(tx, {
+      action: "knowledge_base.deleted",
+      resourceType: "knowledge_base",
+      resourceId: id,
+      changes: { ...change("name", current.name, null), ...change("sources", sources.length, 0) },
+    });
     return blobKeys;
   });
   if (!storage.withDatabase) await deleteBlobsAfterCommit(storage, keys);

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { agents, calls, phoneNumbers, type SipTrunkSettings } from "@/lib/db/schema";
+import { admitInboundCall } from "../concurrency/concurrency";
 
 export type CalledSipNumber = {
   id: string;
@@ -42,7 +43,9 @@ export async function createInboundPhoneCall(
     .where(and(eq(agents.id, input.agentId), eq(agents.organizationId, input.organizationId)))
     .limit(1);
   if (!agent) return null;
-  const [call] = await db
+  // Under the organization's lock, so that two calls answered at once cannot both take its last slot.
+  const call = await admitInboundCall(db, input.organizationId, async (tx) => {
+    const [row] = await tx
     .insert(calls)
     .values({
       organizationId: input.organizationId,
@@ -59,5 +62,7 @@ export async function createInboundPhoneCall(
       updatedAt: input.answeredAt,
     })
     .returning({ id: calls.id });
-  return call.id;
+    return row;
+  });
+  return call?.id ?? null;
 }

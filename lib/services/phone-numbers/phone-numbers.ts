@@ -19,6 +19,8 @@ import { outboundAddressPolicy } from "@/lib/net/outbound-fetch";
 import { sipUriRefusal } from "@/lib/net/sip-trunk-address";
 import { parseUri } from "@/lib/net/sip-uri";
 import { withTransaction, type ServiceContext } from "../context";
+import { change, fieldChanges } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { listFields, pageInfo } from "../paging";
@@ -177,6 +179,12 @@ function rethrowAgentRace(error: unknown): never {
   throw error;
 }
 
+/** What a phone number's audit entries compare: its fields as the API shows them, less the clock and the carrier's checks. */
+const AUDITED = { ignore: ["id", "created_at", "updated_at", "carrier_state"] };
+
+/** A trunk's password as the audit log shows it: whether it is set, and that it changed (never the value). */
+const trunkPassword = (trunk: SipTrunkSettings | null) => (trunk && hasTrunkPassword(trunk) ? (trunk.authPasswordSealed ?? trunk.authPassword ?? null) : null);
+
 function ownedBy(ctx: ServiceContext, id: string) {
   return and(eq(phoneNumbers.id, id), eq(phoneNumbers.organizationId, ctx.organizationId));
 }
@@ -203,7 +211,8 @@ export async function createPhoneNumber(ctx: ServiceContext, input: PhoneNumberC
   if (problems.length) fail(problems);
 
   // ON CONFLICT DO NOTHING rather than catching 23505: no aborted transaction for a caller that passed one in.
-  const [row] = await ctx.db
+  return withTransaction(ctx, async (tx) => {
+  const [row] = await tx.db
     .insert(phoneNumbers)
     .values({
       organizationId: ctx.organizationId,
@@ -222,7 +231,10 @@ export async function createPhoneNumber(ctx: ServiceContext, input: PhoneNumberC
   if (!row) {
     throw new ConflictError(`The number ${input.number} is already registered in your organization`, [{ field: "number", message: "Already registered in your organization" }]);
   }
-  return toResponse(row);
+  const created = toResponse(row);
+  await recordAudit(tx, { action: "phone_number.created", resourceType: "phone_number", resourceId: row.id, changes: fieldChanges(null, created, AUDITED) });
+  return created;
+  });
 }
 
 export async function getPhoneNumber(ctx: ServiceContext, id: string): Promise<PhoneNumber> {
@@ -295,15 +307,29 @@ export async function updatePhoneNumber(ctx: ServiceContext, id: string, patch: 
       .where(ownedBy(tx, id))
       .returning()
       .catch(rethrowAgentRace);
-    return toResponse(row);
+    const updated = toResponse(row);
+    await recordAudit(tx, {
+      action: "phone_number.updated",
+      resourceType: "phone_number",
+      resourceId: id,
+      changes: fieldChanges(
+        { ...toResponse(current), auth_password: trunkPassword(current.sipTrunk) },
+        { ...updated, auth_password: trunkPassword(row.sipTrunk) },
+        AUDITED,
+      ),
+    });
+    return updated;
   });
 }
 
 /** Calls keep their from_number/to_number: they record what was dialled, not a link to this row. */
 export async function deletePhoneNumber(ctx: ServiceContext, id: string): Promise<void> {
   if (!isUuid(id)) throw new NotFoundError("Phone number");
-  const deleted = await ctx.db.delete(phoneNumbers).where(ownedBy(ctx, id)).returning({ id: phoneNumbers.id });
-  if (!deleted.length) throw new NotFoundError("Phone number");
+  await withTransaction(ctx, async (tx) => {
+    const [deleted] = await tx.db.delete(phoneNumbers).where(ownedBy(tx, id)).returning();
+    if (!deleted) throw new NotFoundError("Phone number");
+    await recordAudit(tx, { action: "phone_number.deleted", resourceType: "phone_number", resourceId: id, changes: fieldChanges(toResponse(deleted), null, AUDITED) });
+  });
 }
 
 /**
@@ -322,6 +348,14 @@ export async function importCarrierNumbers(ctx: ServiceContext, carrier: Carrier
         .returning();
       if (row) imported.push(toResponse(row));
       else throw ValidationError.field("numbers", `${number.phoneNumber} is registered in your organization as a sip number`);
+    }
+    for (const number of imported) {
+      await recordAudit(tx, {
+        action: "phone_number.imported",
+        resourceType: "phone_number",
+        resourceId: number.id,
+        changes: { ...change("number", null, number.number), ...change("carrier", null, carrier) },
+      });
     }
     return imported;
   });

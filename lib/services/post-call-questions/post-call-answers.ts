@@ -1,5 +1,7 @@
 import "server-only";
 import { generateText, Output, type LanguageModel } from "ai";
+import { redactText } from "@/lib/redaction/find-pii";
+import { callDataStorage, withCategories } from "../calls/call-redaction";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
@@ -164,6 +166,7 @@ export async function answerPostCallQuestions(db: Database, callId: string, sett
   if (!pending.length) return { answered: 0, skipped: questions.length ? null : "no_questions", failures: [] };
 
   const llm = await agentLlm(db, call.agentId, call.agentVersion);
+  const redacting = (await callDataStorage(db, callId)) !== "everything";
   const models = new Map<string, LanguageModel>();
   const modelFor = (name: string) => {
     if (!models.has(name)) models.set(name, resolveLanguageModel({ provider: llm.provider, model: name }, settings.env ?? process.env));
@@ -185,6 +188,11 @@ export async function answerPostCallQuestions(db: Database, callId: string, sett
         abortSignal: AbortSignal.timeout(settings.timeoutMs ?? 60_000),
       });
       answer = toAnswer(question, result.output);
+      if (redacting && answer.text) {
+        const redacted = redactText(answer.text);
+        answer = { ...answer, text: redacted.value };
+        if (redacted.categories.length) await db.update(calls).set({ redactedCategories: withCategories(redacted.categories) }).where(eq(calls.id, callId));
+      }
     } catch (error) {
       // A provider that is not configured fails every question alike; the caller decides what that means.
       if ((error as Error).name === "LlmNotConfiguredError") throw error;

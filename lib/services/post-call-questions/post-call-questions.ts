@@ -4,6 +4,8 @@ import { postCallQuestions } from "@/lib/db/schema";
 import { batchNameProblems, QUESTION_LIMITS, questionInputProblems, type ItemProblem } from "@/lib/schemas/post-call-question-rules";
 import type { BatchItemError, PostCallQuestion, PostCallQuestionItem, UpsertResult } from "@/lib/schemas/post-call-questions";
 import { withTransaction, type ServiceContext } from "../context";
+import { change, fieldChanges } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
 import { clashMessage, nameClashes, planCreate, planUpdate, type QuestionPlan } from "./question-batch-plan";
 import { toPostCallQuestion } from "./question-response";
@@ -65,7 +67,9 @@ export async function createPostCallQuestions(
       throw new ConflictError(summary, details);
     }
     const ids = await applyPlans(tx, agentId, plans, now);
-    return questionsById(tx, agentId, plans.map((plan) => ids.get(plan.index) as string));
+    const created = await questionsById(tx, agentId, plans.map((plan) => ids.get(plan.index) as string));
+    for (const question of created) await auditQuestion(tx, "post_call_question.created", null, question);
+    return created;
   });
 }
 
@@ -127,6 +131,11 @@ export async function upsertPostCallQuestions(
     const idsOf = (creating: boolean) => accepted.filter((plan) => (plan.id === null) === creating).map((plan) => ids.get(plan.index) as string);
     const created = await questionsById(tx, agentId, idsOf(true));
     const updated = await questionsById(tx, agentId, idsOf(false));
+    for (const question of created) await auditQuestion(tx, "post_call_question.created", null, question);
+    for (const question of updated) {
+      const before = storedById.get(question.id);
+      await auditQuestion(tx, "post_call_question.updated", before ? toPostCallQuestion(before.row, before.options) : null, question);
+    }
     errors.sort((a, b) => a.index - b.index);
     return { created, updated, errors };
   });
@@ -134,14 +143,29 @@ export async function upsertPostCallQuestions(
 
 /** Deleting a question leaves the answers already given: they keep a copy of it. */
 export async function deletePostCallQuestion(ctx: ServiceContext, agentId: string, questionId: string): Promise<void> {
-  await findAgent(ctx, agentId);
-  const deleted = await ctx.db
-    .delete(postCallQuestions)
-    .where(
-      and(eq(postCallQuestions.id, questionId), eq(postCallQuestions.agentId, agentId), eq(postCallQuestions.organizationId, ctx.organizationId)),
-    )
-    .returning({ id: postCallQuestions.id });
-  if (deleted.length === 0) throw new NotFoundError("Post-call question");
+  await withTransaction(ctx, async (tx) => {
+    await findAgent(tx, agentId);
+    const [question] = await loadQuestions(tx, agentId, [questionId]);
+    const deleted = await tx.db
+      .delete(postCallQuestions)
+      .where(
+        and(eq(postCallQuestions.id, questionId), eq(postCallQuestions.agentId, agentId), eq(postCallQuestions.organizationId, ctx.organizationId)),
+      )
+      .returning({ id: postCallQuestions.id });
+    if (deleted.length === 0 || !question) throw new NotFoundError("Post-call question");
+    await auditQuestion(tx, "post_call_question.deleted", toPostCallQuestion(question.row, question.options), null);
+  });
+}
+
+/** One question's audit entry: its fields as the API shows them, before and after. */
+async function auditQuestion(ctx: ServiceContext, action: string, before: PostCallQuestion | null, after: PostCallQuestion | null): Promise<void> {
+  const question = (after ?? before)!;
+  await recordAudit(ctx, {
+    action,
+    resourceType: "post_call_question",
+    resourceId: question.id,
+    changes: { ...(before ? {} : change("agent_id", null, question.agent_id)), ...fieldChanges(before, after, { ignore: ["id", "agent_id", "created_at", "updated_at"] }) },
+  });
 }
 
 /** Inactive questions are kept (with their ids) but not asked after calls. Idempotent: updated_at moves only on a change. */
@@ -152,17 +176,29 @@ export async function setPostCallQuestionActive(
   active: boolean,
   now = new Date(),
 ): Promise<PostCallQuestion> {
-  await findAgent(ctx, agentId);
-  const updated = await ctx.db
-    .update(postCallQuestions)
-    .set({
-      isActive: active,
-      updatedAt: sql`case when ${postCallQuestions.isActive} = ${active} then ${postCallQuestions.updatedAt} else ${now.toISOString()}::timestamptz end`,
-    })
-    .where(
-      and(eq(postCallQuestions.id, questionId), eq(postCallQuestions.agentId, agentId), eq(postCallQuestions.organizationId, ctx.organizationId)),
-    )
-    .returning({ id: postCallQuestions.id });
-  if (updated.length === 0) throw new NotFoundError("Post-call question");
-  return getPostCallQuestion(ctx, agentId, questionId);
+  return withTransaction(ctx, async (tx) => {
+    await findAgent(tx, agentId);
+    const [before] = await tx.db
+      .select({ isActive: postCallQuestions.isActive })
+      .from(postCallQuestions)
+      .where(and(eq(postCallQuestions.id, questionId), eq(postCallQuestions.agentId, agentId), eq(postCallQuestions.organizationId, ctx.organizationId)))
+      .for("update");
+    if (!before) throw new NotFoundError("Post-call question");
+    await tx.db
+      .update(postCallQuestions)
+      .set({
+        isActive: active,
+        updatedAt: sql`case when ${postCallQuestions.isActive} = ${active} then ${postCallQuestions.updatedAt} else ${now.toISOString()}::timestamptz end`,
+      })
+      .where(eq(postCallQuestions.id, questionId));
+    if (before.isActive !== active) {
+      await recordAudit(tx, {
+        action: active ? "post_call_question.activated" : "post_call_question.deactivated",
+        resourceType: "post_call_question",
+        resourceId: questionId,
+        changes: change("is_active", before.isActive, active),
+      });
+    }
+    return getPostCallQuestion(tx, agentId, questionId);
+  });
 }

@@ -4,7 +4,9 @@ import { openSecret, sealSecret } from "@/lib/auth/secret-box";
 import { loadStudioSecret } from "@/lib/auth/studio-secret";
 import type { Database } from "@/lib/db/client";
 import { telephonyAccounts, type CarrierName } from "@/lib/db/schema";
-import type { ServiceContext } from "../context";
+import { withTransaction, type ServiceContext } from "../context";
+import { change, fieldChanges } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { NotFoundError } from "../errors";
 
 export type TwilioSecrets = { accountSid: string; authToken: string };
@@ -42,12 +44,27 @@ function toStored(row: typeof telephonyAccounts.$inferSelect): StoredTelephonyAc
 export async function saveTelephonyAccount(ctx: ServiceContext, secrets: AccountSecrets, now = new Date()): Promise<StoredTelephonyAccount> {
   const sealed = sealSecret(await loadStudioSecret(ctx.db), JSON.stringify(secrets), sealContext(ctx.organizationId, secrets.carrier));
   const values = { accountRef: accountRefOf(secrets), secretsCiphertext: sealed, accountName: null, verifiedAt: null, verificationError: null, updatedAt: now };
-  const [row] = await ctx.db
-    .insert(telephonyAccounts)
-    .values({ organizationId: ctx.organizationId, carrier: secrets.carrier, ...values, createdAt: now })
-    .onConflictDoUpdate({ target: [telephonyAccounts.organizationId, telephonyAccounts.carrier], set: values })
-    .returning();
-  return toStored(row);
+  return withTransaction(ctx, async (tx) => {
+    const previous = await loadAccountSecrets(tx, secrets.carrier).catch(() => null);
+    const [row] = await tx.db
+      .insert(telephonyAccounts)
+      .values({ organizationId: ctx.organizationId, carrier: secrets.carrier, ...values, createdAt: now })
+      .onConflictDoUpdate({ target: [telephonyAccounts.organizationId, telephonyAccounts.carrier], set: values })
+      .returning();
+    await recordAudit(tx, {
+      action: "telephony_provider.updated",
+      resourceType: "telephony_provider",
+      resourceId: secrets.carrier,
+      changes: fieldChanges(previous ? credentialFields(previous) : null, credentialFields(secrets), { secrets: ["auth_token", "api_key"] }),
+    });
+    return toStored(row);
+  });
+}
+
+/** Credentials as the API names them, for the audit log (the secret ones redacted there). */
+function credentialFields(secrets: AccountSecrets): Record<string, string> {
+  if (secrets.carrier === "twilio") return { account_sid: secrets.accountSid, auth_token: secrets.authToken };
+  return { api_key: secrets.apiKey, public_key: secrets.publicKey, connection_id: secrets.connectionId };
 }
 
 export async function getTelephonyAccount(ctx: ServiceContext, carrier: CarrierName): Promise<StoredTelephonyAccount | null> {
@@ -56,8 +73,11 @@ export async function getTelephonyAccount(ctx: ServiceContext, carrier: CarrierN
 }
 
 export async function deleteTelephonyAccount(ctx: ServiceContext, carrier: CarrierName): Promise<void> {
-  const deleted = await ctx.db.delete(telephonyAccounts).where(ownedBy(ctx, carrier)).returning({ id: telephonyAccounts.id });
-  if (deleted.length === 0) throw new NotFoundError("Telephony provider");
+  await withTransaction(ctx, async (tx) => {
+    const deleted = await tx.db.delete(telephonyAccounts).where(ownedBy(tx, carrier)).returning({ accountRef: telephonyAccounts.accountRef });
+    if (deleted.length === 0) throw new NotFoundError("Telephony provider");
+    await recordAudit(tx, { action: "telephony_provider.deleted", resourceType: "telephony_provider", resourceId: carrier, changes: change("account_ref", deleted[0].accountRef, null) });
+  });
 }
 
 /** Records the outcome of a credentials check on the stored account (none stored: nothing to record). */

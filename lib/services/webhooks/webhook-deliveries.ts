@@ -6,6 +6,8 @@ import type { ListWebhookDeliveriesQuery, WebhookDelivery, WebhookDeliverySummar
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { deliveryJobOptions } from "@/lib/webhooks/enqueue-webhook-event";
 import { withTransaction, type ServiceContext } from "../context";
+import { change } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { ConflictError, NotFoundError } from "../errors";
 import { listFields } from "../paging";
@@ -82,6 +84,7 @@ export async function retryWebhookDelivery(ctx: ServiceContext, queue: JobQueue,
       .where(eq(webhookDeliveries.id, id))
       .returning();
     await queue.send(jobNames.deliverWebhook, { deliveryId: id, attempt: row.attempts + 1 }, { db, ...deliveryJobOptions });
+    await recordAudit(tx, { action: "webhook_delivery.retried", resourceType: "webhook_delivery", resourceId: id, changes: change("status", row.status, "pending") });
     return toDelivery(updated);
   });
 }

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { newWebhookSecret } from "@/lib/webhooks/sign-webhook";
 import { organizations } from "@/lib/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
+import { change, fieldChanges } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { NotFoundError } from "../errors";
 import type { WebhookSecret } from "@/lib/schemas/webhooks";
 
@@ -21,7 +23,8 @@ export async function getWebhookSecret(ctx: ServiceContext, now = new Date()): P
  * for `previousValidSeconds`, so receivers can switch without dropping events; 0 ends it at once.
  */
 export async function rotateWebhookSecret(ctx: ServiceContext, previousValidSeconds: number, now = new Date()): Promise<WebhookSecret> {
-  return withTransaction(ctx, async ({ db: tx }) => {
+  return withTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
     const [row] = await tx
       .select({ secret: organizations.webhookSecret })
       .from(organizations)
@@ -34,6 +37,12 @@ export async function rotateWebhookSecret(ctx: ServiceContext, previousValidSeco
       .update(organizations)
       .set({ webhookSecret: secret, previousWebhookSecret: expiresAt ? row.secret : null, previousWebhookSecretExpiresAt: expiresAt, updatedAt: now })
       .where(eq(organizations.id, ctx.organizationId));
+    await recordAudit(txCtx, {
+      action: "webhook_secret.rotated",
+      resourceType: "webhook_secret",
+      resourceId: null,
+      changes: { ...fieldChanges({ secret: row.secret }, { secret }), ...change("previous_secret_expires_at", null, expiresAt) },
+    });
     return { secret, previous_secret_expires_at: expiresAt?.toISOString() ?? null };
   });
 }

@@ -7,6 +7,7 @@ import type PgBoss from "pg-boss";
 import type { Database } from "@/lib/db/client";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { createInboundPhoneCall, findCalledSipNumbers } from "@/lib/services/phone-calls/inbound-phone-calls";
+import { inboundSlotFree } from "@/lib/services/concurrency/concurrency";
 import { endedCallIds, finishSipCall, loadOutboundSipCall, markSipCallAnswered, markSipCallRinging } from "@/lib/services/phone-calls/sip-call-progress";
 import { MediaInstance } from "@/lib/media/media-instance";
 import { holdCallMedia } from "@/lib/services/calls/media-instances";
@@ -245,6 +246,8 @@ export class SipMediaProcess {
       this.log(`sip: busy for a call to ${number.number}: this server process is at capacity (${admitted.reason})`);
       return { action: "reject", status: 486, reason: "Busy Here (at capacity)", headers: [{ name: "Retry-After", value: String(admitted.retryAfterSeconds) }] };
     }
+    // At the organization's concurrency limit: busy, before anything is answered or recorded.
+    if (!(await inboundSlotFree(this.deps.db, number.organizationId))) return { action: "reject", status: 486, reason: "Busy Here (the organization is at its concurrency limit)" };
     return {
       action: "accept",
       onCall: (sip) => {

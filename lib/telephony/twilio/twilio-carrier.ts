@@ -11,7 +11,7 @@ import { TwilioMediaStream } from "./twilio-media-stream";
 import { isTwilioCallGone, TWILIO_DEFAULT_API_BASE_URL, TwilioRest, type TwilioCredentials, type TwilioNumberResource } from "./twilio-rest";
 import type { TwilioParams } from "./twilio-signature";
 import { validateTwilioRequest } from "./twilio-signature";
-import { connectStreamTwiml, dialTwiml, emptyTwiml, rejectTwiml, sayAndHangUpTwiml } from "./twiml";
+import { connectStreamTwiml, dialTwiml, emptyTwiml, rejectBusyTwiml, sayAndHangUpTwiml } from "./twiml";
 
 export type TwilioCarrierOptions = {
   /** Where Twilio reaches us (`PUBLIC_BASE_URL`). */
@@ -112,7 +112,7 @@ export class TwilioCarrier implements Carrier {
   async answerInbound(_event: Extract<CarrierEvent, { type: "inbound_call" }>, action: InboundAction): Promise<WebhookReply> {
     if (action.kind === "stream") return { status: 200, contentType: xml, body: this.streamTwiml(action.callId, action.streamParameters) };
     if (action.kind === "redirect") return { status: 200, contentType: xml, body: this.dialTwiml(action.callId, action.to, undefined, action.ringTimeoutSeconds) };
-    if (action.kind === "busy") return { status: 200, contentType: xml, body: rejectTwiml("busy") };
+    if (action.kind === "busy") return { status: 200, contentType: xml, body: rejectBusyTwiml() };
     return { status: 200, contentType: xml, body: sayAndHangUpTwiml(action.message) };
   }
 

@@ -49,7 +49,7 @@ export function emptyTwiml(): string {
   return `${declaration}<Response/>`;
 }
 
-/** Declines an incoming call before it is answered (nothing is billed): `busy` plays a busy signal, `rejected` a not-in-service message. */
-export function rejectTwiml(reason: "busy" | "rejected"): string {
-  return `${declaration}<Response><Reject reason="${reason}"/></Response>`;
+/** Refuses the call before answering it: the caller hears a busy signal (and nothing is billed). */
+export function rejectBusyTwiml(): string {
+  return `${declaration}<Response><Reject reason="busy"/></Response>`;
 }

@@ -195,11 +195,13 @@ export class TelnyxDouble {
         void this.webhook(call, "call.answered", { state: "answered" }).then(() => (typeof body.stream_url === "string" ? this.openStream(call, body.stream_url) : undefined));
         break;
       }
-      case "reject":
+      case "reject": {
+        // POST /v2/calls/{id}/actions/reject: only a ringing incoming call; cause CALL_REJECTED or USER_BUSY.
         if (call.direction !== "incoming" || call.answeredAt) return telnyxError(422, "90034", "Call already answered", "Only a ringing incoming call can be rejected.");
         if (body.cause !== "CALL_REJECTED" && body.cause !== "USER_BUSY") return telnyxError(422, "10015", "Invalid value for parameter", "cause must be CALL_REJECTED or USER_BUSY.", "/cause");
         void this.end(call, body.cause === "USER_BUSY" ? "user_busy" : "call_rejected", "callee", body.cause === "USER_BUSY" ? "486" : "603");
         break;
+      }
       case "speak":
         if (!call.answeredAt) return telnyxError(422, "90018", "Call not answered", "Speak needs an answered call.");
         if (typeof body.payload !== "string" || !body.payload) return telnyxError(422, "10015", "Invalid value for parameter", "payload is required.", "/payload");

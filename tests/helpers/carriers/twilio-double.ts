@@ -32,17 +32,12 @@ export type TwilioDoubleCall = {
   callbacks: TwilioCallback[];
   answeredAt: number | null;
   endedAt: number | null;
+  /** When the call was created (the dial request, or the inbound ring), Date.now(). */
+  createdAt: number;
 };
 
 type Stream = { url: string; parameters: Record<string, string>; statusCallback: string | null };
-type Twiml = {
-  stream: Stream | null;
-  dial: { to: string; action: string | null; callerId: string | null } | null;
-  say: string[];
-  hangup: boolean;
-  /** `<Reject reason="busy|rejected"/>`: the call is declined unanswered. */
-  reject: "busy" | "rejected" | null;
-};
+type Twiml = { stream: Stream | null; dial: { to: string; action: string | null; callerId: string | null } | null; say: string[]; hangup: boolean; reject: "busy" | "rejected" | null };
 
 const FINAL = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
 const unescape = (value: string) => value.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
@@ -71,8 +66,9 @@ function parseTwiml(xml: string): Twiml | null {
   const dialAttributes = dialMatch ? attributesOf(dialMatch[1]) : {};
   const dial = dialMatch ? { to: unescape((dialMatch[2] ?? dialMatch[3] ?? "").trim()), action: dialAttributes.action ?? null, callerId: dialAttributes.callerId ?? null } : null;
   const say = [...body.matchAll(/<Say[^>]*>([^<]*)<\/Say>/g)].map((match) => unescape(match[1]));
-  const rejectMatch = body.match(/<Reject(?:\s+reason="(busy|rejected)")?\s*\/>/);
-  return { stream, dial, say, hangup: /<Hangup\s*\/>/.test(body), reject: rejectMatch ? ((rejectMatch[1] as "busy" | "rejected" | undefined) ?? "rejected") : null };
+  const rejectMatch = body.match(/<Reject([^>]*)\/>/);
+  const reject = rejectMatch ? (attributesOf(rejectMatch[1]).reason === "busy" ? "busy" : "rejected") : null;
+  return { stream, dial, say, hangup: /<Hangup\s*\/>/.test(body), reject };
 }
 
 function twilioError(status: number, code: number, message: string): DoubleReply {
@@ -143,6 +139,11 @@ export class TwilioDouble {
     if (!twiml) {
       call.said.push("An application error has occurred."); // what Twilio plays when the webhook fails
       await this.finish(call, "failed", number.status_callback);
+      return call;
+    }
+    if (twiml.reject) {
+      // <Reject>: never answered; the caller hears busy (reason="busy") or the carrier's "not in service".
+      await this.finish(call, twiml.reject === "busy" ? "busy" : "failed", number.status_callback);
       return call;
     }
     void this.execute(call, twiml, number.status_callback, true);
@@ -281,6 +282,7 @@ export class TwilioDouble {
       callbacks: [],
       answeredAt: null,
       endedAt: null,
+      createdAt: Date.now(),
     };
     this.calls.set(call.sid, call);
     return call;
@@ -348,8 +350,6 @@ export class TwilioDouble {
 
   /** Runs TwiML on a live call: a stream to us, a dial (transfer or redirect), or words and a hang-up. */
   private async execute(call: TwilioDoubleCall, twiml: Twiml, statusCallback: string | null, inbound: boolean): Promise<void> {
-    // <Reject> as the first verb: Twilio never picks up; busy or no-answer by its reason.
-    if (twiml.reject && inbound && call.status === "ringing") return this.finish(call, twiml.reject === "busy" ? "busy" : "no-answer", statusCallback);
     if (twiml.stream) {
       if (inbound) this.answer(call);
       return this.openStream(call, twiml.stream, statusCallback);

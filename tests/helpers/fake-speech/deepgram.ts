@@ -50,6 +50,9 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
     let voicedMs = 0;
     let silenceMs = 0;
     let streamedSeconds = 0;
+    // Where the utterance's voice began and last sounded on the stream's clock: the words are spread over it, as Deepgram times them.
+    let voiceStart = 0;
+    let voiceEnd = 0;
     let pending = new Int16Array(0);
     let idle: ReturnType<typeof setTimeout> | null = null;
     const armIdle = () => {
@@ -70,9 +73,21 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
         duration: voicedMs / 1000,
         start: streamedSeconds,
         ...flags,
-        channel: { alternatives: [{ transcript, confidence: transcript ? 0.98 : 0, words: transcript.split(/\s+/).filter(Boolean).map((word) => ({ word: word.toLowerCase().replace(/[^a-z0-9']/g, ""), start: 0, end: 0, confidence: 0.98, punctuated_word: word })) }] },
+        channel: { alternatives: [{ transcript, confidence: transcript ? 0.98 : 0, words: timedWords(transcript) }] },
         metadata: { request_id: requestId, model_info: { name: "general-nova-3", version: "fake", arch: "nova-3" }, model_uuid: randomUUID() },
       });
+    const timedWords = (transcript: string) => {
+      const words = transcript.split(/\s+/).filter(Boolean);
+      const each = words.length ? (voiceEnd - voiceStart) / words.length : 0;
+      const at = (seconds: number) => Math.round(seconds * 1000) / 1000;
+      return words.map((word, i) => ({
+        word: word.toLowerCase().replace(/[^a-z0-9']/g, ""),
+        start: at(voiceStart + i * each),
+        end: at(voiceStart + (i + 1) * each),
+        confidence: 0.98,
+        punctuated_word: word,
+      }));
+    };
     const script = (partial: boolean) => recognized(state.transcripts({ audio: concatPcm(utterance), sampleRate, partial }));
     const finalize = (fromFinalize: boolean) => {
       const text = voicedMs > 0 ? script(false).text : "";
@@ -106,6 +121,8 @@ export async function startFakeDeepgram(options: { apiKey?: string; transcripts?
         streamedSeconds += 0.02;
         const voiced = levelDbfs(frame) > -45;
         if (voiced) {
+          if (voicedMs === 0) voiceStart = streamedSeconds - 0.02;
+          voiceEnd = streamedSeconds;
           voicedMs += 20;
           silenceMs = 0;
         } else if (voicedMs > 0) silenceMs += 20;

@@ -57,7 +57,18 @@ export async function startFakeOpenAiSpeech(options: FakeOpenAiSpeechOptions = {
       transcriptions.push(entry);
       if (state.transcriptionDelayMs) await sleep(state.transcriptionDelayMs);
       const text = recognized(state.transcripts({ audio: wav.samples, sampleRate: wav.sampleRate, partial: false })).text;
-      return json(response, 200, { text });
+      if (entry.responseFormat !== "verbose_json") return json(response, 200, { text });
+      // Whisper's verbose_json with word timestamps: the words spread over the audio sent.
+      const duration = wav.samples.length / wav.sampleRate;
+      const words = text.split(/\s+/).filter(Boolean);
+      const each = words.length ? duration / words.length : 0;
+      return json(response, 200, {
+        task: "transcribe",
+        language: "english",
+        duration,
+        text,
+        words: words.map((word, i) => ({ word, start: Math.round(i * each * 1000) / 1000, end: Math.round((i + 1) * each * 1000) / 1000 })),
+      });
     }
     if (request.method === "POST" && request.url === "/v1/audio/speech") {
       if (!authorized) return json(response, 401, { error: { message: "Incorrect API key provided", type: "invalid_request_error" } });

@@ -11,6 +11,6 @@ const CreateKey = z.strictObject({ name: z.string().trim().min(1, "Required").ma
 /** The whole key is in this answer only; afterwards the list shows its prefix. */
 export const POST = consoleRoute("manageApiKeys", async (request, ctx) => {
   const { name } = await readJson(request, CreateKey);
-  const created = await createApiKey(ctx.db, { organizationId: ctx.organization.id, name, createdByUserId: ctx.user.id });
+  const created = await createApiKey(ctx.service, { name, createdByUserId: ctx.user.id });
   return consoleOk({ id: created.id, name, prefix: created.summary.prefix, api_key: created.apiKey }, "API key created: copy it now, it is shown once", 201);
 });

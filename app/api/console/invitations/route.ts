@@ -15,8 +15,7 @@ const CreateInvitation = z.strictObject({ role: z.enum(MEMBER_ROLES as [string, 
 /** The link is in this answer only (only the token's hash is kept): the admin copies it to the invitee. */
 export const POST = consoleRoute("manageMembers", async (request, ctx) => {
   const { role } = await readJson(request, CreateInvitation);
-  const { token, invitation } = await createInvitation(ctx.db, {
-    organizationId: ctx.organization.id,
+  const { token, invitation } = await createInvitation(ctx.service, {
     role: role as MemberRole,
     inviter: { userId: ctx.user.id, role: ctx.role },
   });

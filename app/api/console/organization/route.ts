@@ -13,10 +13,10 @@ const UpdateOrganization = z.strictObject({
 
 export const PATCH = consoleRoute("manageOrganization", async (request, ctx) => {
   const body = await readJson(request, UpdateOrganization);
-  if (body.name !== undefined) await renameOrganization(ctx.db, ctx.organization.id, body.name);
+  if (body.name !== undefined) await renameOrganization(ctx.service, body.name);
   if (body.remote_api_url !== undefined || body.remote_api_key !== undefined) {
     const current = await getOrganizationSettings(ctx.db, ctx.organization.id);
-    await setRemoteApi(ctx.db, ctx.organization.id, {
+    await setRemoteApi(ctx.service, {
       url: body.remote_api_url === undefined ? current.remoteApiUrl : body.remote_api_url || null,
       apiKey: body.remote_api_key === "" ? undefined : body.remote_api_key,
     });

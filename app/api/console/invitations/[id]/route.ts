@@ -3,6 +3,6 @@ import { consoleOk } from "@/lib/console/console-json";
 import { consoleRoute } from "@/lib/server/console-route";
 
 export const DELETE = consoleRoute<{ id: string }>("manageMembers", async (_request, ctx, { id }) => {
-  await revokeInvitation(ctx.db, ctx.organization.id, id);
+  await revokeInvitation(ctx.service, id);
   return consoleOk(null, "Invitation revoked");
 });

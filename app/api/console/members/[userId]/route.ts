@@ -9,11 +9,11 @@ const ChangeRole = z.strictObject({ role: z.enum(MEMBER_ROLES as [string, ...str
 
 export const PATCH = consoleRoute<Params>("manageMembers", async (request, ctx, { userId }) => {
   const { role } = await readJson(request, ChangeRole);
-  await changeMemberRole(ctx.db, ctx.organization.id, { userId: ctx.user.id, role: ctx.role }, userId, role as (typeof MEMBER_ROLES)[number]);
+  await changeMemberRole(ctx.service, { userId: ctx.user.id, role: ctx.role }, userId, role as (typeof MEMBER_ROLES)[number]);
   return consoleOk(null, "Role changed");
 });
 
 export const DELETE = consoleRoute<Params>("manageMembers", async (_request, ctx, { userId }) => {
-  await removeMember(ctx.db, ctx.organization.id, { userId: ctx.user.id, role: ctx.role }, userId);
+  await removeMember(ctx.service, { userId: ctx.user.id, role: ctx.role }, userId);
   return consoleOk(null, "Member removed");
 });
