@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";

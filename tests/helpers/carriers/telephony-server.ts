@@ -64,9 +64,10 @@ export class TelephonyServer {
     } = {},
   ): Promise<TelephonyServer> {
     const settings: TelephonySettings = { publicBaseUrl: undefined, env: {} };
-    let harness: TelephonyServer | undefined;
-    const api = await createTestApi({ telephony: settings, workers: true, admission: () => harness?.admission ?? { accepting: true } });
-    harness = new TelephonyServer(api);
+    // The workers ask the harness (made just below) whether this server takes a new call.
+    const made: { harness?: TelephonyServer } = {};
+    const api = await createTestApi({ telephony: settings, workers: true, admission: () => made.harness?.admission ?? { accepting: true } });
+    const harness = (made.harness = new TelephonyServer(api));
     harness.settings = settings;
     if (options.liveCall) {
       const { llm, env } = options.liveCall;
@@ -79,7 +80,7 @@ export class TelephonyServer {
       queue,
       settings,
       startLiveCall: (callId, transport) => harness.track(harness.live(callId, transport)),
-      admission: () => harness!.admission,
+      admission: () => harness.admission,
     };
     const runtime = { api: api.app, lifecycle: { draining: false }, connection: api.connection, queue, storage: api.storage };
     const { server, live } = createAppServer({
