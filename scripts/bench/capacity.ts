@@ -10,11 +10,14 @@
  * the frame's duration|, every frame of every call), gaps over 60 ms, audio delivered as a share of
  * real time, `GET /api/health` latency (every 100 ms), the server's CPU (every process, from /proc)
  * and memory per call, and what the server says of its own load. Calls refused with 503 (the
- * LOAD_* backpressure) are counted, not retried. Then the calls hang up and the next step starts.
+ * LOAD_* backpressure), at the POST or at the media socket, are started again after Retry-After (as
+ * a client should) for up to 20 s; the 503 answers and the calls still not in are counted. Then the calls hang up and the next step starts.
  *
  * Baselines in the same run: the 1-process ramp for the many-process one (calls within the limits,
  * and the ratio), the server's CPU and RSS with no calls, and this client's own event-loop delay
  * (its 300 sockets share the machine with the server: when it is late, so is every arrival).
+ * With --no-backpressure the server's LOAD_MAX_LOOP_DELAY_MS and LOAD_MAX_FRAME_LATENESS_MS are 0 (off):
+ * every call is taken, to see where the calls themselves suffer.
  * With --audio each caller also sends 20 ms of silence every 20 ms, as a browser's microphone does.
  * BENCH_DATABASE_URL picks the Postgres server (else the loopback one, else one is started).
  */
@@ -48,7 +51,11 @@ const STEPS = listOption("steps", [50, 100, 150, 200, 250, 300]);
 const PROCESSES = listOption("processes", [1, os.availableParallelism()]);
 const HOLD_SECONDS = option("hold", 10);
 const AUDIO = args.includes("--audio");
+/** --no-backpressure: the loop-delay and lateness limits off (LOAD_MAX_*_MS=0), to see how far the calls go before they suffer. */
+const BACKPRESSURE = !args.includes("--no-backpressure");
 const SETTLE_MS = 3_000;
+/** How long a step keeps trying to open its calls (refused ones again after Retry-After). */
+const OPEN_BUDGET_MS = 20_000;
 const LIMITS = { jitterP99Ms: 20, gapMs: 60, healthP99Ms: 200 };
 const root = path.resolve(__dirname, "../..");
 const log = (line: string) => console.log(line);
@@ -99,6 +106,7 @@ type StepResult = {
   target: number;
   accepted: number;
   refused: number;
+  gaveUp: number;
   failed: number;
   jitterP99: number;
   jitterMax: number;
@@ -141,6 +149,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
         API_RATE_LIMIT_PER_MINUTE: "1000000",
         DATA_DIR: workDir,
         WEB_CONCURRENCY: String(processes),
+        ...(BACKPRESSURE ? {} : { LOAD_MAX_LOOP_DELAY_MS: "0", LOAD_MAX_FRAME_LATENESS_MS: "0" }),
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -197,12 +206,15 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
         failed++;
         failures.set(why, (failures.get(why) ?? 0) + 1);
       };
-      const openCall = async () => {
+      let gaveUp = 0;
+      const openDeadline = performance.now() + OPEN_BUDGET_MS;
+      /** One attempt: the call live, or refused (503: retry after this many seconds), or failed. */
+      const attempt = async (): Promise<"live" | "failed" | number> => {
         const res = await fetch(`${base}/v1/calls/web`, { method: "POST", headers, body: JSON.stringify({ agent_id: agentId, mode: "voice" }) }).catch(() => null);
-        if (!res) return fail("POST failed");
+        if (!res) return (fail("POST failed"), "failed");
         const body = await res.json().catch(() => null);
-        if (res.status === 503) return void refused++;
-        if (res.status !== 201) return fail(`${res.status} ${body?.error?.message ?? ""}`.slice(0, 120));
+        if (res.status === 503) return Number(res.headers.get("retry-after") ?? 5);
+        if (res.status !== 201) return (fail(`${res.status} ${body?.error?.message ?? ""}`.slice(0, 120)), "failed");
         const socket = new WebSocket(body.data.media_url);
         const call: Call = { socket, arrivals: [], samples: [] };
         socket.on("message", (data, isBinary) => {
@@ -217,8 +229,20 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
           socket.once("error", (error) => resolve(String(error.message)));
           socket.once("close", (code, reason) => resolve(`media socket closed ${code} ${String(reason)}`));
         });
-        if (started === true) calls.push(call);
-        else fail(String(started));
+        if (started === true) return (calls.push(call), "live");
+        // The media socket reached a process past its capacity (in a cluster, not always the one that took the POST): start again.
+        if (String(started).includes("503")) return 5;
+        return (fail(String(started)), "failed");
+      };
+      /** As a client that honours Retry-After would, until the step's opening budget is spent. */
+      const openCall = async () => {
+        for (;;) {
+          const outcome = await attempt();
+          if (typeof outcome !== "number") return;
+          refused++;
+          if (performance.now() + outcome * 1000 > openDeadline) return void gaveUp++;
+          await sleep(outcome * 1000);
+        }
       };
       for (let i = 0; i < target; i += 10) await Promise.all(Array.from({ length: Math.min(10, target - i) }, openCall));
       let line: NodeJS.Timeout | undefined;
@@ -270,6 +294,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
         target,
         accepted: calls.length,
         refused,
+        gaveUp,
         failed,
         jitterP99: j.p99,
         jitterMax: j.max,
@@ -288,7 +313,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
       results.push(result);
       for (const [why, count] of failures) log(`  failed ×${count}: ${why}`);
       log(
-        `${target} calls: ${calls.length} live, ${refused} refused (503), ${failed} failed; jitter p99 ${formatMs(j.p99)}, max ${formatMs(j.max)}, gaps > 60 ms ${gapsOver60}; ` +
+        `${target} calls: ${calls.length} live, ${refused} refusals (503), ${gaveUp} not in after ${OPEN_BUDGET_MS / 1000} s, ${failed} failed; jitter p99 ${formatMs(j.p99)}, max ${formatMs(j.max)}, gaps > 60 ms ${gapsOver60}; ` +
           `delivered ${(result.delivered * 100).toFixed(1)} %; health p99 ${formatMs(health.p99)}; server ${(serverCores * 100).toFixed(0)} % of a core ` +
           `(${(result.cpuPerCall * 100).toFixed(2)} %/call), +${result.rssPerCallMiB.toFixed(2)} MiB/call; server loop p99 ${result.serverLoopP99} ms; client loop p99 ${result.clientLoopP99.toFixed(1)} ms; load average ${result.load}`,
       );
@@ -314,16 +339,16 @@ async function main() {
   const voice = new CachedToneVoice(() => 60_000);
   const speech = await startFakeSpeech({ voice });
   try {
-    log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}; steps ${STEPS.join(", ")}; hold ${HOLD_SECONDS} s${AUDIO ? "; callers send silence" : ""}`);
+    log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}; steps ${STEPS.join(", ")}; hold ${HOLD_SECONDS} s${AUDIO ? "; callers send silence" : ""}; backpressure ${BACKPRESSURE ? "on (LOAD_* defaults)" : "off"}`);
     const all = new Map<number, StepResult[]>();
     for (const processes of PROCESSES) all.set(processes, await runConfiguration(processes, pgServer.url, speech));
 
-    log("\n| WEB_CONCURRENCY | calls asked | live | refused (503) | jitter p99 | jitter max | gaps > 60 ms | audio delivered | health p50 / p99 | server CPU (cores) | CPU per call | RSS per call | server loop p99 | accepting at end | client loop p99 | load avg (1 min) |");
+    log("\n| WEB_CONCURRENCY | calls asked | live | 503 answers (calls not in after 20 s) | jitter p99 | jitter max | gaps > 60 ms | audio delivered | health p50 / p99 | server CPU (cores) | CPU per call | RSS per call | server loop p99 | accepting at end | client loop p99 | load avg (1 min) |");
     log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|");
     for (const [processes, results] of all) {
       for (const r of results) {
         log(
-          `| ${processes} | ${r.target} | ${r.accepted} | ${r.refused}${r.failed ? ` (+${r.failed} failed)` : ""} | ${formatMs(r.jitterP99)} | ${formatMs(r.jitterMax)} | ${r.gapsOver60} | ${(r.delivered * 100).toFixed(1)} % | ` +
+          `| ${processes} | ${r.target} | ${r.accepted} | ${r.refused} (${r.gaveUp})${r.failed ? `, ${r.failed} failed` : ""} | ${formatMs(r.jitterP99)} | ${formatMs(r.jitterMax)} | ${r.gapsOver60} | ${(r.delivered * 100).toFixed(1)} % | ` +
             `${formatMs(r.healthP50)} / ${formatMs(r.healthP99)} | ${r.serverCores.toFixed(2)} | ${(r.cpuPerCall * 100).toFixed(2)} % | ${r.rssPerCallMiB.toFixed(2)} MiB | ${r.serverLoopP99} ms | ${r.serverAccepting ? "yes" : "no"} | ${r.clientLoopP99.toFixed(1)} ms | ${r.load} |`,
         );
       }
