@@ -1,6 +1,6 @@
 /** When a server process stops taking new calls (LOAD_* in the README's Configuration table). */
 export type LoadLimits = {
-  /** Refuse new calls while the event loop's delay p99 (over the last few seconds) is above this; 0: not checked. */
+  /** Refuse new calls while the event loop's delay p99 (over the last few seconds) is above this; 0: not checked. This and the lateness limit apply only while the process holds live calls (they are what the limits protect). */
   maxLoopDelayMs: number;
   /** Refuse new calls while the media tick's lateness p99 is above this; 0: not checked. */
   maxFrameLatenessMs: number;

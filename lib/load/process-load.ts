@@ -126,6 +126,8 @@ export class ProcessLoad {
   private cause(report: ProcessLoadReport): RefusalCause | null {
     const { maxLiveCalls, maxLoopDelayMs, maxFrameLatenessMs, busyUtilization } = this.limits;
     if (maxLiveCalls > 0 && report.live_calls >= maxLiveCalls) return "live_calls";
+    // The limits protect the calls a process holds: with none, a late loop (start-up, loading code) refuses nobody.
+    if (report.live_calls === 0) return null;
     if (report.loop_utilization < busyUtilization) return null;
     if (maxLoopDelayMs > 0 && report.loop_delay_p99_ms > maxLoopDelayMs) return "loop_delay";
     if (maxFrameLatenessMs > 0 && report.frame_lateness_p99_ms !== null && report.frame_lateness_p99_ms > maxFrameLatenessMs) return "frame_lateness";

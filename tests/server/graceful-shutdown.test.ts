@@ -162,6 +162,7 @@ describe("SIGTERM on the server process", () => {
         fetch(`http://127.0.0.1:${server!.port}${path}`, { method, headers: { "x-api-key": server!.apiKey, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
       const agent = await (await api("POST", "/v1/agents", voiceAgent())).json();
       const started = await (await api("POST", "/v1/calls/web", { agent_id: agent.data.id, mode: "voice" })).json();
+      expect(started.error).toBeNull();
       const { call_id: callId, media_url: mediaUrl, session_token: token } = started.data as { call_id: string; media_url: string; session_token: string };
       const browser = await MediaSocketClient.connect(`${mediaUrl}${mediaUrl.includes("?") ? "&" : "?"}session_token=${token}`);
       await until(async () => browser.events.some((event) => event.frame.type === "started"));

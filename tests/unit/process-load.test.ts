@@ -25,11 +25,15 @@ afterEach(() => {
 
 describe("a server process's own measure of its load (lib/load)", () => {
   it("refuses new calls while its event loop is busy and late, with the cause and Retry-After; takes them again once it keeps pace", async () => {
-    load = new ProcessLoad({ windowMs: 600, limits: { maxLoopDelayMs: 15, busyUtilization: 0.5, retryAfterSeconds: 3 } }).start();
+    let live = 0;
+    load = new ProcessLoad({ windowMs: 600, limits: { maxLoopDelayMs: 15, busyUtilization: 0.5, retryAfterSeconds: 3 }, liveCalls: () => live }).start();
     await sleep(700);
     expect(load.admission()).toEqual({ accepting: true });
 
     await overload(700);
+    // Holding no call, a busy, late loop (start-up, loading code) turns nobody away: there is no call to protect.
+    expect(load.report()).toMatchObject({ accepting_calls: true, refusing_because: null });
+    live = 1;
     const report = load.report();
     expect(report.loop_delay_p99_ms).toBeGreaterThan(15);
     expect(report.loop_utilization).toBeGreaterThan(0.5);
@@ -43,7 +47,7 @@ describe("a server process's own measure of its load (lib/load)", () => {
   });
 
   it("does not refuse for lateness while the loop itself is mostly idle (the machine's other work, not this process's)", async () => {
-    load = new ProcessLoad({ windowMs: 600, limits: { maxFrameLatenessMs: 15, busyUtilization: 0.5 } }).start();
+    load = new ProcessLoad({ windowMs: 600, limits: { maxFrameLatenessMs: 15, busyUtilization: 0.5 }, liveCalls: () => 1 }).start();
     await sleep(700);
     for (let i = 0; i < 50; i++) load.recordFrameLateness(40);
     expect(load.report().frame_lateness_p99_ms).toBeCloseTo(40, 0);
@@ -51,7 +55,7 @@ describe("a server process's own measure of its load (lib/load)", () => {
   });
 
   it("hears every real-time frame tick's lateness, and refuses on it once the loop is busy", async () => {
-    load = new ProcessLoad({ windowMs: 600, limits: { maxLoopDelayMs: 0, maxFrameLatenessMs: 15, busyUtilization: 0.5 } }).start();
+    load = new ProcessLoad({ windowMs: 600, limits: { maxLoopDelayMs: 0, maxFrameLatenessMs: 15, busyUtilization: 0.5 }, liveCalls: () => 1 }).start();
     observePacing((ms) => load!.recordFrameLateness(ms));
     const timer = new PeriodicTimer(realClock, 20, () => undefined);
     timer.begin();
