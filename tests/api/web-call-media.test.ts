@@ -231,12 +231,11 @@ describe.runIf(process.env.TEST_DB === database)("the media socket of a voice we
     await client.closedWithin(3000);
   }, 20_000);
 
-  it("past this process's capacity the media socket is refused 503 before the call starts; the same link connects once there is room", async () => {
+  it("past this process's capacity the media socket is refused 503 before its audio starts; the same link connects once there is room", async () => {
     const voice = await start(voiceAgent({ initial_message: null }));
     admission = { accepting: false, reason: "test: at capacity", retryAfterSeconds: 2 };
     try {
       await expect(MediaSocketClient.connect(voice.data.media_url)).rejects.toThrow("HTTP 503");
-      expect((await getCall(voice.data.call_id)).status).not.toBe("in_progress");
     } finally {
       admission = { accepting: true };
     }
