@@ -9,7 +9,7 @@ import nextTypescript from "eslint-config-next/typescript";
 export const floors = [
   ["lib/server", "lib/admin"],
   ["lib/console", "lib/voice-api", "lib/swr", "lib/agent-builder"],
-  ["lib/api", "lib/telephony", "lib/demo"],
+  ["lib/api", "lib/telephony", "lib/agent-tests", "lib/demo"],
   ["lib/media"],
   ["lib/services", "lib/auth"],
   ["lib/webhooks", "lib/jobs", "lib/storage"],

@@ -895,6 +895,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agents/{agent_id}/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an agent's tests
+         * @description **Extension** (not in the interface specification). Newest first, in cursor pages (pass `next_cursor` back as `cursor`); `tag` keeps the tests with that tag. Each has its `last_result`.
+         */
+        get: operations["listAgentTests"];
+        put?: never;
+        /**
+         * Create an agent test
+         * @description **Extension** (not in the interface specification). A test is a scripted caller (`turns`, each with `expect`ations checked on the agent's answer, and `expect_end` checked at the end) or a simulated one (an LLM playing `persona` towards `goal`, each of `success_criteria` judged by an LLM). Expectations: `agent_says` (match contains, exact, regex, or judge), `tool_called` (arguments matched as a subset), `tool_not_called`, `state` (after the turn), `variable` (its recorded value), `ended` (optionally with end_reason). `tool_mocks` answer custom functions without a request. Validated against the agent's published version: tool, state and variable names it does not have, a regex that does not compile, judge expectations and simulated tests when no LLM can be reached (the message names the environment variables: the provider's, TEST_SIMULATOR_MODEL, TEST_JUDGE_MODEL), and voice tests without the agent's transcriber and voice configured are 400 naming the path. A name used by another test of the agent is 409.
+         */
+        post: operations["createAgentTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}/tests/{test_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an agent test
+         * @description **Extension** (not in the interface specification).
+         */
+        get: operations["getAgentTest"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an agent test
+         * @description **Extension** (not in the interface specification). Runs that had the test keep its results.
+         */
+        delete: operations["deleteAgentTest"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an agent test
+         * @description **Extension** (not in the interface specification). Partial: omitted fields keep their values; lists are replaced whole; `expect_end: null` removes it. Changing `type` drops the old type's fields and needs the new type's. The whole test is validated again, as on creation.
+         */
+        patch: operations["updateAgentTest"];
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}/test-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an agent's test runs
+         * @description **Extension** (not in the interface specification). Newest first, in cursor pages, without their results (get a run for them); `version` keeps the runs of one agent version.
+         */
+        get: operations["listTestRuns"];
+        put?: never;
+        /**
+         * Run an agent's tests
+         * @description **Extension** (not in the interface specification). Queues a run (status `queued`) of the tests in `test_ids` and those with any of `tags` (every test of the agent when neither is given) against `version` (default the published one), each `repeat` times, `concurrency` conversations at once. 400 when a test does not suit that version or a model it needs cannot be reached (the message names the environment variables). A run executes as a background job on any instance (a run whose instance dies is taken over by another, or ends `error`, within 2 minutes). Tests talk to the agent's own LLM provider; simulated callers and judges use TEST_SIMULATOR_MODEL / TEST_JUDGE_MODEL (default the agent's model) through the same provider, answering structured output at temperature 0. Test conversations are not calls: they never appear in /v1/calls, analytics or costs and send no webhooks, but tools that are not mocked do make their requests (with the same outbound rules as calls).
+         */
+        post: operations["createTestRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a test run
+         * @description **Extension** (not in the interface specification). Its status, summary, per-test pass rates and every finished result (assertions with expected and actual, transcript, states, tool calls, variables). Poll it for progress.
+         */
+        get: operations["getTestRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a test run
+         * @description **Extension** (not in the interface specification). A queued or running run is `cancelled` at once; conversations in flight stop before their next turn and are not stored. A cancelled run answers the same; a finished one is 409.
+         */
+        post: operations["cancelTestRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns": {
         parameters: {
             query?: never;
@@ -3404,6 +3520,537 @@ export interface components {
         ImportCarrierNumbersRequest: {
             /** @description The numbers to import (E.164); all of the account's numbers when omitted. */
             numbers?: string[];
+        };
+        AgentTestResponse: {
+            data: components["schemas"]["AgentTest"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        AgentTest: components["schemas"]["ScriptedAgentTest"] | components["schemas"]["SimulatedAgentTest"];
+        ScriptedAgentTest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agent_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            last_result: components["schemas"]["AgentTestLastResult"];
+            name: string;
+            /** @enum {string} */
+            mode: "text" | "voice";
+            dynamic_variables_values: {
+                [key: string]: unknown;
+            };
+            tool_mocks: {
+                tool_name: string;
+                status: number;
+                response?: unknown;
+            }[];
+            tags: string[];
+            expect_end?: components["schemas"]["Expectation"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "scripted";
+            turns: components["schemas"]["ScriptedTurn"][];
+        };
+        /** @description Extension: this test in the newest run that finished it; null when it never ran. */
+        AgentTestLastResult: {
+            /** Format: uuid */
+            run_id: string;
+            /**
+             * @description passed when every repetition passed; error when one broke; else failed.
+             * @enum {string}
+             */
+            status: "passed" | "failed" | "error";
+            /** @description Passed repetitions over all of them in that run, 0 to 1. */
+            pass_rate: number;
+            agent_version: number;
+            /** Format: date-time */
+            finished_at: string | null;
+        } | null;
+        Expectation: components["schemas"]["AgentSaysExpectation"] | components["schemas"]["ToolCalledExpectation"] | components["schemas"]["ToolNotCalledExpectation"] | components["schemas"]["StateExpectation"] | components["schemas"]["VariableExpectation"] | components["schemas"]["EndedExpectation"];
+        /** @description What the agent said in the turn (scripted turn: its answer; expect_end: anything it said). */
+        AgentSaysExpectation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agent_says";
+            /**
+             * @description contains / exact: case-insensitive (exact ignores surrounding and repeated whitespace); regex: a JavaScript regular expression, its source (`book(ed|ing)`) or a literal with flags (`/booked/i`); judge: an LLM judge decides whether the answer does what `value` says.
+             * @enum {string}
+             */
+            match: "contains" | "regex" | "exact" | "judge";
+            /**
+             * @description The text, pattern, or (judge) what a correct answer does.
+             * @example confirms the booking and repeats the date
+             */
+            value: string;
+        };
+        /** @description The tool was called during the turn (expect_end: at any time). */
+        ToolCalledExpectation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tool_called";
+            /** @description A custom_function's name, or a built-in tool's type (hang_up, transfer_call, wait, leave_voicemail_message). */
+            tool_name: string;
+            /** @description Matched as a subset of the arguments the model passed (objects recursively; arrays and values exactly). */
+            arguments?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The tool was not called during the turn (expect_end: never). */
+        ToolNotCalledExpectation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tool_not_called";
+            tool_name: string;
+        };
+        /** @description The conversation is in this state after the turn. */
+        StateExpectation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "state";
+            state_name: string;
+        };
+        /** @description The variable's recorded value after the turn. */
+        VariableExpectation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "variable";
+            name: string;
+            /** @description The recorded value equals this (in the variable's type: a number, a boolean, text …). */
+            value?: unknown;
+        };
+        /** @description The conversation has ended (with this end_reason when given: agent_hangup when the agent hung up). */
+        EndedExpectation: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ended";
+            /** @enum {string} */
+            end_reason?: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | "failed" | "transferred" | "server_shutdown";
+        };
+        ScriptedTurn: {
+            /**
+             * @description What the caller says after the agent's previous answer (the greeting, for the first turn).
+             * @example I'd like to book a table for two tomorrow at eight.
+             */
+            user: string;
+            /** @description Voice mode: the caller starts saying `user` this long after the agent starts its previous answer (a barge-in) instead of waiting for its end. */
+            interrupt_after_ms?: number;
+            /** @description Checked once the agent has answered this turn. */
+            expect?: components["schemas"]["Expectation"][];
+        };
+        SimulatedAgentTest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agent_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            last_result: components["schemas"]["AgentTestLastResult"];
+            name: string;
+            /** @enum {string} */
+            mode: "text" | "voice";
+            dynamic_variables_values: {
+                [key: string]: unknown;
+            };
+            tool_mocks: {
+                tool_name: string;
+                status: number;
+                response?: unknown;
+            }[];
+            tags: string[];
+            expect_end?: components["schemas"]["Expectation"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "simulated";
+            persona: string;
+            goal: string;
+            success_criteria: string[];
+            max_turns: number;
+        };
+        CreateAgentTestRequest: components["schemas"]["ScriptedAgentTestRequest"] | components["schemas"]["SimulatedAgentTestRequest"];
+        ScriptedAgentTestRequest: {
+            /** @description Unique among the agent's tests (the CLI matches tests by name). */
+            name: string;
+            /**
+             * @description text: the caller's words go to the engine as text. voice: they are spoken by the server's text-to-speech into a real media session in real time, and what the agent says is transcribed back from its audio (needs the agent's transcriber and voice configured on the server).
+             * @default text
+             * @enum {string}
+             */
+            mode: "text" | "voice";
+            /**
+             * @description Initial variable values, as for a call.
+             * @default {}
+             * @example {
+             *       "customer_name": "Ada"
+             *     }
+             */
+            dynamic_variables_values: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Tools answered without a request; tools not mocked run for real (and follow the same outbound rules as in calls).
+             * @default []
+             */
+            tool_mocks: components["schemas"]["ToolMock"][];
+            /**
+             * @description For choosing tests to run (`tags` of a run, `--tags` of the CLI).
+             * @default []
+             * @example [
+             *       "booking",
+             *       "smoke"
+             *     ]
+             */
+            tags: string[];
+            /** @description Checked once the conversation is over. */
+            expect_end?: components["schemas"]["Expectation"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "scripted";
+            /** @description The caller's turns, in order. */
+            turns: components["schemas"]["ScriptedTurn"][];
+        };
+        ToolMock: {
+            /** @description A custom_function of the agent: it makes no request while this test runs. */
+            tool_name: string;
+            /**
+             * @description The HTTP status the mock answers (default 200; 4xx and 5xx count as the tool failing).
+             * @default 200
+             */
+            status: number;
+            /** @description The JSON body the mock answers; the tool's response_mapping reads it as it would a real one. */
+            response?: unknown;
+        };
+        SimulatedAgentTestRequest: {
+            /** @description Unique among the agent's tests (the CLI matches tests by name). */
+            name: string;
+            /**
+             * @description text: the caller's words go to the engine as text. voice: they are spoken by the server's text-to-speech into a real media session in real time, and what the agent says is transcribed back from its audio (needs the agent's transcriber and voice configured on the server).
+             * @default text
+             * @enum {string}
+             */
+            mode: "text" | "voice";
+            /**
+             * @description Initial variable values, as for a call.
+             * @default {}
+             * @example {
+             *       "customer_name": "Ada"
+             *     }
+             */
+            dynamic_variables_values: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Tools answered without a request; tools not mocked run for real (and follow the same outbound rules as in calls).
+             * @default []
+             */
+            tool_mocks: components["schemas"]["ToolMock"][];
+            /**
+             * @description For choosing tests to run (`tags` of a run, `--tags` of the CLI).
+             * @default []
+             * @example [
+             *       "booking",
+             *       "smoke"
+             *     ]
+             */
+            tags: string[];
+            /** @description Checked once the conversation is over. */
+            expect_end?: components["schemas"]["Expectation"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "simulated";
+            /**
+             * @description Who the simulated caller is and how they talk.
+             * @example Maria, 70, polite but hard of hearing; answers in short sentences.
+             */
+            persona: string;
+            /**
+             * @description What the caller wants from the call.
+             * @example Book a table for two next Friday at 7 pm.
+             */
+            goal: string;
+            /**
+             * @description Each judged by an LLM over the whole conversation.
+             * @example [
+             *       "The agent confirms the date and time",
+             *       "The agent does not ask for a credit card"
+             *     ]
+             */
+            success_criteria: string[];
+            /**
+             * @description The simulated caller speaks at most this many times (default 12).
+             * @default 12
+             */
+            max_turns: number;
+        };
+        AgentTestListResponse: {
+            data: components["schemas"]["AgentTest"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        /** @description Partial: omitted fields keep their values; lists (turns, tags, tool_mocks, …) are replaced whole. `expect_end: null` removes it. */
+        UpdateAgentTestRequest: {
+            /** @description Unique among the agent's tests (the CLI matches tests by name). */
+            name?: string;
+            /** @enum {string} */
+            type?: "scripted" | "simulated";
+            /** @enum {string} */
+            mode?: "text" | "voice";
+            dynamic_variables_values?: {
+                [key: string]: unknown;
+            };
+            tool_mocks?: components["schemas"]["ToolMock"][];
+            tags?: string[];
+            expect_end?: components["schemas"]["Expectation"][] | null;
+            /** @description The caller's turns, in order. */
+            turns?: components["schemas"]["ScriptedTurn"][];
+            /**
+             * @description Who the simulated caller is and how they talk.
+             * @example Maria, 70, polite but hard of hearing; answers in short sentences.
+             */
+            persona?: string;
+            /**
+             * @description What the caller wants from the call.
+             * @example Book a table for two next Friday at 7 pm.
+             */
+            goal?: string;
+            /**
+             * @description Each judged by an LLM over the whole conversation.
+             * @example [
+             *       "The agent confirms the date and time",
+             *       "The agent does not ask for a credit card"
+             *     ]
+             */
+            success_criteria?: string[];
+            max_turns?: number;
+        };
+        DeleteAgentTestResponse: {
+            data: null;
+            message: string;
+            error: null;
+            status: number;
+        };
+        TestRunResponse: {
+            data: components["schemas"]["TestRun"];
+            message: string;
+            error: null;
+            status: number;
+        };
+        TestRun: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agent_id: string;
+            agent_version: number;
+            /**
+             * @description queued → running → passed (every result passed), failed (one failed), error (one broke, or the run itself could not go on) or cancelled.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "passed" | "failed" | "error" | "cancelled";
+            /** @description The tests of the run. */
+            test_ids: string[];
+            tags: string[];
+            repeat: number;
+            concurrency: number;
+            summary: components["schemas"]["TestRunSummary"];
+            /** @description Passed results over finished ones, 0 to 1. */
+            pass_rate: number;
+            /** @description Per test: its pass rate over its repetitions. */
+            tests: components["schemas"]["TestRunTest"][];
+            /** @description When the run itself broke (status error). */
+            error: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description One per test and repetition, as each finishes. */
+            results: components["schemas"]["TestResult"][];
+        };
+        TestRunSummary: {
+            /** @description Test conversations in the run (tests × repeat). */
+            total: number;
+            passed: number;
+            failed: number;
+            errored: number;
+        };
+        TestRunTest: {
+            /** Format: uuid */
+            test_id: string;
+            test_name: string;
+            repetitions: number;
+            finished: number;
+            passed: number;
+            failed: number;
+            errored: number;
+            /** @description passed / finished (0 to 1); 0 before any finished. */
+            pass_rate: number;
+        };
+        TestResult: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            test_id: string;
+            test_name: string;
+            /** @enum {string} */
+            type: "scripted" | "simulated";
+            /** @enum {string} */
+            mode: "text" | "voice";
+            /** @description 1 to the run's repeat. */
+            repetition: number;
+            /** @enum {string} */
+            status: "passed" | "failed" | "error";
+            duration_ms: number;
+            assertions: components["schemas"]["TestAssertion"][];
+            transcript: components["schemas"]["TranscriptEntry"][];
+            /** @description Every state the conversation was in, in order, from the initial one. */
+            states_visited: string[];
+            tool_calls: components["schemas"]["TestToolCall"][];
+            variable_values: components["schemas"]["VariableValue"][];
+            /** @enum {string|null} */
+            end_reason: "completed" | "agent_hangup" | "user_hangup" | "max_duration" | "terminated" | "no_answer" | "busy" | "no_telephony_provider" | "error" | "failed" | "transferred" | "server_shutdown" | null;
+            /** @description When status is error: what broke (e.g. the LLM answered 500). */
+            error: string | null;
+            /** @description Voice mode: per caller turn, as on a call. */
+            turn_latency: components["schemas"]["TurnLatency"][] | null;
+            /** @description This test's pass rate over its repetitions in the run so far, 0 to 1. */
+            pass_rate: number;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TestAssertion: {
+            /** @description The scripted turn's index (turns[i]); null for expect_end and success criteria. */
+            turn: number | null;
+            /** @description An expectation type (agent_says, tool_called, tool_not_called, state, variable, ended) or success_criterion. */
+            type: string;
+            /**
+             * @description agent_says: how it was matched.
+             * @enum {string}
+             */
+            match?: "contains" | "regex" | "exact" | "judge";
+            passed: boolean;
+            /** @description What was expected (the text, pattern, criterion, tool and arguments, state, value, end reason). */
+            expected?: unknown;
+            /** @description What happened (what the agent said, the tool calls, the state, the value, the end reason, the judge's verdict). */
+            actual?: unknown;
+            /** @description Why it passed or failed, in words. */
+            reason: string;
+        };
+        TestToolCall: {
+            tool_name: string;
+            arguments: {
+                [key: string]: unknown;
+            };
+            mocked: boolean;
+            /** @description custom_function: `{status, error, body}` of the (mocked) response; built-in tools: null. */
+            result?: unknown;
+        };
+        CreateTestRunRequest: {
+            /** @description Tests of this agent to run. */
+            test_ids?: string[];
+            /** @description Also run every test with any of these tags. Without test_ids and tags, every test of the agent runs. */
+            tags?: string[];
+            /** @description The agent version to test (default: the published one). */
+            version?: number;
+            /**
+             * @description Runs of each test (1–10): the pass rate is over them.
+             * @default 1
+             */
+            repeat: number;
+            /**
+             * @description Test conversations at once (1–20).
+             * @default 4
+             */
+            concurrency: number;
+        };
+        TestRunListResponse: {
+            data: components["schemas"]["TestRunSummaryItem"][];
+            message: string;
+            error: null;
+            status: number;
+            /** @description Cursor mode: pass it back as `cursor` for the next page; null on the last page (and in page mode). It is the ISO 8601 time of the last record; when that record shares its time with the next one it is followed by `_` and the record's id so that no record is skipped or repeated. Pass it back unchanged. */
+            next_cursor: string | null;
+            /** @description Page mode only; null in cursor mode. */
+            current_page: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_pages: number | null;
+            /** @description Page mode only; null in cursor mode. */
+            total_items: number | null;
+        };
+        TestRunSummaryItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agent_id: string;
+            agent_version: number;
+            /**
+             * @description queued → running → passed (every result passed), failed (one failed), error (one broke, or the run itself could not go on) or cancelled.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "passed" | "failed" | "error" | "cancelled";
+            /** @description The tests of the run. */
+            test_ids: string[];
+            tags: string[];
+            repeat: number;
+            concurrency: number;
+            summary: components["schemas"]["TestRunSummary"];
+            /** @description Passed results over finished ones, 0 to 1. */
+            pass_rate: number;
+            /** @description Per test: its pass rate over its repetitions. */
+            tests: components["schemas"]["TestRunTest"][];
+            /** @description When the run itself broke (status error). */
+            error: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         CampaignResponse: {
             data: components["schemas"]["Campaign"];
@@ -9183,6 +9830,839 @@ export interface operations {
             };
             /** @description Not found (also for another organization's resources and non-UUID ids) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAgentTests: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+                /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
+                cursor?: string;
+                /** @description Only tests with this tag. */
+                tag?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's tests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentTestListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createAgentTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAgentTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The created test */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentTestResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAgentTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+                /** @description The test's id */
+                test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentTestResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteAgentTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+                /** @description The test's id */
+                test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (data is null) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteAgentTestResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateAgentTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+                /** @description The test's id */
+                test_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAgentTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated test */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentTestResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTestRuns: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+                /** @description Cursor mode: the `next_cursor` of the previous page, passed back unchanged (an ISO 8601 date-time, optionally followed by `_` and an id). Records strictly older than it are returned. */
+                cursor?: string;
+                /** @description Only runs of this agent version. */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent's runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestRunListResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createTestRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTestRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The queued run */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestRunResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getTestRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestRunResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body larger than the limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error; the body carries a request id, never internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelTestRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run's id */
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestRunResponse"];
+                };
+            };
+            /** @description Invalid request: `error.details` names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found (also for another organization's resources and non-UUID ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,7 @@ import { isStateNode, toEditorDocument, toUpdateBody, type EditorDocument } from
 import { countErrors, noErrors, placeErrors, type EditorErrors, type FieldProblem } from "@/lib/agent-builder/validation-errors";
 import type { Agent } from "@/lib/voice-api/agents";
 import { TalkPanel } from "@/components/agent-talk/talk-panel";
+import { TestsPanel } from "@/components/agent-tests/tests-panel";
 import { PhoneCallPanel } from "@/components/agent-talk/phone-call-panel";
 import { GraphEditor } from "./graph-editor";
 import { JsonView } from "./json-view";
@@ -33,14 +34,14 @@ function reselect(next: EditorDocument, previous: EditorDocument): EditorDocumen
 }
 
 /** The agent page: graph, settings, questions, versions and JSON, one save (PATCH) for the document. */
-export function AgentWorkspace({ initial }: { initial: Agent }) {
+export function AgentWorkspace({ initial, initialTab = "graph" }: { initial: Agent; initialTab?: string }) {
   const readOnly = !useCan("write");
   const [saved, setSaved] = useState(initial);
   const [doc, setDoc] = useState(() => toEditorDocument(initial));
   const [baseline, setBaseline] = useState(() => bodyJson(doc));
   const [errors, setErrors] = useState<EditorErrors>(noErrors);
   const [saving, setSaving] = useState(false);
-  const [tab, setTab] = useState("graph");
+  const [tab, setTab] = useState(initialTab);
   const [questionsDirty, setQuestionsDirty] = useState(false);
   const [jsonKey, setJsonKey] = useState(0);
 
@@ -147,6 +148,7 @@ export function AgentWorkspace({ initial }: { initial: Agent }) {
           <TabsTrigger value="settings">Settings{settingsProblems ? ` (${settingsProblems})` : ""}</TabsTrigger>
           <TabsTrigger value="questions">Post-call questions</TabsTrigger>
           <TabsTrigger value="versions">Versions</TabsTrigger>
+          <TabsTrigger value="tests">Tests</TabsTrigger>
           <TabsTrigger value="json">JSON</TabsTrigger>
           <TabsTrigger value="talk">Talk</TabsTrigger>
         </TabsList>
@@ -169,6 +171,10 @@ export function AgentWorkspace({ initial }: { initial: Agent }) {
               if (problems) throw new Error("not restored");
             }}
           />
+        </TabsContent>
+        <TabsContent value="tests">
+          {dirty ? <p className="mb-2 text-sm text-muted-foreground">Tests run against the saved version {saved.version}; save to test your changes.</p> : null}
+          <TestsPanel agent={saved} readOnly={readOnly} />
         </TabsContent>
         <TabsContent value="json">
           <JsonView key={`${jsonKey}-${tab}`} initialText={JSON.stringify(toUpdateBody(doc).body, null, 2)} readOnly={readOnly} onSave={(body) => patch(body, (agent) => `Version ${agent.version} saved from JSON`)} />

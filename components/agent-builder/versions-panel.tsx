@@ -11,6 +11,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { diffDocuments, wordDiff, type Change } from "@/lib/agent-builder/version-diff";
 import { useAgentVersion, useAgentVersions } from "@/lib/swr/use-agent-versions";
+import { useTestRuns } from "@/lib/swr/use-agent-tests";
+import { isRunLive } from "@/lib/voice-api/agent-tests";
 import type { Agent } from "@/lib/voice-api/agents";
 import { NativeSelect } from "./fields";
 
@@ -66,6 +68,12 @@ export function VersionsPanel({
   const compareWith = chosenCompare === shown ? null : chosenCompare;
   const version = useAgentVersion(agentId, shown);
   const other = useAgentVersion(agentId, compareWith);
+  const runs = useTestRuns(agentId);
+  // Each version's last finished test run (runs come newest first).
+  const lastRun = new Map<number, { rate: number; status: string }>();
+  for (const run of runs.data?.data ?? []) {
+    if (!isRunLive(run.status) && run.status !== "cancelled" && !lastRun.has(run.agent_version)) lastRun.set(run.agent_version, { rate: run.pass_rate, status: run.status });
+  }
 
   if (versions.error) return <p role="alert" className="text-sm text-destructive">The versions could not be loaded: {describeError(versions.error)}</p>;
   const list = versions.data?.data;
@@ -92,7 +100,14 @@ export function VersionsPanel({
                     <DateTime value={item.created_at} />
                   </span>
                 </span>
-                {item.is_published ? <Badge variant="success">published</Badge> : null}
+                <span className="flex flex-col items-end gap-1">
+                  {item.is_published ? <Badge variant="success">published</Badge> : null}
+                  {lastRun.has(item.version) ? (
+                    <Badge variant={lastRun.get(item.version)!.status === "passed" ? "success" : "destructive"} title="Pass rate of this version's last test run">
+                      tests {Math.round(lastRun.get(item.version)!.rate * 100)}%
+                    </Badge>
+                  ) : null}
+                </span>
               </button>
             </li>
           ))}

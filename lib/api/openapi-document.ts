@@ -50,6 +50,7 @@ export function registerOpenApiDocument(app: OpenAPIHono<ApiEnv, any, any>) {
       { name: "Pricing", description: "The price table that computes each call's cost" },
       { name: "Telephony", description: "Extension: carrier accounts (Twilio, Telnyx) per organization, their numbers and the webhook URLs to give them" },
       { name: "Analytics", description: "Extension: call counts, costs, durations and post-call answers over a date range" },
+      { name: "Agent tests", description: "Extension: scripted and simulated callers with expectations, run against an agent version as background jobs" },
       { name: "Campaigns", description: "Extension: call a list of contacts with an agent: schedule and calling windows, pacing, retries, live progress" },
       { name: "Do not call", description: "Extension: numbers your organization never calls" },
       { name: "Concurrency", description: "Extension: how many phone calls the organization runs at once, and the slots kept for inbound calls" },

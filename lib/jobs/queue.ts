@@ -7,6 +7,8 @@ export const jobNames = {
   ingestKnowledgeBaseSource: "knowledge-base-ingest-source",
   callFinished: "call-finished",
   deliverWebhook: "webhook-deliver",
+  /** One agent test run: any instance takes it; the run's lease decides who executes it (lib/agent-tests). */
+  runAgentTests: "agent-test-run",
   /** One campaign's dispatch for a while (singleton key: the campaign id, at most one queued). */
   campaignTick: "campaign-tick",
 } as const;
@@ -27,6 +29,9 @@ export const jobExpirySeconds: Record<JobName, number> = {
   [jobNames.callFinished]: 300,
   // One attempt: a 15 s request, inside its 60 s lease.
   [jobNames.deliverWebhook]: 60,
+  // A run may take many minutes; the run's own lease (renewed every few seconds) tells a live executor
+  // from a dead one, so a second copy of the job after this expiry simply finds the run taken.
+  [jobNames.runAgentTests]: 3600,
   // A tick dispatches for at most 15 s, holding the campaign's 20 s lease; a dead instance's tick is retried after this.
   [jobNames.campaignTick]: 60,
 };

@@ -1,8 +1,7 @@
-import { prepareCallOperation, endCall, type PreparedOperation, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
+import { callStore, endConversation, prepareOperation, type ConversationStore, type PreparedOperation, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import { CallEndedError } from "@/lib/runtime/engine";
 import type { RecordedEvent, RuntimeEvent } from "@/lib/runtime/types";
 import { ConflictError } from "@/lib/services/errors";
-import { reviseTranscript } from "@/lib/services/calls/live-calls";
 import { AsyncChannel } from "./async-channel";
 import type { AgentOutput, AgentSpeechReport, CallerInput, ConversationPort, SessionEndReason } from "./session/conversation-port";
 import { keepHeardText } from "./transcript-heard";
@@ -24,13 +23,19 @@ export class EngineConversationPort implements ConversationPort {
   private readonly pending: Pending[] = [];
   /** The conversation itself ended the call (hang_up tool, presence checks): its goodbye is still to be heard. */
   endedByConversation = false;
+  private readonly store: ConversationStore;
+  private readonly label: string;
 
   constructor(
     private readonly host: RuntimeHostDependencies,
-    private readonly callId: string,
+    /** A call's id (its row holds the conversation), or the store of a conversation that is not a call (an agent test). */
+    conversation: string | ConversationStore,
     /** Every recorded event (the event stream's events), as the engine records it. */
     private readonly onEvent: (event: RecordedEvent) => void = () => {},
-  ) {}
+  ) {
+    this.store = typeof conversation === "string" ? callStore(host, conversation) : conversation;
+    this.label = typeof conversation === "string" ? `live call ${conversation}` : "conversation";
+  }
 
   respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentOutput> {
     const out = new AsyncChannel<AgentOutput>();
@@ -67,13 +72,13 @@ export class EngineConversationPort implements ConversationPort {
     const pending = this.pending.shift();
     if (!pending || !report.interrupted || pending.from === null) return;
     const from = pending.from;
-    this.enqueue(() => reviseTranscript(this.host.db, this.callId, (transcript) => keepHeardText(transcript, from, report.heard_text, pending.startedAt)));
+    this.enqueue(() => this.store.reviseTranscript((transcript) => keepHeardText(transcript, from, report.heard_text, pending.startedAt)));
   }
 
   end(reason: Exclude<SessionEndReason, "agent_hangup">): void {
     const detail = reason === "max_duration" ? "max_call_duration reached" : reason === "server_shutdown" ? "the server was shutting down and its drain time ran out" : undefined;
     this.enqueue(async () => {
-      await endCall(this.host, this.callId, reason, detail);
+      await endConversation(this.host, this.store, reason, detail);
     });
   }
 
@@ -84,7 +89,7 @@ export class EngineConversationPort implements ConversationPort {
 
   private enqueue(work: () => Promise<void>): Promise<void> {
     const run = this.chain.then(work);
-    this.chain = run.catch((error: unknown) => console.error(`live call ${this.callId}:`, error));
+    this.chain = run.catch((error: unknown) => console.error(`${this.label}:`, error));
     return run;
   }
 
@@ -92,7 +97,7 @@ export class EngineConversationPort implements ConversationPort {
     const until = Date.now() + CLAIM_TIMEOUT_MS;
     for (;;) {
       try {
-        return await prepareCallOperation(this.host, this.callId);
+        return await prepareOperation(this.host, this.store);
       } catch (error) {
         if (!(error instanceof ConflictError) || Date.now() > until || signal.aborted) throw error;
         await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));

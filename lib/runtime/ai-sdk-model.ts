@@ -1,5 +1,5 @@
 import "server-only";
-import { jsonSchema, streamText, tool, type JSONSchema7, type ModelMessage, type ToolSet } from "ai";
+import { APICallError, jsonSchema, RetryError, streamText, tool, type JSONSchema7, type ModelMessage, type ToolSet } from "ai";
 import { resolveLanguageModel } from "@/lib/llm/language-model";
 import type { EngineMessage, LanguageModelPort, LlmEvent, ToolSpec } from "./types";
 
@@ -33,6 +33,17 @@ function toToolSet(specs: ToolSpec[]): ToolSet {
   return Object.fromEntries(specs.map((spec) => [spec.name, tool({ description: spec.description, inputSchema: jsonSchema(spec.parameters as JSONSchema7) })]));
 }
 
+/** A provider's failure in words that say what broke: "the model answered 500: …" (the turn_failed event carries it). */
+export function describeModelError(error: unknown): Error {
+  const last = RetryError.isInstance(error) ? error.lastError : error;
+  const attempts = RetryError.isInstance(error) ? ` (after ${error.errors.length} attempts)` : "";
+  if (APICallError.isInstance(last)) {
+    const status = last.statusCode ? `answered ${last.statusCode}` : "could not be reached";
+    return new Error(`The model ${status}: ${last.message}${attempts}`);
+  }
+  return last instanceof Error ? new Error(`${last.message}${attempts}`) : new Error(String(last));
+}
+
 /** The engine's model port over the AI SDK: one streamed step per request, through the agent's provider. */
 export function aiSdkLanguageModel(env: Record<string, string | undefined> = process.env): LanguageModelPort {
   return async function* (request): AsyncIterable<LlmEvent> {
@@ -44,12 +55,14 @@ export function aiSdkLanguageModel(env: Record<string, string | undefined> = pro
       temperature: request.temperature,
       abortSignal: request.abortSignal,
       maxRetries: 1,
+      // Errors arrive in the stream and are thrown from here; the SDK's default would also print them.
+      onError: () => {},
     });
     for await (const part of result.fullStream) {
       if (part.type === "text-delta") yield { type: "text", text: part.text };
       else if (part.type === "tool-call") yield { type: "tool-call", call: { id: part.toolCallId, name: part.toolName, input: (part.input ?? {}) as Record<string, unknown> } };
       else if (part.type === "finish") yield { type: "usage", inputTokens: part.totalUsage.inputTokens ?? 0, outputTokens: part.totalUsage.outputTokens ?? 0 };
-      else if (part.type === "error") throw part.error instanceof Error ? part.error : new Error(String(part.error));
+      else if (part.type === "error") throw describeModelError(part.error);
     }
   };
 }

@@ -72,7 +72,7 @@ export async function runCustomFunction(
   let status: number;
   let text: string;
   try {
-    const response = await http(url.toString(), { method, headers, body, timeoutMs: tool.timeout_ms, maxBodyBytes: MAX_RESPONSE_BYTES });
+    const response = await http(url.toString(), { method, headers, body, timeoutMs: tool.timeout_ms, maxBodyBytes: MAX_RESPONSE_BYTES, tool: tool.name });
     status = response.status;
     text = response.text();
   } catch (error) {

@@ -36,7 +36,15 @@ export type LanguageModelPort = (request: LlmRequest) => AsyncIterable<LlmEvent>
  * Outbound HTTP in the shape of lib/net's safe fetch (which production passes: no private
  * addresses, redirects re-checked, timeout over the whole exchange, capped body).
  */
-export type HttpRequest = { method: string; headers: Record<string, string>; body?: string; timeoutMs: number; maxBodyBytes: number };
+export type HttpRequest = {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  /** The custom_function making the request (an agent test's tool mocks answer by name; production ignores it). */
+  tool?: string;
+};
 export type HttpResponse = { status: number; text(): string };
 export type HttpClient = (url: string, init: HttpRequest) => Promise<HttpResponse>;
 

@@ -18,6 +18,9 @@ import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { jobNames } from "@/lib/jobs/queue";
 import type { Admission } from "@/lib/load/load-limits";
 import { dialWaitsForCapacity } from "@/lib/telephony/dial-capacity";
+import { executeTestRun } from "@/lib/agent-tests/run-executor";
+import { agentTestEnvironment, type AgentTestSettings } from "@/lib/agent-tests/test-environment";
+import { failTestRun, releaseTestRunLease, sweepStalledTestRuns } from "@/lib/services/agent-tests/test-run-leases";
 import { campaignsNeedingDispatch, runCampaignTick } from "@/lib/services/campaigns/campaign-dispatch";
 import { nudgeCampaign } from "@/lib/services/campaigns/campaign-ticks";
 
@@ -38,6 +41,8 @@ export type WorkerDependencies = {
   exclusive?: boolean;
   /** Whether this process takes a new call now (lib/load): past capacity, outbound dials wait. */
   admission?: () => Admission;
+  /** Agent test runs: models, HTTP and environment; by default the AI SDK over process.env and the safe outbound fetch. */
+  agentTests?: AgentTestSettings;
 };
 
 /** Campaign ticks mostly wait (for pacing, slots, the carrier): several campaigns dispatch at once in each process. */
@@ -47,6 +52,10 @@ const CAMPAIGN_SWEEP_MS = 3_000;
 
 /** Webhook attempts wait on the network, not the CPU: several run at once in each process. */
 const WEBHOOK_WORKERS_PER_PROCESS = 4;
+/** Test runs a process executes at once (each runs its own `concurrency` conversations). */
+const TEST_RUN_WORKERS_PER_PROCESS = 2;
+/** How often a process looks for test runs whose executing process died unnoticed. */
+const TEST_RUN_SWEEP_MS = 10_000;
 
 /** Subscribes this process to every queue; any number of processes may do so (pg-boss shares the work). */
 export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Promise<{ stop: () => void }> {
@@ -56,6 +65,11 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
       [jobNames.deliverWebhook]: async (data) => releaseDeliveryLease(deps.db, String(data.deliveryId), Number(data.attempt)),
       [jobNames.ingestKnowledgeBaseSource]: async (data, { abandoned }) => {
         if (abandoned) await failKnowledgeBaseSource(deps.db, String(data.sourceId), "Processing stopped: the worker process ended unexpectedly on every attempt");
+      },
+      [jobNames.runAgentTests]: async (data, { abandoned }) => {
+        if (abandoned) await failTestRun(deps.db, String(data.runId), "The run stopped: the worker process ended unexpectedly on every attempt");
+        // Its holder is gone: the retried job takes the run over at once instead of waiting out the lease.
+        else await releaseTestRunLease(deps.db, String(data.runId));
       },
     },
   });
@@ -89,6 +103,16 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   await boss.work<{ callId: string }>(jobNames.callFinished, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) =>
     track(jobNames.callFinished, job.id, () => processFinishedCall(deps.db, job.data.callId, postCallSettings, { last: job.retryCount >= job.retryLimit })),
   );
+  const testEnvironment = agentTestEnvironment(deps.db, queue, deps.agentTests);
+  for (let i = 0; i < TEST_RUN_WORKERS_PER_PROCESS; i++) {
+    await boss.work<{ runId: string }>(jobNames.runAgentTests, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
+      track(jobNames.runAgentTests, job.id, () => executeTestRun(deps.db, testEnvironment, job.data.runId)),
+    );
+  }
+  const testRunSweep = setInterval(() => {
+    sweepStalledTestRuns(deps.db, queue).catch((error) => console.error("test run sweep failed:", error));
+  }, TEST_RUN_SWEEP_MS);
+  testRunSweep.unref();
   const dialCampaignCall = async (callId: string, numberType: string) => {
     // SIP calls go to a process running the SIP user agent (their job was queued with the call).
     if (numberType !== "sip") await dialCall(deps.db, callId, deps.telephonyProvider);
@@ -120,6 +144,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
     stop: () => {
       recovery.stop();
       clearInterval(maintenance);
+      clearInterval(testRunSweep);
       clearInterval(campaignSweep);
       timerSweep.stop();
     },

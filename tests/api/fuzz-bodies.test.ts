@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agents, calls, knowledgeBaseSources, webhookDeliveries } from "@/lib/db/schema";
+import { agents, agentTestRuns, calls, knowledgeBaseSources, webhookDeliveries } from "@/lib/db/schema";
 import { MAX_JSON_DEPTH } from "@/lib/api/middleware/json-depth";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../helpers/fake-openai-server";
 import { insertAgent, insertCall, insertPhoneNumber } from "../helpers/fixtures";
@@ -43,6 +43,11 @@ beforeAll(async () => {
   ids.phone_number_id = await insertPhoneNumber(api.db, org.organizationId, "+14155550160");
   ids.call_id = await insertCall(api.db, org.organizationId, ids.agent_id, { metadata: { kept: true }, status: "in_progress", endTime: null, endReason: null });
   ids.question_id = (await (await api.request("POST", `/v1/agents/${ids.agent_id}/post-call-questions`, { apiKey, body: { questions: [{ name: "Q", type: "text" }] } })).json()).data[0].id;
+  ids.test_id = (await (await api.request("POST", `/v1/agents/${ids.agent_id}/tests`, { apiKey, body: { name: "T", type: "scripted", turns: [{ user: "hi" }] } })).json()).data.id;
+  [{ id: ids.run_id }] = await api.db
+    .insert(agentTestRuns)
+    .values({ organizationId: org.organizationId, agentId: ids.agent_id, agentVersion: 1, testIds: [ids.test_id], repeat: 1, concurrency: 1 })
+    .returning({ id: agentTestRuns.id });
   ids.knowledge_base_id = (await (await api.request("POST", "/v1/knowledge-bases", { apiKey, body: { name: "KB" } })).json()).data.id;
   [{ id: ids.webhook_delivery_id }] = await api.db
     .insert(webhookDeliveries)

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executeTestRun } from "@/lib/agent-tests/run-executor";
+import { agentTestEnvironment } from "@/lib/agent-tests/test-environment";
 import { webhookDeliveries } from "@/lib/db/schema";
+import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../helpers/fake-openai-server";
 import { insertCall } from "../helpers/fixtures";
 import { openApiValidator } from "../helpers/openapi-validator";
@@ -166,6 +169,28 @@ describe("answers match the OpenAPI document", () => {
     await send("POST", "/v1/telephony/providers/twilio/numbers/import");
     await send("DELETE", "/v1/telephony/providers/twilio");
     await send("DELETE", "/v1/telephony/providers/twilio");
+    // Agent tests and their runs (a run executed in process, so a finished one is checked too).
+    const scripted = await send("POST", `/v1/agents/${agentId}/tests`, {
+      body: { name: "greets", type: "scripted", tags: ["smoke"], turns: [{ user: "Hi", expect: [{ type: "agent_says", match: "contains", value: "goodbye" }, { type: "state", state_name: "greet" }] }] },
+    });
+    expect(scripted.status, scripted.text).toBe(201);
+    const simulated = await send("POST", `/v1/agents/${agentId}/tests`, { body: { name: "simulated", type: "simulated", persona: "p", goal: "g", success_criteria: ["c"] } });
+    expect(simulated.status, simulated.text).toBe(201);
+    await send("POST", `/v1/agents/${agentId}/tests`, { body: { name: "bad", type: "scripted", turns: [{ user: "x", expect: [{ type: "agent_says", match: "regex", value: "(" }] }] } });
+    await send("GET", `/v1/agents/${agentId}/tests?limit=1`);
+    await send("GET", `/v1/agents/${agentId}/tests/${scripted.json.data.id}`);
+    await send("PATCH", `/v1/agents/${agentId}/tests/${simulated.json.data.id}`, { body: { max_turns: 3 } });
+    const run = await send("POST", `/v1/agents/${agentId}/test-runs`, { body: { tags: ["smoke"], repeat: 2 } });
+    expect(run.status, run.text).toBe(201);
+    await executeTestRun(api.db, agentTestEnvironment(api.db, pgBossQueue(api.boss), { env: llm.env() }), run.json.data.id);
+    const done = await send("GET", `/v1/test-runs/${run.json.data.id}`);
+    expect(done.json.data).toMatchObject({ status: "passed", summary: { total: 2, passed: 2 } });
+    await send("POST", `/v1/test-runs/${run.json.data.id}/cancel`);
+    const queued = await send("POST", `/v1/agents/${agentId}/test-runs`, { body: { test_ids: [scripted.json.data.id] } });
+    await send("POST", `/v1/test-runs/${queued.json.data.id}/cancel`);
+    await send("GET", `/v1/agents/${agentId}/test-runs?limit=5`);
+    await send("DELETE", `/v1/agents/${agentId}/tests/${simulated.json.data.id}`);
+
     // Campaigns, their contacts (JSON and CSV), do-not-call, concurrency.
     const campaign = await send("POST", "/v1/campaigns", { body: { name: "Spring", agent_id: agentId, from_numbers: ["+14155550140"], schedule: { start_at: "2099-01-01T00:00:00Z" } } });
     expect(campaign.status).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeApiKey } from "@/lib/auth/api-keys";
-import { webhookDeliveries } from "@/lib/db/schema";
+import { agentTestRuns, webhookDeliveries } from "@/lib/db/schema";
 import { insertAgent, insertCall, insertPhoneNumber } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 
@@ -75,6 +75,21 @@ const routes: RouteCase[] = [
   { name: "deactivate post-call question", method: "POST", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}/deactivate`, ownResource: true },
   { name: "activate post-call question", method: "POST", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}/activate`, ownResource: true },
   { name: "delete post-call question", method: "DELETE", path: () => `/v1/agents/${ids.agent}/post-call-questions/${ids.question}`, ownResource: true },
+  { name: "list agent tests", method: "GET", path: () => `/v1/agents/${ids.agent}/tests`, ownResource: true },
+  {
+    name: "create agent test",
+    method: "POST",
+    path: () => `/v1/agents/${ids.agent}/tests`,
+    body: () => ({ name: "Injected", type: "scripted", turns: [{ user: "hi" }] }),
+    ownResource: true,
+  },
+  { name: "get agent test", method: "GET", path: () => `/v1/agents/${ids.agent}/tests/${ids.test}`, ownResource: true },
+  { name: "patch agent test", method: "PATCH", path: () => `/v1/agents/${ids.agent}/tests/${ids.test}`, body: () => ({ name: "hacked" }), ownResource: true },
+  { name: "list test runs", method: "GET", path: () => `/v1/agents/${ids.agent}/test-runs`, ownResource: true },
+  { name: "start test run", method: "POST", path: () => `/v1/agents/${ids.agent}/test-runs`, body: () => ({}), ownResource: true },
+  { name: "get test run", method: "GET", path: () => `/v1/test-runs/${ids.run}`, ownResource: true },
+  { name: "cancel test run", method: "POST", path: () => `/v1/test-runs/${ids.run}/cancel`, ownResource: true },
+  { name: "delete agent test", method: "DELETE", path: () => `/v1/agents/${ids.agent}/tests/${ids.test}`, ownResource: true },
   { name: "delete agent", method: "DELETE", path: () => `/v1/agents/${ids.agent}`, ownResource: true },
   { name: "list knowledge bases", method: "GET", path: () => "/v1/knowledge-bases", ownResource: false },
   { name: "create knowledge base", method: "POST", path: () => "/v1/knowledge-bases", body: () => ({ name: "x" }), ownResource: false },
@@ -162,6 +177,11 @@ beforeAll(async () => {
   ids.call = await insertCall(api.db, owner.organizationId, ids.agent, { metadata: { original: true } });
   ids.ongoingCall = await insertCall(api.db, owner.organizationId, ids.agent, { status: "in_progress", endTime: null, endReason: null });
   ids.number = await insertPhoneNumber(api.db, owner.organizationId, "+14155550100", { name: "Main line" });
+  ids.test = (await (await api.request("POST", `/v1/agents/${ids.agent}/tests`, { apiKey: owner.apiKey, body: { name: "Owner test", type: "scripted", turns: [{ user: "hi" }] } })).json()).data.id;
+  [{ id: ids.run }] = await api.db
+    .insert(agentTestRuns)
+    .values({ organizationId: owner.organizationId, agentId: ids.agent, agentVersion: 1, testIds: [ids.test], repeat: 1, concurrency: 1 })
+    .returning({ id: agentTestRuns.id });
   ids.question = (await (await api.request("POST", `/v1/agents/${ids.agent}/post-call-questions`, { apiKey: owner.apiKey, body: { questions: [{ name: "Satisfied", type: "boolean" }] } })).json()).data[0].id;
   ids.campaign = (await (await api.request("POST", "/v1/campaigns", { apiKey: owner.apiKey, body: { name: "Owner campaign", agent_id: ids.agent, from_numbers: ["+14155550100"] } })).json()).data.id;
   ids.knowledgeBase = (await (await api.request("POST", "/v1/knowledge-bases", { apiKey: owner.apiKey, body: { name: "Owner KB" } })).json()).data.id;

@@ -5,6 +5,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
 import type { Database, DatabaseConnection } from "@/lib/db/client";
 import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
+import type { AgentTestSettings } from "@/lib/agent-tests/test-environment";
 import { startWorkers } from "@/lib/server/workers";
 import type { Admission } from "@/lib/load/load-limits";
 import type { BlobStore } from "@/lib/storage/blob-store";
@@ -43,6 +44,8 @@ export type TestApiOptions = {
   telephony?: TelephonySettings;
   /** This process's answer to "a new call now?" (lib/load): web calls refused with 503, dials waiting. */
   admission?: () => Admission;
+  /** Agent test runs (with workers): models, HTTP, environment; by default the runtime's env with the AI SDK. */
+  agentTests?: AgentTestSettings;
 };
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -51,7 +54,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const links = await createSignedLinks(connection.db, { ttlSeconds: 3600, ...options.links });
   const boss = await startPgBoss(connection);
   const telephonyProvider = options.telephony ? carrierDialer(connection.db, pgBossQueue(boss), options.telephony) : null;
-  const workers = options.workers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage, admission: options.admission }) : null;
+  const agentTests = options.agentTests ?? { env: options.runtime?.env, llm: options.runtime?.llm, http: options.runtime?.http };
+  const workers = options.workers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage, agentTests, admission: options.admission }) : null;
   const app = createApiApp({
     db: connection.db,
     queue: pgBossQueue(boss),

@@ -8,6 +8,7 @@ export * from "./platform";
 export * from "./workers";
 export * from "./sip-media";
 export * from "./telephony";
+export * from "./agent-tests";
 export * from "./campaigns";
 
 export * from "./audit";

@@ -41,6 +41,8 @@ export type MediaSessionOptions = {
   /** DTMF digits are one caller turn once none comes for this long, or at "#" (default 1500 ms). */
   dtmfTimeoutMs?: number;
   jitterTargetMs?: number;
+  /** Caller audio buffered beyond this is dropped to stay real time (default 200 ms); an in-process line, late only when the machine is, sets more. */
+  jitterMaxMs?: number;
   vad?: VadOptions;
 };
 
@@ -160,7 +162,7 @@ export class MediaSession {
     this.clock = options.clock ?? realClock;
     this.transport = options.transport;
     this.eot = resolveEndOfTurn(options.settings.end_of_turn);
-    this.jitter = new JitterBuffer({ sampleRate: this.transport.inputSampleRate, targetMs: options.jitterTargetMs ?? 60 });
+    this.jitter = new JitterBuffer({ sampleRate: this.transport.inputSampleRate, targetMs: options.jitterTargetMs ?? 60, maxMs: options.jitterMaxMs });
     this.inputResampler = new Resampler(this.transport.inputSampleRate, VAD_SAMPLE_RATE);
     this.pacer = new Pacer<FrameTag>(this.clock, (frame, at) => this.onFramePlayed(frame, at));
     this.recorder = options.recording ? new StereoRecorder(options.recording, this.transport.outputSampleRate) : null;

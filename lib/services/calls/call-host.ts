@@ -3,10 +3,12 @@ import type { Database } from "@/lib/db/client";
 import type { JobQueue } from "@/lib/jobs/queue";
 import type { CallEndReason } from "@/lib/schemas/call-values";
 import { CallEndedError, CallEngine } from "@/lib/runtime/engine";
-import type { CallEndCause, Clock, EventSink, HttpClient, KnowledgeChunk, KnowledgeRetriever, LanguageModelPort } from "@/lib/runtime/types";
+import type { CallEndCause, CallSnapshot, Clock, EventSink, HttpClient, KnowledgeChunk, KnowledgeRetriever, LanguageModelPort, RecordedEvent } from "@/lib/runtime/types";
+import type { TranscriptEntry } from "@/lib/schemas/call-values";
 import { ConflictError, NotFoundError } from "../errors";
 import { searchKnowledgeBase } from "../knowledge-bases/knowledge-base-search";
-import { claimTurn, loadRuntimeCall, mediaBackstopAt, saveRuntimeCall, type RuntimeCall } from "./runtime-calls";
+import { reviseTranscript } from "./live-calls";
+import { claimTurn, loadRuntimeCall, mediaBackstopAt, saveRuntimeCall, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
 
 export type RuntimeHostDependencies = {
   db: Database;
@@ -47,6 +49,31 @@ async function load(db: Database, callId: string): Promise<RuntimeCall> {
   return call;
 }
 
+/**
+ * Where a conversation lives between engine operations. A call's is its row in `calls` (events,
+ * webhooks and the call-finished job follow from each save); an agent test's conversation has a
+ * store of its own (lib/agent-tests), so the same host runs it without it ever being a call.
+ */
+export type ConversationStore = {
+  load(): Promise<RuntimeCall>;
+  /** Marks an operation as running; a ConflictError while another one runs. */
+  claim(conversation: RuntimeCall, now: Date): Promise<StoredRuntimeState>;
+  /** Stores the engine's snapshot and recorded events; false when another writer got there first. */
+  save(conversation: RuntimeCall, expected: StoredRuntimeState, snapshot: CallSnapshot, events: RecordedEvent[], now: Date): Promise<boolean>;
+  /** Rewrites the transcript (a voice answer cut off by the caller keeps only what was heard). */
+  reviseTranscript(revise: (transcript: TranscriptEntry[]) => TranscriptEntry[] | null): Promise<void>;
+};
+
+/** A call's conversation, stored on its row. */
+export function callStore(deps: Pick<RuntimeHostDependencies, "db" | "queue">, callId: string): ConversationStore {
+  return {
+    load: () => load(deps.db, callId),
+    claim: (call, now) => claimTurn(deps.db, call, now),
+    save: (call, expected, snapshot, events, now) => saveRuntimeCall(deps.db, deps.queue, call, expected, snapshot, events, now),
+    reviseTranscript: (revise) => reviseTranscript(deps.db, callId, revise),
+  };
+}
+
 function engineFor(deps: RuntimeHostDependencies, call: RuntimeCall, sink: EventSink): CallEngine {
   return new CallEngine(call.agent, call.snapshot, {
     clock: deps.clock ?? systemClock,
@@ -71,10 +98,15 @@ export type PreparedOperation = {
  * call again. Throws CallEndedError or a ConflictError (an operation is already running) before anything streams.
  */
 export async function prepareCallOperation(deps: RuntimeHostDependencies, callId: string, loaded?: RuntimeCall): Promise<PreparedOperation> {
+  return prepareOperation(deps, callStore(deps, callId), loaded);
+}
+
+/** prepareCallOperation for a conversation in any store. */
+export async function prepareOperation(deps: RuntimeHostDependencies, store: ConversationStore, loaded?: RuntimeCall): Promise<PreparedOperation> {
   const clock = deps.clock ?? systemClock;
-  const call = loaded ?? (await load(deps.db, callId));
+  const call = loaded ?? (await store.load());
   if (call.snapshot.status === "ended") throw new CallEndedError();
-  const claimed = await claimTurn(deps.db, call, clock.now());
+  const claimed = await store.claim(call, clock.now());
   return {
     call,
     async run(operation, sink) {
@@ -82,8 +114,8 @@ export async function prepareCallOperation(deps: RuntimeHostDependencies, callId
       try {
         await operation(engine);
       } finally {
-        const saved = await saveRuntimeCall(deps.db, deps.queue, call, claimed, engine.snapshot, engine.takeRecordedEvents(), clock.now());
-        if (!saved) console.warn(`runtime: an operation on call ${callId} was not stored (the call changed meanwhile)`);
+        const saved = await store.save(call, claimed, engine.snapshot, engine.takeRecordedEvents(), clock.now());
+        if (!saved) console.warn(`runtime: an operation on conversation ${call.id} was not stored (it changed meanwhile)`);
       }
     },
   };
@@ -132,14 +164,19 @@ export async function hangUpCall(deps: RuntimeHostDependencies, callId: string):
  * conversation did not end it itself. An ended call stays as it is. True when this ended it.
  */
 export async function endCall(deps: RuntimeHostDependencies, callId: string, reason: CallEndReason, detail?: string, cause?: CallEndCause): Promise<boolean> {
+  return endConversation(deps, callStore(deps, callId), reason, detail, cause);
+}
+
+/** endCall for a conversation in any store. */
+export async function endConversation(deps: RuntimeHostDependencies, store: ConversationStore, reason: CallEndReason, detail?: string, cause?: CallEndCause): Promise<boolean> {
   const clock = deps.clock ?? systemClock;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const call = await load(deps.db, callId);
+    const call = await store.load();
     if (call.snapshot.status === "ended") return false;
     const engine = engineFor(deps, call, () => {});
     await engine.tick();
     engine.end(reason, detail, cause);
-    if (await saveRuntimeCall(deps.db, deps.queue, call, call.state, engine.snapshot, engine.takeRecordedEvents(), clock.now())) return true;
+    if (await store.save(call, call.state, engine.snapshot, engine.takeRecordedEvents(), clock.now())) return true;
   }
   throw new ConflictError("The call is changing; try again");
 }

@@ -10,8 +10,11 @@ export const metadata: Metadata = { title: "Agent" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export default async function AgentPage({ params }: { params: Promise<{ id: string }> }) {
+const TABS = ["graph", "settings", "questions", "versions", "tests", "json", "talk"];
+
+export default async function AgentPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ tab?: string | string[] }> }) {
   const { id } = await params;
+  const { tab } = await searchParams;
   const { api } = await requireConsoleContext(`/agents/${id}`);
   if (!UUID.test(id)) notFound();
   const loaded = await getAgent(api, id).then(
@@ -23,5 +26,6 @@ export default async function AgentPage({ params }: { params: Promise<{ id: stri
     },
   );
   if (!loaded.ok) return <LoadError title="The agent could not be loaded" message={loaded.message} />;
-  return <AgentWorkspace key={loaded.agent.id} initial={loaded.agent} />;
+  const initialTab = typeof tab === "string" && TABS.includes(tab) ? tab : "graph";
+  return <AgentWorkspace key={loaded.agent.id} initial={loaded.agent} initialTab={initialTab} />;
 }

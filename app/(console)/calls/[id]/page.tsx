@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CallActions } from "@/components/calls/call-actions";
+import { CreateTestFromCall } from "@/components/calls/create-test-from-call";
 import { CallOverview, CostBreakdown, PostCallAnswers, VariableValues } from "@/components/calls/call-facts";
 import { CallTranscript } from "@/components/calls/call-transcript";
 import { MetadataEditor } from "@/components/calls/metadata-editor";
@@ -68,7 +69,12 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
             {numbers ? <span className="font-mono text-sm text-foreground">{numbers}</span> : null}
             <span className="font-mono text-xs break-all">{call.id}</span>
           </span>
-        } actions={<CallActions call={call} />} />
+        } actions={
+          <>
+            <CreateTestFromCall call={call} />
+            <CallActions call={call} />
+          </>
+        } />
       <div className="grid grid-cols-1 gap-6">
         <Card>
           <CardContent className="pt-5">
