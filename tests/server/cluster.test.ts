@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { descendants, startServerProcess, type ServerProcess } from "../helpers/app-server-process";
 
@@ -27,8 +28,17 @@ const alive = (pid: number) => {
 
 type Health = { status: string; load: { live_calls: number; accepting_calls: boolean; loop_delay_p99_ms: number; processes: { pid: number; accepting_calls: boolean }[] } };
 
-async function health(port: number): Promise<Health> {
-  return (await fetch(`http://127.0.0.1:${port}/api/health`)).json() as Promise<Health>;
+/** Each check on a connection of its own (no keep-alive): the primary hands every new connection to the next process. */
+function health(port: number): Promise<Health> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: "/api/health", agent: false }, (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve(JSON.parse(body) as Health));
+      })
+      .on("error", reject);
+  });
 }
 
 describe.skipIf(!onPostgres)("WEB_CONCURRENCY=2: two server processes on one port", () => {
