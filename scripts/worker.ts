@@ -3,7 +3,7 @@
 import { loadConfig } from "@/lib/config";
 import { connectPostgres } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
+import { pgBossQueue, startPgBoss, stopPgBoss } from "@/lib/jobs/pg-boss-queue";
 import { carrierDialer } from "@/lib/telephony/carrier-dialer";
 import { telephonySettingsFromEnv } from "@/lib/telephony/carrier-directory";
 import { onStopSignals } from "@/lib/server/stop-signals";
@@ -35,7 +35,7 @@ async function main() {
   onStopSignals((signal) => {
     console.log(`worker: ${signal} received: finishing held jobs for up to ${config.shutdownDrainSeconds} s; send it again to exit at once`);
     void (async () => {
-      await boss.stop({ graceful: true, wait: true, timeout: config.shutdownDrainSeconds * 1000 });
+      await stopPgBoss(boss, { graceful: true, timeoutMs: config.shutdownDrainSeconds * 1000 });
       workers.stop(); // the heartbeat last: until here the held jobs were still this process's
       sweep.stop();
       await connection.close();

@@ -1176,13 +1176,13 @@ export interface paths {
         };
         /**
          * List the do-not-call list
-         * @description **Extension** (not in the interface specification). Numbers your organization never calls, newest first, in cursor pages (pass `next_cursor` back as `cursor`).
+         * @description **Extension** (not in the interface specification). Numbers your organization never calls, newest first, in cursor pages (pass `next_cursor` back as `cursor`). An erased person's entry (`erased: true`) shows no number: it keeps only a keyed hash, which still refuses calls to the number.
          */
         get: operations["listDoNotCall"];
         put?: never;
         /**
          * Add numbers to the do-not-call list
-         * @description **Extension** (not in the interface specification). Every outbound call to a listed number is then refused before dialling (400 `do_not_call` naming the number): API, campaigns, studio. Campaign contacts with these numbers that were not called yet become `skipped_dnc`. A number that is not one is 400 naming it (`phone_numbers[2]`).
+         * @description **Extension** (not in the interface specification). Every outbound call to a listed number is then refused before dialling (400 `do_not_call` naming the number): API, campaigns, studio. Campaign contacts with these numbers that were not called yet become `skipped_dnc`. A number that is not one is 400 naming it (`phone_numbers[2]`). A number an erasure already keeps (hashed) counts as `already_listed` and is not stored again in the clear. The audit log names the numbers by their keyed hashes only.
          */
         post: operations["addDoNotCall"];
         delete?: never;
@@ -1203,7 +1203,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a number from the do-not-call list
-         * @description **Extension** (not in the interface specification). The number may be called again (contacts already skipped stay skipped). 404 when it is not listed.
+         * @description **Extension** (not in the interface specification). The number may be called again (contacts already skipped stay skipped). Named by the number, or (extension) by the entry's id, the only way to name an erased person's entry without their number. 404 when it is not listed.
          */
         delete: operations["removeDoNotCall"];
         options?: never;
@@ -1310,7 +1310,7 @@ export interface paths {
         put?: never;
         /**
          * Erase a person's calls by phone number
-         * @description **Extension** (not in the interface specification). A data-subject erasure: deletes every call with `phone_number` on either side (from or to), with its transcript, variable values, post-call answers, events, webhook deliveries and recording, so nothing is found by the number afterwards (search included). The audit log keeps one `data.erased` entry with the number hashed (HMAC-SHA256 with the installation's secret). For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners.
+         * @description **Extension** (not in the interface specification). A data-subject erasure: deletes every call with `phone_number` on either side (from or to), with its transcript, variable values, post-call answers, events, webhook deliveries and recording, and every campaign contact with the number (its variables and metadata with it), so nothing is found by the number afterwards (search, contacts and their exports included). By default the number stays on the do-not-call list as a keyed hash only (`do_not_call: "suppress"`, extension): the person is never called again, yet the list shows no number. The audit log keeps one `data.erased` entry with the number hashed (HMAC-SHA256 with the installation's secret). For API keys made by an owner or admin (or by the admin CLI); in the studio, for owners.
          */
         post: operations["eraseDataByPhoneNumber"];
         delete?: never;
@@ -4336,14 +4336,19 @@ export interface components {
         DoNotCallEntry: {
             /** Format: uuid */
             id: string;
-            /** @example +14155550123 */
-            phone_number: string;
+            /**
+             * @description E.164; null for an erased person's entry (extension: see `erased`).
+             * @example +14155550123
+             */
+            phone_number: string | null;
+            /** @description Extension. The person's data was erased (`POST /v1/data-erasure`): the entry keeps only a keyed hash of the number, so calls to it are still refused, and shows no number, reason or call. Remove it by its number or by its id. */
+            erased: boolean;
             reason: string | null;
             /**
-             * @description api, studio, or agent (the callee asked during a call: the add_to_do_not_call tool).
+             * @description api, studio, agent (the callee asked during a call: the add_to_do_not_call tool), or erasure (extension: made by a data erasure).
              * @enum {string}
              */
-            source: "api" | "studio" | "agent";
+            source: "api" | "studio" | "agent" | "erasure";
             /**
              * Format: uuid
              * @description The call in which the callee asked, for source agent.
@@ -4524,13 +4529,25 @@ export interface components {
             calls_deleted: number;
             /** @description Recordings deleted from storage. */
             recordings_deleted: number;
+            /** @description Extension. Campaign contacts with the number deleted (with their variables and metadata), in every campaign. */
+            contacts_deleted: number;
+            /**
+             * @description Extension. `suppressed`: the number's do-not-call entry keeps only its keyed hash; `removed`: its entry was deleted; `not_listed`: it had none and none was made.
+             * @enum {string}
+             */
+            do_not_call: "suppressed" | "removed" | "not_listed";
         };
         DataErasureRequest: {
             /**
-             * @description The person's number, E.164: every call with it on either side is deleted.
+             * @description The person's number, E.164: every call with it on either side is deleted, and every campaign contact with it.
              * @example +14155550123
              */
             phone_number: string;
+            /**
+             * @description Extension. `suppress` (default): the number stays on (or joins) the do-not-call list as a keyed hash only, so the person is never called again yet is found by no one; `remove`: its do-not-call entry goes too, for a person who asks for that (nothing then stops a later list from calling them).
+             * @enum {string}
+             */
+            do_not_call?: "suppress" | "remove";
         };
     };
     responses: never;
@@ -11931,7 +11948,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The listed number, E.164 (`+` URL-encoded as %2B, or left out). */
+                /** @description The listed number, E.164 (`+` URL-encoded as %2B, or left out); or (extension) the entry's id, which also names an erased person's entry. */
                 phone_number: string;
             };
             cookie?: never;

@@ -7,7 +7,7 @@ import { connectPglite, connectPostgres, type DatabaseConnection } from "@/lib/d
 import { lockDataDirectory, type DataDirectoryLock } from "@/lib/db/data-dir-lock";
 import { applyMigrations } from "@/lib/db/migrate";
 import { demoBanner, seedDemoData } from "@/lib/demo/demo";
-import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
+import { pgBossQueue, startPgBoss, stopPgBoss } from "@/lib/jobs/pg-boss-queue";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { RateLimiter } from "@/lib/services/rate-limits/rate-limiter";
 import type { BlobStore } from "@/lib/storage/blob-store";
@@ -124,7 +124,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     endLiveCalls: (graceMs) => mediaInstance.endAll("server_shutdown", graceMs),
     stopWorkers: (timeoutMs) =>
       (stoppingWorkers ??= (async () => {
-        await boss.stop({ graceful: true, wait: true, timeout: timeoutMs }).catch((error) => console.error("job queue stop failed:", error));
+        await stopPgBoss(boss, { graceful: true, timeoutMs }).catch((error) => console.error("job queue stop failed:", error));
         // Only now: the heartbeat tells other processes that the jobs held until here were still ours.
         workers?.stop();
       })()),

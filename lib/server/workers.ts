@@ -79,7 +79,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   await boss.work<{ callId: string }>(jobNames.dialCall, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
     track(jobNames.dialCall, job.id, async () => {
       if (await waitForCapacity(jobNames.dialCall, job.data.callId)) return;
-      await dialCall(deps.db, job.data.callId, deps.telephonyProvider);
+      await dialCall(deps.db, job.data.callId, deps.telephonyProvider, { queue });
     }),
   );
   const storage = deps.storage ?? createBlobStore(loadConfig().storage, deps.db);
@@ -115,7 +115,7 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   testRunSweep.unref();
   const dialCampaignCall = async (callId: string, numberType: string) => {
     // SIP calls go to a process running the SIP user agent (their job was queued with the call).
-    if (numberType !== "sip") await dialCall(deps.db, callId, deps.telephonyProvider);
+    if (numberType !== "sip") await dialCall(deps.db, callId, deps.telephonyProvider, { queue });
   };
   for (let i = 0; i < CAMPAIGN_TICK_WORKERS_PER_PROCESS; i++) {
     await boss.work<{ campaignId: string }>(jobNames.campaignTick, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>

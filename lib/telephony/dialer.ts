@@ -3,6 +3,8 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { callEvents, calls } from "@/lib/db/schema";
+import type { JobQueue } from "@/lib/jobs/queue";
+import { sendCallFinished } from "@/lib/services/calls/finished-call";
 
 export type DialableCall = { id: string; organizationId: string; agentId: string; agentVersion: number | null; fromNumber: string; toNumber: string; customHeaders: Record<string, string> | null };
 
@@ -24,9 +26,11 @@ export const NO_PROVIDER_MESSAGE =
 
 /**
  * Places a started call. Without a provider that can carry it the call ends visibly as `failed`
- * with `end_reason` `no_telephony_provider` and an event saying why, never silently.
+ * with `end_reason` `no_telephony_provider` and an event saying why, never silently; like every other
+ * end, that queues the after-call job (with `queue`), which applies the agent's data storage.
  */
-export async function dialCall(db: Database, callId: string, provider: TelephonyProvider | null, now = new Date()) {
+export async function dialCall(db: Database, callId: string, provider: TelephonyProvider | null, options: { now?: Date; queue?: JobQueue } = {}) {
+  const now = options.now ?? new Date();
   const [call] = await db.select().from(calls).where(eq(calls.id, callId)).limit(1);
   if (!call || call.status !== "created") return; // terminated or deleted meanwhile
   let message = NO_PROVIDER_MESSAGE;
@@ -61,5 +65,6 @@ export async function dialCall(db: Database, callId: string, provider: Telephony
       payload: { reason: "no_telephony_provider", message },
       occurredAt: now,
     });
+    if (options.queue) await sendCallFinished(options.queue, callId, tx);
   });
 }

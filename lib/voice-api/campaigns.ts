@@ -37,5 +37,8 @@ export const updateConcurrency = (api: VoiceApiClient, body: { limit?: number; i
 export const listDoNotCall = (api: VoiceApiClient, query: { cursor?: string; limit?: number } = {}) =>
   api.requestEnvelope<DoNotCallEntry[]>("GET", "/do-not-call", { query: { limit: 100, ...query } });
 export const addDoNotCall = (api: VoiceApiClient, body: { phone_numbers: string[]; reason?: string }) => api.post<AddDoNotCallResult>("/do-not-call", body);
-/** The number without its "+" (the path stays plain for the studio's forwarding layer; the API reads it as E.164). */
+/**
+ * The number without its "+" (the path stays plain for the studio's forwarding layer; the API reads it
+ * as E.164), or the entry's id (an erased person's entry has no number).
+ */
 export const removeDoNotCall = (api: VoiceApiClient, phoneNumber: string) => api.delete<null>(`/do-not-call/${id(phoneNumber.replace(/^\+/, ""))}`);

@@ -14,7 +14,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
 import { connectPglite, connectPostgres, type DatabaseConnection } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
+import { pgBossQueue, startPgBoss, stopPgBoss } from "@/lib/jobs/pg-boss-queue";
 import { normalizeAgent } from "@/lib/agents/normalize";
 import type { CreateAgentInput } from "@/lib/agents/document-schema";
 import { CallEngine } from "@/lib/runtime/engine";
@@ -221,7 +221,7 @@ async function main() {
   console.log(`  target p99 < 20 ms per turn: engine ${engineSummary.p99 < 20 ? "PASS" : "FAIL"}; whole path ${concurrent.p99 < 20 ? "PASS" : "FAIL"} (concurrent), ${soloSummary.p99 < 20 ? "PASS" : "FAIL"} (alone)`);
   console.log(`  load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
 
-  await boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
+  await stopPgBoss(boss, { graceful: false, timeoutMs: 2000 }).catch(() => undefined);
   await cleanup();
 }
 

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls } from "@/lib/db/schema";
-import { startWorkers } from "@/lib/server/workers";
 import { createSafeFetch } from "@/lib/net/safe-fetch";
 import { lastMessage, startFakeOpenAiServer, toolNames, type FakeOpenAiServer } from "../helpers/fake-openai-server";
 import { createTestApi, type TestApi } from "../helpers/test-api";
@@ -30,7 +29,7 @@ beforeAll(async () => {
   });
   receiver = await startWebhookReceiver();
   api = await createTestApi({ runtime: { env: llm.env(), http: safeFetch, eventPollMs: 50 } });
-  await startWorkers(api.boss, { db: api.db, telephonyProvider: null, webhooks: { fetch: safeFetch }, postCallAnswers: { env: llm.env() } });
+  await api.startWorkers({ telephonyProvider: null, webhooks: { fetch: safeFetch }, postCallAnswers: { env: llm.env() } });
   org = await api.createOrganization();
 });
 afterAll(async () => {

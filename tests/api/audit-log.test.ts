@@ -11,12 +11,14 @@ import { createPasswordUser } from "@/lib/auth/users";
 import { bffPermission, proxyToVoiceApi } from "@/lib/console/bff-proxy";
 import { buildConsoleContext, type ConsoleContext } from "@/lib/console/console-context";
 import { handleConsoleRequest } from "@/lib/console/route-handler";
+import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { createAgent } from "@/lib/services/agents";
+import { runCampaignTick } from "@/lib/services/campaigns/campaign-dispatch";
 import { withTransaction } from "@/lib/services/context";
 import { CreateAgentSchema } from "@/lib/agents/document-schema";
 import type { AuditEntry } from "@/lib/schemas/audit-log";
 import { createTestApi, type TestApi } from "../helpers/test-api";
-import { insertAgent, insertCall } from "../helpers/fixtures";
+import { insertAgent, insertCall, insertPhoneNumber } from "../helpers/fixtures";
 
 const ORIGIN = "http://studio.test";
 const BROWSER = { requestId: "req-browser-1", ip: "198.51.100.7", userAgent: "Mozilla/5.0 (audit test)" };
@@ -207,6 +209,127 @@ describe("who did it, through each entry point", () => {
     });
     await expect(attempt).rejects.toThrow("rolled back");
     expect((await entries("&action=agent.created")).length).toBe(before);
+  });
+});
+
+describe("campaigns, do-not-call and concurrency, through the API and the studio", () => {
+  const FROM = "+14155550140";
+  let agentId: string;
+  type Send = (method: string, path: string, body?: unknown) => Promise<{ response: Response; body: { data: any } }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const byKey: Send = (method, path, body) => v1(method, `/v1/${path}`, body);
+  const byStudio =
+    (role: MemberRole): Send =>
+    (method, path, body) =>
+      bff(role, method, path, body);
+  const keyActor = () => ({ type: "api_key", id: apiKeyId, label: apiKeyPrefix });
+  const userActor = (role: MemberRole) => ({ type: "user", id: users[role], label: `${role}@audit.test` });
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+
+  beforeAll(async () => {
+    agentId = await insertAgent(api.db, organizationId, "Campaign agent");
+    await insertPhoneNumber(api.db, organizationId, FROM);
+  });
+
+  /** A campaign's whole life through `send`: every write is in the log with `actor`, and no contact's number or variable is. */
+  async function campaignLife(send: Send, actor: object, name: string) {
+    const created = await send("POST", "campaigns", { name, agent_id: agentId, from_numbers: [FROM], pacing: { max_concurrent_calls: 3 } });
+    expect(created.response.status).toBe(201);
+    const id = created.body.data.id as string;
+    expect(await latest("campaign.created", id)).toMatchObject({
+      actor,
+      resource_type: "campaign",
+      changes: { name: { from: null, to: name }, agent_id: { from: null, to: agentId }, from_numbers: { from: null, to: [FROM] }, "pacing.max_concurrent_calls": { from: null, to: 3 } },
+    });
+
+    expect((await send("PATCH", `campaigns/${id}`, { name: `${name} Q3`, schedule: { start_at: tomorrow } })).response.status).toBe(200);
+    const updated = await latest("campaign.updated", id);
+    expect(updated.actor).toEqual(actor);
+    expect(updated.changes).toEqual({ name: { from: name, to: `${name} Q3` }, "schedule.start_at": { from: null, to: tomorrow } });
+
+    const contacts = [
+      { phone_number: "+12125550161", dynamic_variables_values: { name: "Ada Lovelace" }, metadata: { crm: "CRM-77" } },
+      { phone_number: "+1 212 555 0162" },
+      { phone_number: "+12125550161" },
+      { phone_number: "not a number" },
+    ];
+    expect((await send("POST", `campaigns/${id}/contacts`, { contacts })).response.status).toBe(200);
+    const imported = await latest("campaign.contacts_imported", id);
+    expect(imported).toMatchObject({ actor, changes: { added: { from: null, to: 2 }, duplicates: { from: null, to: 1 }, rejected: { from: null, to: 1 }, skipped_dnc: { from: null, to: 0 } } });
+    expect(JSON.stringify(imported)).not.toMatch(/555016[12]|Ada|CRM-77/);
+
+    // Scheduled a day ahead: nothing is dialled while it is started, paused, resumed and cancelled.
+    const steps = [
+      ["start", "campaign.started", "draft", "scheduled"],
+      ["pause", "campaign.paused", "scheduled", "paused"],
+      ["resume", "campaign.resumed", "paused", "scheduled"],
+      ["cancel", "campaign.cancelled", "scheduled", "cancelled"],
+    ] as const;
+    for (const [verb, action, from, to] of steps) {
+      expect((await send("POST", `campaigns/${id}/${verb}`)).response.status).toBe(200);
+      expect(await latest(action, id)).toMatchObject({ actor, changes: { status: { from, to } } });
+    }
+    expect((await latest("campaign.cancelled", id)).changes.contacts_cancelled).toEqual({ from: null, to: 2 });
+    // A refused change leaves no entry.
+    expect((await send("POST", `campaigns/${id}/pause`)).response.status).toBe(409);
+    expect((await entries(`&resource_id=${id}&action=campaign.paused`)).length).toBe(1);
+
+    expect((await send("DELETE", `campaigns/${id}`)).response.status).toBe(200);
+    expect(await latest("campaign.deleted", id)).toMatchObject({ actor, changes: { name: { from: `${name} Q3`, to: null }, contacts: { from: 2, to: null } } });
+  }
+
+  /** Listing and unlisting a number through `send`: in the log with `actor`, the number only as its keyed hash. */
+  async function doNotCallLife(send: Send, actor: object, number: string, source: "api" | "studio") {
+    const digits = number.slice(1);
+    const added = await send("POST", "do-not-call", { phone_numbers: [number], reason: `Asked by email to stop calling ${number}` });
+    expect(added.response.status).toBe(201);
+    const entryId = added.body.data.entries[0].id as string;
+    const listed = await latest("do_not_call.added", entryId);
+    expect(listed).toMatchObject({ actor, resource_type: "do_not_call", changes: { added: { from: null, to: 1 }, source: { from: null, to: source } } });
+    const [hash] = listed.changes.phone_number_hashes.to as string[];
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(listed.changes.reason.to).toBe("Asked by email to stop calling [phone_number]");
+
+    expect((await send("DELETE", `do-not-call/${digits}`)).response.status).toBe(200);
+    const removed = await latest("do_not_call.removed", entryId);
+    expect(removed).toMatchObject({ actor, changes: { phone_number_hash: { from: hash, to: null } } });
+    expect(JSON.stringify([listed, removed])).not.toContain(digits);
+  }
+
+  it("with an API key: the key is the actor of each campaign write, listing, unlisting and the concurrency change", async () => {
+    await campaignLife(byKey, keyActor(), "Renewals");
+    await doNotCallLife(byKey, keyActor(), "+13125550171", "api");
+    expect((await byKey("PATCH", "concurrency", { limit: 30, inbound_reserved: 2 })).response.status).toBe(200);
+    const changed = await latest("concurrency.updated");
+    expect(changed).toMatchObject({ actor: keyActor(), resource_type: "concurrency", resource_id: organizationId });
+    expect(changed.changes).toEqual({ limit: { from: 20, to: 30 }, inbound_reserved: { from: 0, to: 2 } });
+  });
+
+  it("in the studio: the signed-in member runs campaigns, an admin changes the list and the concurrency", async () => {
+    await campaignLife(byStudio("member"), userActor("member"), "Studio renewals");
+    await doNotCallLife(byStudio("admin"), userActor("admin"), "+13125550172", "studio");
+    expect((await byStudio("member")("PATCH", "concurrency", { limit: 40 })).response.status).toBe(403);
+    expect((await byStudio("admin")("PATCH", "concurrency", { limit: 40 })).response.status).toBe(200);
+    const changed = await latest("concurrency.updated");
+    expect(changed).toMatchObject({ actor: userActor("admin"), ip: BROWSER.ip });
+    expect(changed.changes).toEqual({ limit: { from: 30, to: 40 } });
+  });
+
+  it("the dispatcher pausing a campaign it cannot place calls for is the system's doing", async () => {
+    const line = "+14155550141";
+    const numberId = await insertPhoneNumber(api.db, organizationId, line);
+    const created = await byKey("POST", "campaigns", {
+      name: "Orphaned",
+      agent_id: agentId,
+      from_numbers: [line],
+      schedule: { windows: [{ days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], start: "00:00", end: "23:59" }], timezone: "UTC", recipient_timezone: false },
+    });
+    const id = created.body.data.id as string;
+    await byKey("POST", `campaigns/${id}/contacts`, { contacts: [{ phone_number: "+12125550163" }] });
+    expect((await byKey("POST", `campaigns/${id}/start`)).body.data.status).toBe("running");
+    await byKey("DELETE", `phone-numbers/${numberId}`);
+    expect(await runCampaignTick({ db: api.db, queue: pgBossQueue(api.boss), dial: async () => undefined, tickMs: 2000 }, id)).toBe("stopped");
+    expect(await latest("campaign.paused", id)).toMatchObject({ actor: { type: "system", id: null, label: "campaign dispatcher" }, changes: { status: { from: "running", to: "paused" } } });
+    expect((await latest("campaign.paused", id)).changes.reason.to).toMatch(/from_number/);
   });
 });
 

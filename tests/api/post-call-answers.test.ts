@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callPostCallAnswers } from "@/lib/db/schema";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
-import { startWorkers } from "@/lib/server/workers";
 import { processFinishedCall, PostCallAnswersIncompleteError, sendCallFinished } from "@/lib/services/calls/finished-call";
 import { minimalAgent } from "../helpers/agent-documents";
 import { lastMessage, startFakeOpenAiServer, type FakeOpenAiServer, type FakeReply, type FakeRequest } from "../helpers/fake-openai-server";
@@ -29,7 +28,7 @@ const transcript = [
 beforeAll(async () => {
   api = await createTestApi();
   llm = await startFakeOpenAiServer((request) => answers[questionOf(request)] ?? { status: 500, errorMessage: "unscripted" });
-  await startWorkers(api.boss, { db: api.db, telephonyProvider: null, postCallAnswers: { env: llm.env() } });
+  await api.startWorkers({ telephonyProvider: null, postCallAnswers: { env: llm.env() } });
   org = await api.createOrganization();
   const agent = await (await api.request("POST", "/v1/agents", { apiKey: org.apiKey, body: { ...minimalAgent("Bookings"), llm: { provider: "openai", model: "gpt-4o-mini" } } })).json();
   agentId = agent.data.id;

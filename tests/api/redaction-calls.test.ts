@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { channelOf, decodeWav } from "@/lib/media/audio/wav";
-import { startWorkers } from "@/lib/server/workers";
 import { createSafeFetch } from "@/lib/net/safe-fetch";
 import { findTones, soundingMs, speech } from "../helpers/audio-analysis";
 import { startFakeOpenAiServer, toolNames, type FakeOpenAiServer } from "../helpers/fake-openai-server";
 import { startFakeSpeech, transcriptsByFixture, type FakeSpeech } from "../helpers/fake-speech";
 import { lastUserText, scriptedLlm } from "../helpers/scripted-llm";
 import { parseSse } from "../helpers/sse";
+import { insertPhoneNumber } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 import { heardMs, liveCallOnLoopback, sleep, voiceAgent, waitFor } from "../helpers/voice-call";
 import { startWebhookReceiver } from "../helpers/webhook-receiver";
@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   receiver = await startWebhookReceiver();
   api = await createTestApi({ runtime: { env: llm.env(), http: safeFetch, eventPollMs: 50 } });
-  await startWorkers(api.boss, { db: api.db, telephonyProvider: null, webhooks: { fetch: safeFetch }, postCallAnswers: { env: llm.env() } });
+  await api.startWorkers({ telephonyProvider: null, webhooks: { fetch: safeFetch }, postCallAnswers: { env: llm.env() } });
   org = await api.createOrganization();
 });
 afterAll(async () => {
@@ -160,6 +160,54 @@ describe("data_storage: metadata_only", () => {
     expect(JSON.stringify(call)).not.toMatch(RAW);
     const replay = await api.request("GET", `/v1/calls/web/${callId}/events?session_token=${token}`);
     expect(JSON.stringify(parseSse(await replay.text()))).not.toMatch(RAW);
+  }, 60_000);
+});
+
+describe("campaign calls", () => {
+  it("a redacting agent's campaign call and its settled contact keep the contact's variables redacted (or nothing, metadata_only); the metadata stays", async () => {
+    const from = "+14155550190";
+    await insertPhoneNumber(api.db, org.organizationId, from);
+    const post = async (path: string, body?: unknown) => {
+      const answer = await (await api.request("POST", path, { apiKey: org.apiKey, body })).json();
+      if (!answer.data) throw new Error(`${path}: ${JSON.stringify(answer.error)}`);
+      return answer.data;
+    };
+    const everyDay = { timezone: "UTC", recipient_timezone: false, windows: [{ days: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"], start: "00:00", end: "23:59" }] };
+    const campaignFor = async (dataStorage: string, to: string) => {
+      const agent = await post("/v1/agents", { name: `Campaign desk (${dataStorage})`, data_storage: dataStorage, initial_state_name: "main", states: [{ name: "main", prompt: "Greet the caller by name.", tools: [{ type: "hang_up" }] }] });
+      const campaign = await post("/v1/campaigns", { name: `Renewals (${dataStorage})`, agent_id: agent.id, from_numbers: [from], schedule: everyDay });
+      await post(`/v1/campaigns/${campaign.id}/contacts`, { contacts: [{ phone_number: to, dynamic_variables_values: { name: "Maria Garcia", card: CARD }, metadata: { crm_id: "C-9" } }] });
+      await post(`/v1/campaigns/${campaign.id}/start`);
+      return campaign.id as string;
+    };
+    const modes = { redact_pii: "+12125550191", metadata_only: "+12125550192", everything: "+12125550193" };
+    const campaigns = Object.fromEntries(await Promise.all(Object.entries(modes).map(async ([mode, to]) => [mode, await campaignFor(mode, to)])));
+    // No carrier here: each attempt fails to connect, which settles its contact as failed and runs the after-call work.
+    const settled = async (campaignId: string, done: (call: Record<string, unknown>, contact: Record<string, unknown>) => boolean) => {
+      const deadline = Date.now() + 40_000;
+      for (;;) {
+        const [call] = (await get(`/v1/calls?campaign_id=${campaignId}`)) as { id: string }[];
+        const [contact] = (await get(`/v1/campaigns/${campaignId}/contacts`)) as Record<string, unknown>[];
+        const full = call ? await get(`/v1/calls/${call.id}`) : null;
+        if ((full && done(full, contact)) || Date.now() > deadline) return { call: full as Record<string, unknown>, contact };
+        await sleep(150);
+      }
+    };
+
+    const redacted = await settled(campaigns.redact_pii, (call) => (call.redacted_categories as string[]).length > 0);
+    expect(redacted.call).toMatchObject({ status: "failed", end_reason: "no_telephony_provider", campaign_id: campaigns.redact_pii, metadata: { crm_id: "C-9" } });
+    expect(redacted.call.dynamic_variables_values).toEqual({ name: "[person_name]", card: "[credit_card]" });
+    expect(redacted.call.redacted_categories).toEqual(["credit_card", "person_name"]);
+    expect(redacted.contact).toMatchObject({ status: "failed", phone_number: modes.redact_pii, metadata: { crm_id: "C-9" }, dynamic_variables_values: { name: "[person_name]", card: "[credit_card]" } });
+
+    const nothing = await settled(campaigns.metadata_only, (call, contact) => call.dynamic_variables_values === null && Object.keys(contact.dynamic_variables_values as object).length === 0);
+    expect(nothing.call).toMatchObject({ status: "failed", dynamic_variables_values: null, metadata: { crm_id: "C-9" } });
+    expect(nothing.contact).toMatchObject({ status: "failed", dynamic_variables_values: {}, metadata: { crm_id: "C-9" } });
+
+    const kept = await settled(campaigns.everything, (call) => call.status === "failed" && call.cost !== null);
+    expect(kept.call.dynamic_variables_values).toEqual({ name: "Maria Garcia", card: CARD });
+    expect(kept.contact.dynamic_variables_values).toEqual({ name: "Maria Garcia", card: CARD });
+    for (const mode of ["redact_pii", "metadata_only"] as const) expect(JSON.stringify(await get(`/v1/campaigns/${campaigns[mode]}/contacts`))).not.toMatch(RAW);
   }, 60_000);
 });
 

@@ -5,7 +5,6 @@ import { newWebhookSecret } from "@/lib/webhooks/sign-webhook";
 import { organizations, webhookDeliveries } from "@/lib/db/schema";
 import { jobNames } from "@/lib/jobs/queue";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
-import { startWorkers } from "@/lib/server/workers";
 import { createSafeFetch, type SafeFetch } from "@/lib/net/safe-fetch";
 import { deliverWebhookAttempt, DeliveryBusyError, type WebhookDeliverySettings } from "@/lib/webhooks/deliver-webhook";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
@@ -27,7 +26,7 @@ beforeAll(async () => {
   api = await createTestApi();
   receiver = await startWebhookReceiver();
   fetch = createSafeFetch({ allowlist: ["127.0.0.1"] });
-  await startWorkers(api.boss, { db: api.db, telephonyProvider: null, webhooks: { fetch, ...fast } });
+  await api.startWorkers({ telephonyProvider: null, webhooks: { fetch, ...fast } });
   ({ organizationId } = await api.createOrganization());
   agentId = await insertAgent(api.db, organizationId);
   callId = await insertCall(api.db, organizationId, agentId);

@@ -4,9 +4,9 @@ import type { ApiSettings, RuntimeSettings } from "@/lib/api/context";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createOrganization } from "@/lib/auth/organizations";
 import type { Database, DatabaseConnection } from "@/lib/db/client";
-import { pgBossQueue, startPgBoss } from "@/lib/jobs/pg-boss-queue";
+import { pgBossQueue, startPgBoss, stopPgBoss } from "@/lib/jobs/pg-boss-queue";
 import type { AgentTestSettings } from "@/lib/agent-tests/test-environment";
-import { startWorkers } from "@/lib/server/workers";
+import { startWorkers, type WorkerDependencies } from "@/lib/server/workers";
 import type { Admission } from "@/lib/load/load-limits";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";
@@ -26,6 +26,8 @@ export type TestApi = {
   request: (method: string, path: string, options?: RequestOptions) => Promise<Response>;
   /** A new organization with one API key. */
   createOrganization: (name?: string) => Promise<{ organizationId: string; apiKey: string; apiKeyId: string }>;
+  /** Subscribes workers on this app's queue and database with `deps`; `close` stops their timers before the pool closes. */
+  startWorkers: (deps: Omit<WorkerDependencies, "db">) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -44,6 +46,8 @@ export type TestApiOptions = {
   telephony?: TelephonySettings;
   /** This process's answer to "a new call now?" (lib/load): web calls refused with 503, dials waiting. */
   admission?: () => Admission;
+  /** How long closing waits for running jobs to finish (default 1000 ms, pg-boss's least: a campaign tick runs for 15 s and is failed, not awaited). */
+  shutdownTimeoutMs?: number;
   /** Agent test runs (with workers): models, HTTP, environment; by default the runtime's env with the AI SDK. */
   agentTests?: AgentTestSettings;
 };
@@ -55,7 +59,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const boss = await startPgBoss(connection);
   const telephonyProvider = options.telephony ? carrierDialer(connection.db, pgBossQueue(boss), options.telephony) : null;
   const agentTests = options.agentTests ?? { env: options.runtime?.env, llm: options.runtime?.llm, http: options.runtime?.http };
-  const workers = options.workers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage, agentTests, admission: options.admission }) : null;
+  const workers: { stop: () => void }[] = [];
+  if (options.workers) workers.push(await startWorkers(boss, { db: connection.db, telephonyProvider, storage, agentTests, admission: options.admission }));
   const app = createApiApp({
     db: connection.db,
     queue: pgBossQueue(boss),
@@ -87,9 +92,14 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       const key = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "test key" });
       return { organizationId: org.id, apiKey: key.apiKey, apiKeyId: key.id };
     },
+    startWorkers: async (deps) => {
+      workers.push(await startWorkers(boss, { db: connection.db, ...deps }));
+    },
     close: async () => {
-      workers?.stop();
-      await boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
+      // Timers first (they queue jobs), then the queue (running jobs finish and report, or are failed),
+      // and the connection only once pg-boss has nothing in flight on it.
+      for (const handle of workers) handle.stop();
+      await stopPgBoss(boss, { graceful: true, timeoutMs: options.shutdownTimeoutMs ?? 1000 }).catch(() => undefined);
       await connection.close();
     },
   };

@@ -127,7 +127,8 @@ export function campaignContactRoutes() {
             : { row: index, phone_number: undefined },
         );
       }
-      const result = await addCampaignContacts(ctx, c.get("deps").queue, campaignId, drafts, { defaultCountry, rejected });
+      const format = contentType === "multipart/form-data" ? "csv" : "json";
+      const result = await addCampaignContacts(ctx, c.get("deps").queue, campaignId, drafts, { defaultCountry, rejected, format });
       return ok(c, result, { message: `${result.added} contact(s) added` });
     },
   );

@@ -15,7 +15,9 @@ const listRoute = extension(
     operationId: "listDoNotCall",
     tags,
     summary: "List the do-not-call list",
-    description: "Numbers your organization never calls, newest first, in cursor pages (pass `next_cursor` back as `cursor`).",
+    description:
+      "Numbers your organization never calls, newest first, in cursor pages (pass `next_cursor` back as `cursor`). " +
+      "An erased person's entry (`erased: true`) shows no number: it keeps only a keyed hash, which still refuses calls to the number.",
     request: { query: ListDoNotCallQuerySchema },
     responses: { 200: jsonContent(listEnvelope(DoNotCallEntrySchema, "DoNotCallList"), "Listed numbers"), ...standardErrorResponses },
   }),
@@ -30,7 +32,8 @@ const addRoute = extension(
     summary: "Add numbers to the do-not-call list",
     description:
       "Every outbound call to a listed number is then refused before dialling (400 `do_not_call` naming the number): API, campaigns, studio. " +
-      "Campaign contacts with these numbers that were not called yet become `skipped_dnc`. A number that is not one is 400 naming it (`phone_numbers[2]`).",
+      "Campaign contacts with these numbers that were not called yet become `skipped_dnc`. A number that is not one is 400 naming it (`phone_numbers[2]`). " +
+      "A number an erasure already keeps (hashed) counts as `already_listed` and is not stored again in the clear. The audit log names the numbers by their keyed hashes only.",
     request: { body: { required: true, content: { "application/json": { schema: AddDoNotCallBodySchema } } } },
     responses: { 201: jsonContent(envelope(AddDoNotCallResultSchema, "AddDoNotCallResponse"), "Listed"), ...standardErrorResponses },
   }),
@@ -43,7 +46,8 @@ const deleteRoute = extension(
     operationId: "removeDoNotCall",
     tags,
     summary: "Remove a number from the do-not-call list",
-    description: "The number may be called again (contacts already skipped stay skipped). 404 when it is not listed.",
+    description:
+      "The number may be called again (contacts already skipped stay skipped). Named by the number, or (extension) by the entry's id, the only way to name an erased person's entry without their number. 404 when it is not listed.",
     request: { params: DoNotCallNumberParamSchema },
     responses: { 200: jsonContent(envelope(z.null(), "RemoveDoNotCallResponse"), "Removed; data is null"), ...standardErrorResponses },
   }),

@@ -92,15 +92,19 @@ export const doNotCallNumbers = pgTable(
     organizationId: uuid("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    phoneNumber: text("phone_number").notNull(),
+    /** E.164; null once the person's data was erased (the entry then keeps only the number's keyed hash). */
+    phoneNumber: text("phone_number"),
+    /** An erased person's number as HMAC-SHA256 (services/phone-number-hash.ts): still refused, found by no one. */
+    phoneNumberHash: text("phone_number_hash"),
     reason: text("reason"),
-    /** api, studio, or agent (the add_to_do_not_call tool during a call). */
+    /** api, studio, agent (the add_to_do_not_call tool during a call), or erasure (kept when a person's data was erased). */
     source: text("source").notNull().default("api"),
     callId: uuid("call_id"),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex("do_not_call_org_number_unique").on(table.organizationId, table.phoneNumber),
+    uniqueIndex("do_not_call_org_hash_unique").on(table.organizationId, table.phoneNumberHash).where(sql`${table.phoneNumberHash} is not null`),
     index("do_not_call_org_created_idx").on(table.organizationId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );

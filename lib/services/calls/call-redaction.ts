@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AgentDocument } from "@/lib/agents/normalize";
 import type { Database } from "@/lib/db/client";
-import { agents, agentVersions, callEvents, calls } from "@/lib/db/schema";
+import { agents, agentVersions, callEvents, calls, campaignContacts } from "@/lib/db/schema";
 import { mergeCategories, redactJson, redactText } from "@/lib/redaction/find-pii";
 import type { PiiCategory } from "@/lib/redaction/pii-categories";
 import type { TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
@@ -60,4 +60,40 @@ export async function callDataStorage(db: Database, callId: string): Promise<Age
     .where(eq(calls.id, callId));
   const mode = (row?.config as { data_storage?: AgentDocument["data_storage"] } | undefined)?.data_storage;
   return mode ?? "everything";
+}
+
+/**
+ * A redacting agent's call keeps its start request's `dynamic_variables_values` (a campaign contact's
+ * variables, copied onto its call) redacted once the call is over: the engine read them when the call was
+ * answered, and its `variable_values` kept them redacted already. `metadata` is the caller's own labels
+ * and is kept as given (as `metadata_only` keeps it).
+ */
+export async function redactDynamicVariables(db: Database, callId: string): Promise<PiiCategory[]> {
+  const [row] = await db.select({ values: calls.dynamicVariablesValues }).from(calls).where(eq(calls.id, callId));
+  if (!row?.values) return [];
+  const redacted = redactJson(row.values);
+  if (redacted.categories.length === 0) return [];
+  await db
+    .update(calls)
+    .set({ dynamicVariablesValues: redacted.value, redactedCategories: withCategories(redacted.categories) })
+    .where(eq(calls.id, callId));
+  return redacted.categories;
+}
+
+/**
+ * A campaign call's contact, once its last call has settled it (completed or failed: nothing will dial
+ * it again), keeps its variables as the agent keeps its calls: redacted (`redact_pii`) or not at all
+ * (`metadata_only`). Its number, status, outcome and metadata stay (the campaign's record; erasure takes
+ * the number). A contact still to be retried keeps them for its next attempt; this runs again after it.
+ */
+export async function settleContactVariables(db: Database, callId: string, mode: "redact_pii" | "metadata_only"): Promise<void> {
+  const [contact] = await db
+    .select({ id: campaignContacts.id, values: campaignContacts.dynamicVariablesValues })
+    .from(calls)
+    .innerJoin(campaignContacts, and(eq(campaignContacts.id, calls.campaignContactId), eq(campaignContacts.lastCallId, calls.id)))
+    .where(and(eq(calls.id, callId), inArray(campaignContacts.status, ["completed", "failed"])));
+  if (!contact || Object.keys(contact.values).length === 0) return;
+  const values = mode === "metadata_only" ? {} : (redactJson(contact.values).value as Record<string, unknown>);
+  if (JSON.stringify(values) === JSON.stringify(contact.values)) return;
+  await db.update(campaignContacts).set({ dynamicVariablesValues: values }).where(eq(campaignContacts.id, contact.id));
 }

@@ -6,7 +6,7 @@ import { inTransaction } from "@/lib/db/transaction";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { LlmNotConfiguredError } from "@/lib/llm/language-model";
 import { priceCall } from "./call-cost";
-import { callDataStorage } from "./call-redaction";
+import { callDataStorage, redactDynamicVariables, settleContactVariables } from "./call-redaction";
 import { answerPostCallQuestions, type PostCallAnswerSettings } from "../post-call-questions/post-call-answers";
 
 /** Queues the after-call work (cost, post-call answers), in the caller's transaction when `db` is one. */
@@ -44,7 +44,10 @@ export async function processFinishedCall(
     if (!(error instanceof LlmNotConfiguredError)) throw error;
     console.error(`Post-call answers of call ${callId} skipped: ${error.message}`);
   }
-  if ((await callDataStorage(db, callId)) === "metadata_only") await keepMetadataOnly(db, callId);
+  const dataStorage = await callDataStorage(db, callId);
+  if (dataStorage === "metadata_only") await keepMetadataOnly(db, callId);
+  else if (dataStorage === "redact_pii") await redactDynamicVariables(db, callId);
+  if (dataStorage !== "everything") await settleContactVariables(db, callId, dataStorage);
 }
 
 /**

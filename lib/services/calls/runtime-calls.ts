@@ -13,6 +13,7 @@ import type { CallSnapshot, RecordedEvent } from "@/lib/runtime/types";
 import { withVariableValue } from "@/lib/runtime/variable-values";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
 import { ConflictError } from "../errors";
+import { systemActor } from "../context";
 import { addToDoNotCall } from "../do-not-call/do-not-call";
 import { redactCallContent, redactStoredEvents, redactsPii, withCategories } from "./call-redaction";
 
@@ -249,7 +250,8 @@ async function listCallee(db: Database, call: RuntimeCall): Promise<void> {
   const [row] = await db.select({ type: calls.type, direction: calls.direction, fromNumber: calls.fromNumber, toNumber: calls.toNumber }).from(calls).where(eq(calls.id, call.id));
   const number = row?.type === "phone_call" ? (row.direction === "outbound" ? row.toNumber : row.fromNumber) : null;
   if (!number) return; // a web call has no number to list
-  await addToDoNotCall({ db, organizationId: call.organizationId }, { phone_numbers: [number], reason: "Asked not to be called again, during a call", source: "agent", callId: call.id }).catch((error) => {
+  // The agent acted on the callee's words: the system's doing in the audit log, with the call named.
+  await addToDoNotCall({ db, organizationId: call.organizationId, actor: systemActor("add_to_do_not_call tool") }, { phone_numbers: [number], reason: "Asked not to be called again, during a call", source: "agent", callId: call.id }).catch((error) => {
     // A caller id that is no phone number (anonymous, a SIP name) cannot be listed; the call ends all the same.
     console.warn(`do-not-call: the number of call ${call.id} could not be listed: ${error instanceof Error ? error.message : error}`);
   });

@@ -1,11 +1,12 @@
 import "server-only";
 import { and, asc, eq, gt, max, sql } from "drizzle-orm";
 import { campaignContacts, type CampaignContactRow } from "@/lib/db/schema";
-import { inTransaction } from "@/lib/db/transaction";
 import type { JobQueue } from "@/lib/jobs/queue";
 import type { ContactStatus } from "@/lib/schemas/campaign-values";
 import { ContactInputSchema, type AddContactsResult, type CampaignContact } from "@/lib/schemas/campaigns";
-import type { ServiceContext } from "../context";
+import { change } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
+import { withTransaction, type ServiceContext } from "../context";
 import { listedNumbers } from "../do-not-call/do-not-call";
 import { ConflictError } from "../errors";
 import { findCampaignRow } from "./campaigns";
@@ -96,7 +97,7 @@ export async function addCampaignContacts(
   queue: JobQueue,
   campaignId: string,
   drafts: ContactDraft[],
-  options: { defaultCountry?: string; rejected?: RejectedRow[] } = {},
+  options: { defaultCountry?: string; rejected?: RejectedRow[]; format?: "json" | "csv" } = {},
 ): Promise<AddContactsResult> {
   const campaign = await findCampaignRow(ctx, campaignId);
   if (campaign.status === "completed" || campaign.status === "cancelled") {
@@ -119,7 +120,8 @@ export async function addCampaignContacts(
   const listed = await listedNumbers(ctx.db, ctx.organizationId, accepted.map((contact) => contact.phoneNumber));
   let added = 0;
   let skipped = 0;
-  await inTransaction(ctx.db, async (tx) => {
+  await withTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
     // Positions continue after the campaign's last contact (concurrent imports of one campaign take turns here).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`campaign-contacts:${campaignId}`}, 0))`);
     const [{ last }] = await tx.select({ last: max(campaignContacts.position) }).from(campaignContacts).where(eq(campaignContacts.campaignId, campaignId));
@@ -145,6 +147,21 @@ export async function addCampaignContacts(
       duplicates += chunk.length - result.rows.length;
     }
     if (added > 0 && (campaign.status === "running" || campaign.status === "scheduled")) await nudgeCampaign(queue, campaignId, tx);
+    // Counts only: the log cannot be edited, and an erasure must leave a contact's number (and variables) nowhere.
+    if (added > 0) {
+      await recordAudit(txCtx, {
+        action: "campaign.contacts_imported",
+        resourceType: "campaign",
+        resourceId: campaignId,
+        changes: {
+          ...change("added", null, added),
+          ...change("duplicates", null, duplicates),
+          ...change("rejected", null, rejected.length),
+          ...change("skipped_dnc", null, skipped),
+          ...(options.format ? change("format", null, options.format) : {}),
+        },
+      });
+    }
   });
   rejected.sort((a, b) => a.row - b.row);
   return { added, duplicates, rejected, skipped_dnc: skipped };

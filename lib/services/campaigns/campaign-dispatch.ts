@@ -5,7 +5,10 @@ import type { Database } from "@/lib/db/client";
 import { calls, campaignContacts, campaigns, type CampaignContactRow, type CampaignRow, type PhoneNumberType } from "@/lib/db/schema";
 import { inTransaction } from "@/lib/db/transaction";
 import type { JobQueue } from "@/lib/jobs/queue";
+import { change } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { LIVE_CALL_STATUSES, outboundSlotsFree } from "../concurrency/concurrency";
+import { systemActor } from "../context";
 import { listedNumbers } from "../do-not-call/do-not-call";
 import { ValidationError } from "../errors";
 import { recordOutboundPhoneCall, validateReferences } from "../phone-calls/start-phone-call";
@@ -218,16 +221,30 @@ export async function dispatchStep(db: Database, queue: JobQueue, campaignId: st
 export class CampaignBlockedError extends Error {
   constructor(
     readonly campaignId: string,
-    reason: string,
+    readonly reason: string,
   ) {
     super(`Campaign ${campaignId} cannot place calls: ${reason}`);
     this.name = "CampaignBlockedError";
   }
 }
 
-/** Pauses a campaign that cannot place calls (its agent or a number is gone), so that a person sees it and fixes it. */
-async function pauseBlocked(db: Database, campaignId: string): Promise<void> {
-  await db.update(campaigns).set({ status: "paused", updatedAt: new Date() }).where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "running")));
+/**
+ * Pauses a campaign that cannot place calls (its agent or a number is gone), so that a person sees it
+ * and fixes it; the audit log says the dispatcher did it, and why.
+ */
+async function pauseBlocked(db: Database, error: CampaignBlockedError): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const [paused] = await tx
+      .update(campaigns)
+      .set({ status: "paused", updatedAt: new Date() })
+      .where(and(eq(campaigns.id, error.campaignId), eq(campaigns.status, "running")))
+      .returning({ organizationId: campaigns.organizationId });
+    if (!paused) return;
+    await recordAudit(
+      { db: tx, organizationId: paused.organizationId, actor: systemActor("campaign dispatcher") },
+      { action: "campaign.paused", resourceType: "campaign", resourceId: error.campaignId, changes: { ...change("status", "running", "paused"), ...change("reason", null, error.reason) } },
+    );
+  });
 }
 
 export type TickDependencies = {
@@ -267,7 +284,7 @@ export async function runCampaignTick(deps: TickDependencies, campaignId: string
       } catch (error) {
         if (!(error instanceof CampaignBlockedError)) throw error;
         console.warn(`campaigns: ${error.message}; paused`);
-        await pauseBlocked(deps.db, campaignId);
+        await pauseBlocked(deps.db, error);
         return "stopped";
       }
       if (last.kind === "placed") {

@@ -2,7 +2,6 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { agents, campaignContacts, campaigns, phoneNumbers, type CampaignRow } from "@/lib/db/schema";
-import { inTransaction } from "@/lib/db/transaction";
 import type { JobQueue } from "@/lib/jobs/queue";
 import {
   DEFAULT_PACING,
@@ -13,7 +12,9 @@ import {
   type ContactStatus,
 } from "@/lib/schemas/campaign-values";
 import type { Campaign, CampaignProgress, CreateCampaignBody, UpdateCampaignBody } from "@/lib/schemas/campaigns";
-import type { ServiceContext } from "../context";
+import { change, fieldChanges } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
+import { withTransaction, type ServiceContext } from "../context";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
 import { applyMergePatch } from "../json-merge-patch";
@@ -48,6 +49,17 @@ export async function campaignProgress(db: Database, rows: Pick<CampaignRow, "id
   }
   return progress;
 }
+
+/** A campaign's settings as its audit entries compare them (status, progress and times have entries of their own or none). */
+const audited = (row: CampaignRow) => ({
+  name: row.name,
+  agent_id: row.agentId,
+  from_numbers: row.fromNumbers,
+  schedule: row.schedule,
+  pacing: row.pacing,
+  retry: row.retry,
+  metadata: row.metadata,
+});
 
 function toCampaign(row: CampaignRow, progress: CampaignProgress): Campaign {
   return {
@@ -115,8 +127,9 @@ function schedule(input: CreateCampaignBody["schedule"], base?: CampaignSchedule
 
 export async function createCampaign(ctx: ServiceContext, body: CreateCampaignBody): Promise<Campaign> {
   await checkReferences(ctx, body);
-  const [row] = await ctx.db
-    .insert(campaigns)
+  const row = await withTransaction(ctx, async (tx) => {
+    const [created] = await tx.db
+      .insert(campaigns)
     .values({
       organizationId: ctx.organizationId,
       name: body.name,
@@ -128,6 +141,9 @@ export async function createCampaign(ctx: ServiceContext, body: CreateCampaignBo
       metadata: body.metadata ?? {},
     })
     .returning();
+    await recordAudit(tx, { action: "campaign.created", resourceType: "campaign", resourceId: created.id, changes: fieldChanges(null, audited(created)) });
+    return created;
+  });
   return toCampaign(row, emptyProgress());
 }
 
@@ -164,10 +180,10 @@ function refuseUnlessEditable(row: CampaignRow, what: string): void {
 
 export async function updateCampaign(ctx: ServiceContext, id: string, body: UpdateCampaignBody): Promise<Campaign> {
   await checkReferences(ctx, body);
-  const row = await inTransaction(ctx.db, async (db) => {
-    const current = await findCampaignRow({ ...ctx, db }, id, { lock: true });
+  const row = await withTransaction(ctx, async (tx) => {
+    const current = await findCampaignRow(tx, id, { lock: true });
     refuseUnlessEditable(current, "changed");
-    const [updated] = await db
+    const [updated] = await tx.db
       .update(campaigns)
       .set({
         ...(body.name !== undefined ? { name: body.name } : {}),
@@ -181,6 +197,8 @@ export async function updateCampaign(ctx: ServiceContext, id: string, body: Upda
       })
       .where(eq(campaigns.id, id))
       .returning();
+    const changes = fieldChanges(audited(current), audited(updated));
+    if (Object.keys(changes).length) await recordAudit(tx, { action: "campaign.updated", resourceType: "campaign", resourceId: id, changes });
     return updated;
   });
   return withProgress(ctx.db, row);
@@ -188,10 +206,17 @@ export async function updateCampaign(ctx: ServiceContext, id: string, body: Upda
 
 /** Deletes the campaign and its contacts; its calls stay (with their campaign_id). */
 export async function deleteCampaign(ctx: ServiceContext, id: string): Promise<void> {
-  await inTransaction(ctx.db, async (db) => {
-    const current = await findCampaignRow({ ...ctx, db }, id, { lock: true });
+  await withTransaction(ctx, async (tx) => {
+    const current = await findCampaignRow(tx, id, { lock: true });
     refuseUnlessEditable(current, "deleted");
-    await db.delete(campaigns).where(eq(campaigns.id, id));
+    const [{ contacts }] = await tx.db.select({ contacts: sql<number>`count(*)::int` }).from(campaignContacts).where(eq(campaignContacts.campaignId, id));
+    await tx.db.delete(campaigns).where(eq(campaigns.id, id));
+    await recordAudit(tx, {
+      action: "campaign.deleted",
+      resourceType: "campaign",
+      resourceId: id,
+      changes: { ...change("name", current.name, null), ...change("status", current.status, null), ...change("contacts", Number(contacts), null) },
+    });
   });
 }
 
@@ -210,8 +235,9 @@ const TRANSITIONS: Record<"start" | "pause" | "resume" | "cancel", Transition> =
  */
 export async function changeCampaignState(ctx: ServiceContext, queue: JobQueue, id: string, action: keyof typeof TRANSITIONS, now = new Date()): Promise<Campaign> {
   const transition = TRANSITIONS[action];
-  const row = await inTransaction(ctx.db, async (db) => {
-    const current = await findCampaignRow({ ...ctx, db }, id, { lock: true });
+  const row = await withTransaction(ctx, async (tx) => {
+    const db = tx.db;
+    const current = await findCampaignRow(tx, id, { lock: true });
     if (!transition.from.includes(current.status)) {
       throw new ConflictError(`A ${current.status} campaign cannot be ${transition.verb}`, [{ field: "status", message: `Is ${current.status}; must be ${transition.from.join(" or ")}` }]);
     }
@@ -226,12 +252,14 @@ export async function changeCampaignState(ctx: ServiceContext, queue: JobQueue, 
       const startAt = current.schedule.start_at ? new Date(current.schedule.start_at) : null;
       status = startAt && startAt > now ? "scheduled" : "running";
     }
-    if (action === "cancel") {
-      await db
-        .update(campaignContacts)
-        .set({ status: "cancelled", nextAttemptAt: null, updatedAt: now })
-        .where(and(eq(campaignContacts.campaignId, id), inArray(campaignContacts.status, ["pending", "scheduled", "retry_scheduled"])));
-    }
+    const cancelled =
+      action === "cancel"
+        ? await db
+            .update(campaignContacts)
+            .set({ status: "cancelled", nextAttemptAt: null, updatedAt: now })
+            .where(and(eq(campaignContacts.campaignId, id), inArray(campaignContacts.status, ["pending", "scheduled", "retry_scheduled"])))
+            .returning({ id: campaignContacts.id })
+        : [];
     const [updated] = await db
       .update(campaigns)
       .set({
@@ -243,6 +271,12 @@ export async function changeCampaignState(ctx: ServiceContext, queue: JobQueue, 
       .where(eq(campaigns.id, id))
       .returning();
     if (status === "running") await nudgeCampaign(queue, id, db);
+    await recordAudit(tx, {
+      action: `campaign.${transition.verb}`,
+      resourceType: "campaign",
+      resourceId: id,
+      changes: { ...change("status", current.status, status), ...(action === "cancel" ? change("contacts_cancelled", null, cancelled.length) : {}) },
+    });
     return updated;
   });
   return withProgress(ctx.db, row);

@@ -5,7 +5,9 @@ import { calls, campaigns, organizationConcurrency } from "@/lib/db/schema";
 import { inTransaction } from "@/lib/db/transaction";
 import { DEFAULT_CONCURRENCY_LIMIT } from "@/lib/schemas/campaign-values";
 import type { Concurrency, UpdateConcurrencyBody } from "@/lib/schemas/concurrency";
-import type { ServiceContext } from "../context";
+import { fieldChanges } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
+import { withTransaction, type ServiceContext } from "../context";
 import { ConcurrencyLimitError, ValidationError } from "../errors";
 
 /** The statuses in which a phone call holds a slot: from its creation until it ends or fails to connect. */
@@ -96,7 +98,7 @@ export async function getConcurrency(ctx: ServiceContext): Promise<Concurrency> 
         inUse: sql<number>`(select count(*)::int from ${calls} where ${calls.campaignId} = ${campaigns.id} and ${calls.status} in ('created', 'ringing', 'in_progress'))`,
       })
       .from(campaigns)
-      .where(and(eq(campaigns.organizationId, ctx.organizationId), inArray(campaigns.status, ["scheduled", "running", "paused", "cancelled", "completed"]), sql`exists (select 1 from ${calls} where ${calls.campaignId} = ${campaigns.id} and ${calls.status} in ('created', 'ringing', 'in_progress')) or ${campaigns.status} in ('running', 'scheduled')`)),
+      .where(and(eq(campaigns.organizationId, ctx.organizationId), inArray(campaigns.status, ["scheduled", "running", "paused", "cancelled", "completed"]), sql`(exists (select 1 from ${calls} where ${calls.campaignId} = ${campaigns.id} and ${calls.status} in ('created', 'ringing', 'in_progress')) or ${campaigns.status} in ('running', 'scheduled'))`)),
   ]);
   return {
     limit: settings.limit,
@@ -111,7 +113,8 @@ export async function getConcurrency(ctx: ServiceContext): Promise<Concurrency> 
 }
 
 export async function updateConcurrency(ctx: ServiceContext, body: UpdateConcurrencyBody): Promise<Concurrency> {
-  await inTransaction(ctx.db, async (tx) => {
+  await withTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
     await lockOrganizationCalls(tx, ctx.organizationId);
     const current = await concurrencySettings(tx, ctx.organizationId);
     const limit = body.limit ?? current.limit;
@@ -123,6 +126,8 @@ export async function updateConcurrency(ctx: ServiceContext, body: UpdateConcurr
       .insert(organizationConcurrency)
       .values({ organizationId: ctx.organizationId, concurrencyLimit: limit, inboundReserved, updatedAt: new Date() })
       .onConflictDoUpdate({ target: organizationConcurrency.organizationId, set: { concurrencyLimit: limit, inboundReserved, updatedAt: new Date() } });
+    const changes = fieldChanges({ limit: current.limit, inbound_reserved: current.inboundReserved }, { limit, inbound_reserved: inboundReserved });
+    if (Object.keys(changes).length) await recordAudit(txCtx, { action: "concurrency.updated", resourceType: "concurrency", resourceId: ctx.organizationId, changes });
   });
   return getConcurrency(ctx);
 }

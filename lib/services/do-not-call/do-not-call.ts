@@ -1,20 +1,26 @@
 import "server-only";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { redactText } from "@/lib/redaction/find-pii";
 import type { Database } from "@/lib/db/client";
 import { campaignContacts, doNotCallNumbers } from "@/lib/db/schema";
-import { inTransaction } from "@/lib/db/transaction";
+import { isUuid } from "@/lib/schemas/ids";
 import type { AddDoNotCallResult, DoNotCallEntry } from "@/lib/schemas/do-not-call";
+import { change } from "../audit/audit-changes";
+import { recordAudit } from "../audit/record-audit";
 import { normalizePhoneNumber } from "../campaigns/phone-number-facts";
-import type { ServiceContext } from "../context";
+import { withTransaction, type ServiceContext } from "../context";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { DoNotCallError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
 import { listFields } from "../paging";
+import { phoneNumberHasher } from "../phone-number-hash";
+import { erasedAmong, listedInPlain } from "./erased-numbers";
 
 type Row = typeof doNotCallNumbers.$inferSelect;
 
 const toEntry = (row: Row): DoNotCallEntry => ({
   id: row.id,
   phone_number: row.phoneNumber,
+  erased: row.phoneNumber === null,
   reason: row.reason,
   source: row.source as DoNotCallEntry["source"],
   call_id: row.callId,
@@ -32,22 +38,12 @@ export async function listDoNotCall(ctx: ServiceContext, input: { cursor?: strin
   return { items: page.items.map(toEntry), ...listFields({ next_cursor: page.next_cursor }) };
 }
 
-/** Which of `numbers` (E.164) the organization's list holds. */
+/** Which of `numbers` (E.164) the organization's list holds: as they are, or as an erased person's hashed entry. */
 export async function listedNumbers(db: Database, organizationId: string, numbers: string[]): Promise<Set<string>> {
-  if (numbers.length === 0) return new Set();
-  if (numbers.length <= 100) {
-    const rows = await db
-      .select({ phoneNumber: doNotCallNumbers.phoneNumber })
-      .from(doNotCallNumbers)
-      .where(and(eq(doNotCallNumbers.organizationId, organizationId), inArray(doNotCallNumbers.phoneNumber, numbers)));
-    return new Set(rows.map((row) => row.phoneNumber));
-  }
-  // Many numbers (an import): one JSON parameter rather than one bound value each.
-  const rows = await db
-    .select({ phoneNumber: doNotCallNumbers.phoneNumber })
-    .from(doNotCallNumbers)
-    .where(and(eq(doNotCallNumbers.organizationId, organizationId), sql`${doNotCallNumbers.phoneNumber} in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`));
-  return new Set(rows.map((row) => row.phoneNumber));
+  const listed = await listedInPlain(db, organizationId, numbers);
+  const rest = numbers.filter((number) => !listed.has(number));
+  for (const number of (await erasedAmong(db, organizationId, rest)).keys()) listed.add(number);
+  return listed;
 }
 
 /** Refuses (DoNotCallError, 400 `do_not_call`) an outbound call to a listed number. */
@@ -73,7 +69,14 @@ async function skipListedContacts(db: Database, organizationId: string, numbers:
 
 export type DoNotCallSource = DoNotCallEntry["source"];
 
-/** Lists the numbers (normalised to E.164; a number that is not one is 400 naming it). */
+/** A reason as the audit log keeps it: free text, so any number, name or address in it is replaced by its placeholder. */
+const auditedReason = (reason: string | null) => (reason === null ? null : redactText(reason).value);
+
+/**
+ * Lists the numbers (normalised to E.164; a number that is not one is 400 naming it). A number an
+ * erasure left as a hashed entry is already listed, and is not stored again in the clear. The audit
+ * entry names the numbers by their keyed hashes only.
+ */
 export async function addToDoNotCall(
   ctx: ServiceContext,
   input: { phone_numbers: string[]; reason?: string | null; source?: DoNotCallSource; callId?: string | null },
@@ -87,29 +90,74 @@ export async function addToDoNotCall(
   });
   if (problems.length) throw new ValidationError(problems.length === 1 ? `Invalid ${problems[0].field}: ${problems[0].message}` : `Invalid request: ${problems.length} problems`, problems);
   const unique = [...new Set(numbers)];
-  return inTransaction(ctx.db, async (tx) => {
-    const inserted = await tx
-      .insert(doNotCallNumbers)
-      .values(unique.map((phoneNumber) => ({ organizationId: ctx.organizationId, phoneNumber, reason: input.reason ?? null, source: input.source ?? "api", callId: input.callId ?? null })))
-      .onConflictDoNothing({ target: [doNotCallNumbers.organizationId, doNotCallNumbers.phoneNumber] })
-      .returning({ id: doNotCallNumbers.id });
-    await skipListedContacts(tx, ctx.organizationId, unique);
-    const rows = await tx
-      .select()
-      .from(doNotCallNumbers)
-      .where(and(eq(doNotCallNumbers.organizationId, ctx.organizationId), inArray(doNotCallNumbers.phoneNumber, unique)));
-    return { added: inserted.length, already_listed: unique.length - inserted.length, entries: rows.map(toEntry) };
+  const reason = input.reason ?? null;
+  const source = input.source ?? "api";
+  return withTransaction(ctx, async (tx) => {
+    const erased = await erasedAmong(tx.db, ctx.organizationId, unique);
+    const fresh = unique.filter((number) => !erased.has(number));
+    const inserted = fresh.length
+      ? await tx.db
+          .insert(doNotCallNumbers)
+          .values(fresh.map((phoneNumber) => ({ organizationId: ctx.organizationId, phoneNumber, reason, source, callId: input.callId ?? null })))
+          .onConflictDoNothing({ target: [doNotCallNumbers.organizationId, doNotCallNumbers.phoneNumber] })
+          .returning({ id: doNotCallNumbers.id, phoneNumber: doNotCallNumbers.phoneNumber })
+      : [];
+    await skipListedContacts(tx.db, ctx.organizationId, unique);
+    const rows = fresh.length
+      ? await tx.db
+          .select()
+          .from(doNotCallNumbers)
+          .where(and(eq(doNotCallNumbers.organizationId, ctx.organizationId), inArray(doNotCallNumbers.phoneNumber, fresh)))
+      : [];
+    if (inserted.length) {
+      const hash = await phoneNumberHasher(tx.db, ctx.organizationId);
+      await recordAudit(tx, {
+        action: "do_not_call.added",
+        resourceType: "do_not_call",
+        resourceId: inserted.length === 1 ? inserted[0].id : null,
+        changes: {
+          ...change("added", null, inserted.length),
+          ...change("phone_number_hashes", null, inserted.map((row) => hash(row.phoneNumber!))),
+          ...change("reason", null, auditedReason(reason)),
+          ...change("source", null, source),
+          ...(input.callId ? change("call_id", null, input.callId) : {}),
+        },
+      });
+    }
+    return { added: inserted.length, already_listed: unique.length - inserted.length, entries: [...rows, ...erased.values()].map(toEntry) };
   });
 }
 
-/** Takes a number off the list (contacts already skipped stay skipped). 404 when it is not listed. */
+/**
+ * Takes an entry off the list: named by its number (with `%2B` or without the `+`; an erased person's
+ * entry is found by the number's hash) or by the entry's id (the only way to name an erased entry
+ * without the number). Contacts already skipped stay skipped. 404 when nothing matches.
+ */
 export async function removeFromDoNotCall(ctx: ServiceContext, raw: string): Promise<void> {
   const text = decodeURIComponent(raw).trim();
-  const parsed = normalizePhoneNumber(/^\d/.test(text) ? `+${text}` : text);
-  if (!parsed.ok) throw new NotFoundError("Do-not-call entry");
-  const removed = await ctx.db
-    .delete(doNotCallNumbers)
-    .where(and(eq(doNotCallNumbers.organizationId, ctx.organizationId), eq(doNotCallNumbers.phoneNumber, parsed.e164)))
-    .returning({ id: doNotCallNumbers.id });
-  if (!removed.length) throw new NotFoundError("Do-not-call entry");
+  const scope = eq(doNotCallNumbers.organizationId, ctx.organizationId);
+  await withTransaction(ctx, async (tx) => {
+    const hash = await phoneNumberHasher(tx.db, ctx.organizationId);
+    let match;
+    if (isUuid(text)) match = eq(doNotCallNumbers.id, text);
+    else {
+      const parsed = normalizePhoneNumber(/^\d/.test(text) ? `+${text}` : text);
+      if (!parsed.ok) throw new NotFoundError("Do-not-call entry");
+      match = or(eq(doNotCallNumbers.phoneNumber, parsed.e164), eq(doNotCallNumbers.phoneNumberHash, hash(parsed.e164)));
+    }
+    const removed = await tx.db.delete(doNotCallNumbers).where(and(scope, match)).returning();
+    if (!removed.length) throw new NotFoundError("Do-not-call entry");
+    for (const row of removed) {
+      await recordAudit(tx, {
+        action: "do_not_call.removed",
+        resourceType: "do_not_call",
+        resourceId: row.id,
+        changes: {
+          ...change("phone_number_hash", row.phoneNumberHash ?? hash(row.phoneNumber!), null),
+          ...change("source", row.source, null),
+          ...(row.phoneNumber === null ? change("erased", true, null) : {}),
+        },
+      });
+    }
+  });
 }

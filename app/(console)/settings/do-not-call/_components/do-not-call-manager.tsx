@@ -15,7 +15,20 @@ import { browserApi } from "@/lib/voice-api/browser-client";
 import { addDoNotCall, removeDoNotCall, type DoNotCallEntry } from "@/lib/voice-api/campaigns";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 
-const SOURCES: Record<string, string> = { api: "API", studio: "Studio", agent: "Asked during a call" };
+const SOURCES: Record<string, string> = { api: "API", studio: "Studio", agent: "Asked during a call", erasure: "Data erasure" };
+
+/**
+ * The numbers typed: separated by commas, semicolons, lines, or spaces before a "+"; spaces inside a
+ * number ("+1 415 555 0190") are the way people write them and stay (the API normalises them).
+ */
+const splitNumbers = (text: string) =>
+  text
+    .split(/[,;\n]+|\s+(?=\+)/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/** How an entry is named: its number, or (an erased person's entry keeps no number) what it is. */
+const entryName = (entry: DoNotCallEntry) => entry.phone_number ?? "Erased number";
 
 /** The list (newest first, in pages), adding numbers with a reason, removing one; owners and admins change it. */
 export function DoNotCallManager({ canEdit }: { canEdit: boolean }) {
@@ -29,7 +42,7 @@ export function DoNotCallManager({ canEdit }: { canEdit: boolean }) {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const list = numbers.split(/[\s,;]+/).filter(Boolean);
+    const list = splitNumbers(numbers);
     if (!list.length) return setProblem("Enter one or more numbers, such as +14155550123");
     setSaving(true);
     try {
@@ -49,9 +62,10 @@ export function DoNotCallManager({ canEdit }: { canEdit: boolean }) {
 
   const remove = async (entry: DoNotCallEntry) => {
     try {
-      await removeDoNotCall(browserApi(), entry.phone_number);
+      // An erased person's entry has no number to name it by: its id does.
+      await removeDoNotCall(browserApi(), entry.phone_number ?? entry.id);
       await mutate();
-      toast.success(`${entry.phone_number} removed`, "It may be called again.");
+      toast.success(`${entryName(entry)} removed`, "It may be called again.");
     } catch (caught) {
       toast.error("Not removed", apiErrorText(caught));
     }
@@ -63,7 +77,7 @@ export function DoNotCallManager({ canEdit }: { canEdit: boolean }) {
         <Card>
           <CardHeader>
             <CardTitle>Add numbers</CardTitle>
-            <CardDescription>One or more numbers in international form, separated by spaces, commas or lines.</CardDescription>
+            <CardDescription>One or more numbers in international form (+1 415 555 0123), separated by commas or lines.</CardDescription>
           </CardHeader>
           <CardContent>
             <form onSubmit={add} className="grid gap-4" aria-label="Add to the do-not-call list">
@@ -100,13 +114,21 @@ export function DoNotCallManager({ canEdit }: { canEdit: boolean }) {
         <TableBody>
           {(data?.data ?? []).map((entry) => (
             <TableRow key={entry.id}>
-              <TableCell className="font-mono text-xs">{entry.phone_number}</TableCell>
+              <TableCell className={entry.erased ? "text-xs" : "font-mono text-xs"}>
+                {entry.erased ? (
+                  <span title="The person's data was erased: only a keyed hash of the number is kept, and calls to it are still refused.">
+                    Erased number <span className="text-muted-foreground">(kept as a hash)</span>
+                  </span>
+                ) : (
+                  entry.phone_number
+                )}
+              </TableCell>
               <TableCell>{entry.reason ?? "–"}</TableCell>
               <TableCell>{SOURCES[entry.source] ?? entry.source}</TableCell>
               <TableCell className="whitespace-nowrap">{entry.created_at.slice(0, 16).replace("T", " ")} UTC</TableCell>
               {canEdit ? (
                 <TableCell>
-                  <Button variant="ghost" size="icon" aria-label={`Remove ${entry.phone_number}`} onClick={() => void remove(entry)}>
+                  <Button variant="ghost" size="icon" aria-label={`Remove ${entry.erased ? `erased number added ${entry.created_at.slice(0, 16).replace("T", " ")}` : entry.phone_number}`} onClick={() => void remove(entry)}>
                     <Trash2 aria-hidden />
                   </Button>
                 </TableCell>

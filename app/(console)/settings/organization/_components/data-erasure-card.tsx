@@ -40,8 +40,9 @@ export function DataErasureCard() {
       <CardHeader>
         <CardTitle>Erase a person&apos;s data</CardTitle>
         <CardDescription>
-          Deletes every call with this number on either side: transcripts, recordings, variables, answers, events and webhook deliveries. It cannot be undone. The
-          audit log keeps the erasure, with the number hashed.
+          Deletes every call with this number on either side (transcripts, recordings, variables, answers, events and webhook deliveries) and the number from every
+          campaign&apos;s contacts. It cannot be undone. The number stays on the do-not-call list as a hash only, so it is never called again; the audit log keeps
+          the erasure, with the number hashed.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -59,7 +60,8 @@ export function DataErasureCard() {
         {result ? (
           <p role="status" className="mt-3 text-sm">
             {result.number}: {result.calls_deleted} {result.calls_deleted === 1 ? "call" : "calls"} and {result.recordings_deleted}{" "}
-            {result.recordings_deleted === 1 ? "recording" : "recordings"} erased.
+            {result.recordings_deleted === 1 ? "recording" : "recordings"} erased
+            {result.contacts_deleted ? `, and ${result.contacts_deleted} campaign ${result.contacts_deleted === 1 ? "contact" : "contacts"}` : ""}.
           </p>
         ) : null}
       </CardContent>
