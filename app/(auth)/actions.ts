@@ -11,7 +11,7 @@ import { studioDatabase } from "@/lib/server/studio-database";
 import { browserRequest } from "@/lib/server/browser-request";
 import { ACTIVE_ORGANIZATION_COOKIE, activeOrganizationCookieOptions } from "@/lib/console/active-organization";
 import { isInvitationPath, safeCallbackPath } from "@/lib/console/safe-redirect";
-import { ConflictError, ValidationError } from "@/lib/services/errors";
+import { ConflictError, ValidationError } from "@/lib/utils/domain-errors";
 
 export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
 

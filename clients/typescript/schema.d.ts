@@ -92,7 +92,7 @@ export interface paths {
         };
         /**
          * List calls
-         * @description Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns `current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request. Extensions: the `status`, `end_reason`, `answer_type` and `search` (full-text, over transcripts) filters. In page mode `total_items` is exact up to 10,000 matching calls (and for any number with no filter or only agent and time filters); above that it is the query planner's estimate, so that paging stays fast at millions of calls (see GET /v1/calls/count).
+         * @description Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns `current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request. Extensions: the `status`, `end_reason`, `answer_type`, `carrier` and `search` (full-text, over transcripts) filters. In page mode `total_items` is exact up to 10,000 matching calls (and for any number with no filter or only agent and time filters); above that it is the query planner's estimate, so that paging stays fast at millions of calls (see GET /v1/calls/count).
          */
         get: operations["listCalls"];
         put?: never;
@@ -1584,6 +1584,7 @@ export interface components {
                 status: "dialing" | "answered" | "completed" | "busy" | "no_answer" | "failed";
                 duration_seconds: number | null;
             } | null;
+            started_by: components["schemas"]["CallStarter"];
             /**
              * Format: uuid
              * @description Extension: the campaign that placed this call, null otherwise.
@@ -1602,6 +1603,28 @@ export interface components {
             /** @description Extension, only in single-call responses: voice calls' latency per caller turn, stored when the call ends; null for text calls. */
             turn_latency?: components["schemas"]["TurnLatency"][] | null;
         };
+        /** @description Extension: who started the call through the API (web calls and outbound phone calls): a studio member, or an API key. Null for inbound calls (the caller started them), for a campaign's calls (see `campaign_id`) and for calls recorded before it was kept. */
+        CallStarter: {
+            /**
+             * @description studio: a member started it in the studio (an agent's Talk tab, or a test phone call); api: a request with one of the organization's API keys.
+             * @enum {string}
+             */
+            source: "studio" | "api";
+            /** @description studio: the member who started it, as they were named then. */
+            user: {
+                /** Format: uuid */
+                id: string;
+                name: string | null;
+                email: string;
+            } | null;
+            /** @description api: the key the request carried (its name and visible prefix, never the key). */
+            api_key: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                prefix: string;
+            } | null;
+        } | null;
         TranscriptEntry: {
             /**
              * @description `agent` or `user`

@@ -179,7 +179,7 @@ export function AgentWorkspace({ initial, initialTab = "graph" }: { initial: Age
         <TabsContent value="json">
           <JsonView key={`${jsonKey}-${tab}`} initialText={JSON.stringify(toUpdateBody(doc).body, null, 2)} readOnly={readOnly} onSave={(body) => patch(body, (agent) => `Version ${agent.version} saved from JSON`)} />
         </TabsContent>
-        <TabsContent value="talk" className="grid max-w-3xl gap-2">
+        <TabsContent value="talk" className="grid max-w-5xl gap-2">
           {dirty ? <p className="text-sm text-muted-foreground">The call uses the saved version {saved.version}; save to talk to your changes.</p> : null}
           <TalkPanel agentId={saved.id} initialStateName={saved.initial_state_name} language={saved.language} />
           {readOnly ? null : <PhoneCallPanel agentId={saved.id} />}

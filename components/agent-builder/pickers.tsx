@@ -46,7 +46,8 @@ export function VoicePicker({ provider, value, onChange, errors, fallback }: { p
     <fieldset className="grid content-start gap-1.5 sm:col-span-2" data-invalid={errors?.length ? "true" : undefined}>
       <legend className="mb-1.5 text-sm font-medium">Voice</legend>
       {voices.length ? (
-        <ul className="grid max-h-72 gap-1 overflow-y-auto rounded-md border p-1 sm:grid-cols-2" aria-label={`Voices of ${provider}`}>
+        // Every voice whole: no inner scroll that cuts a row in half, names and descriptions wrap instead of being cut.
+        <ul className="grid gap-1 rounded-md border p-1 sm:grid-cols-2" aria-label={`Voices of ${provider}`}>
           {voices.map((voice) => (
             <li key={voice.name}>
               <label
@@ -57,8 +58,8 @@ export function VoicePicker({ provider, value, onChange, errors, fallback }: { p
               >
                 <input type="radio" name={name} value={voice.name} checked={voice.name === value} onChange={() => onChange(voice.name)} className="accent-primary" />
                 <span className="grid min-w-0 flex-1">
-                  <span className="font-medium">{voice.name}</span>
-                  <span className="truncate text-xs text-muted-foreground">{voice.description}</span>
+                  <span className="font-medium [overflow-wrap:anywhere]">{voice.name}</span>
+                  <span className="text-xs text-muted-foreground">{voice.description}</span>
                 </span>
               </label>
             </li>

@@ -101,7 +101,12 @@ export function VersionsPanel({
                   </span>
                 </span>
                 <span className="flex flex-col items-end gap-1">
-                  {item.is_published ? <Badge variant="success">published</Badge> : null}
+                  {/* On the page's background, not the tinted row's: the green text keeps its contrast on the current row too. */}
+                  {item.is_published ? (
+                    <Badge variant="success" className="border-success/40 bg-background">
+                      published
+                    </Badge>
+                  ) : null}
                   {lastRun.has(item.version) ? (
                     <Badge variant={lastRun.get(item.version)!.status === "passed" ? "success" : "destructive"} title="Pass rate of this version's last test run">
                       tests {Math.round(lastRun.get(item.version)!.rate * 100)}%
@@ -182,7 +187,14 @@ export function VersionsPanel({
         ) : null}
         {version.error ? <p role="alert" className="text-sm text-destructive">{describeError(version.error)}</p> : null}
         {version.data ? (
-          <pre className="max-h-[60vh] overflow-auto rounded-md border bg-muted/30 p-3 font-mono text-xs" data-testid="version-json">
+          // Focusable, so a keyboard can scroll it (it scrolls past 60% of the screen).
+          <pre
+            className="max-h-[60vh] overflow-auto rounded-md border bg-muted/30 p-3 font-mono text-xs"
+            data-testid="version-json"
+            tabIndex={0}
+            role="region"
+            aria-label={`Version ${shown} as JSON`}
+          >
             {JSON.stringify(version.data.data, null, 2)}
           </pre>
         ) : (

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { useCan } from "@/components/console/console-session";
+import { cn } from "@/lib/utils/cn";
 import { speak, useSpeechRecognition } from "./use-speech";
 import { useWebCall, type WebCallView } from "./use-web-call";
 
@@ -22,6 +23,8 @@ export type TalkPanelProps = {
 };
 
 const display = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+/** A long token without spaces (an id, a number): set in the narrow monospace that ids are read in elsewhere. */
+const IDENTIFIER = /^[\w+:.-]{20,}$/;
 
 /**
  * "Talk to this agent": a web call from the studio. Type, or speak where the browser recognizes
@@ -99,7 +102,7 @@ export function TalkPanel({ agentId, initialStateName, language = "en-US", start
           </div>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+      <CardContent className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
         <div className="flex min-h-80 flex-col gap-3">
           <div className="flex-1 space-y-2 overflow-y-auto rounded-md border p-3" role="log" aria-live="polite" aria-label="Transcript">
             {view.entries.length === 0 && !view.partial && (
@@ -204,11 +207,12 @@ function CallInspector({ view }: { view: WebCallView }) {
         {view.variables.length === 0 ? (
           <p className="text-muted-foreground">None yet</p>
         ) : (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1" aria-label="Variables">
+          // Each name above its value, so a value has the panel's whole width (a call id fits on one line).
+          <dl className="grid gap-2" aria-label="Variables">
             {view.variables.map((variable) => (
-              <div key={variable.name} className="contents">
+              <div key={variable.name} className="grid min-w-0 gap-0.5">
                 <dt className="font-mono text-xs text-muted-foreground">{variable.name}</dt>
-                <dd className="break-all">{display(variable.value)}</dd>
+                <dd className={cn("[overflow-wrap:anywhere]", IDENTIFIER.test(display(variable.value)) && "font-mono text-xs")}>{display(variable.value)}</dd>
               </div>
             ))}
           </dl>

@@ -5,11 +5,24 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { Call } from "@/lib/voice-api/calls";
 import { cn } from "@/lib/utils/cn";
 import { CallStatusBadge } from "./call-status-badge";
-import { callTypeLabel, formatCost, formatDuration, humanize } from "./format";
+import { formatMoney } from "@/lib/utils/money";
+import { callTypeLabel, formatDuration, humanize } from "./format";
 import { LocalTime } from "./local-time";
 
 /** Phones get the calls as cards: every key fact of a call at a glance, nothing pushed off-screen. */
-export function CallCards({ calls, agentNames, loading, stale }: { calls: Call[]; agentNames: ReadonlyMap<string, string>; loading: boolean; stale: boolean }) {
+export function CallCards({
+  calls,
+  agentNames,
+  costDecimals,
+  loading,
+  stale,
+}: {
+  calls: Call[];
+  agentNames: ReadonlyMap<string, string>;
+  costDecimals: number;
+  loading: boolean;
+  stale: boolean;
+}) {
   if (loading) {
     return (
       <div className="grid gap-2 md:hidden" aria-busy="true">
@@ -40,7 +53,7 @@ export function CallCards({ calls, agentNames, loading, stale }: { calls: Call[]
             </div>
             <div className="flex gap-1">
               <dt className="text-muted-foreground">Cost</dt>
-              <dd className="tabular-nums">{formatCost(call.cost)}</dd>
+              <dd className="tabular-nums">{formatMoney(call.cost, costDecimals)}</dd>
             </div>
             {call.end_reason ? (
               <div className="flex gap-1">

@@ -4,7 +4,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import type { Call } from "@/lib/voice-api/calls";
 import { CallStatusBadge } from "./call-status-badge";
-import { callTypeLabel, formatCost, formatDuration, humanize } from "./format";
+import { formatMoney } from "@/lib/utils/money";
+import { callTypeLabel, formatDuration, humanize } from "./format";
 import { LocalTime } from "./local-time";
 
 /** Columns a person can show or hide; the start time (the row's link) always shows. */
@@ -24,7 +25,7 @@ export const HIDEABLE_COLUMNS = [
 
 export const DEFAULT_HIDDEN_COLUMNS: Record<string, boolean> = { direction: false, end_reason: false, answer_type: false, id: false };
 
-export function callColumns(agentNames: ReadonlyMap<string, string>): ColumnDef<Call>[] {
+export function callColumns(agentNames: ReadonlyMap<string, string>, costDecimals: number): ColumnDef<Call>[] {
   return [
     {
       id: "start_time",
@@ -43,7 +44,7 @@ export function callColumns(agentNames: ReadonlyMap<string, string>): ColumnDef<
     { id: "to_number", header: "To", cell: ({ row }) => <span className="font-mono text-xs whitespace-nowrap">{row.original.to_number ?? "—"}</span> },
     { id: "agent", header: "Agent", cell: ({ row }) => agentNames.get(row.original.agent_id) ?? <span className="text-muted-foreground">Deleted agent</span> },
     { id: "duration", header: () => <span className="block text-right">Duration</span>, cell: ({ row }) => <span className="block text-right tabular-nums">{formatDuration(row.original.duration_seconds)}</span> },
-    { id: "cost", header: () => <span className="block text-right">Cost</span>, cell: ({ row }) => <span className="block text-right tabular-nums">{formatCost(row.original.cost)}</span> },
+    { id: "cost", header: () => <span className="block text-right">Cost</span>, cell: ({ row }) => <span className="block text-right tabular-nums" data-testid="call-cost">{formatMoney(row.original.cost, costDecimals)}</span> },
     { id: "end_reason", header: "End reason", cell: ({ row }) => humanize(row.original.end_reason) },
     { id: "answer_type", header: "Answered by", cell: ({ row }) => humanize(row.original.answer_type) },
     { id: "id", header: "Call ID", cell: ({ row }) => <span className="font-mono text-xs">{row.original.id}</span> },

@@ -1,9 +1,10 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { Call, PostCallAnswer, VariableValue } from "@/lib/voice-api/calls";
+import type { Call, CallStarter, PostCallAnswer, VariableValue } from "@/lib/voice-api/calls";
 import { CARRIER_LABELS } from "@/lib/voice-api/telephony";
 import { CallStatusBadge } from "./call-status-badge";
-import { callTypeLabel, formatCost, formatDuration, humanize } from "./format";
+import { formatMoney, moneyDecimals, formatMoneyParts } from "@/lib/utils/money";
+import { callTypeLabel, formatDuration, humanize } from "./format";
 import { LocalTime } from "./local-time";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -15,7 +16,48 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function CallOverview({ call, agentName }: { call: Call; agentName: string | null }) {
+/** Who started a call through the API: a member in the studio, or an API key (never the key itself). */
+export function StartedBy({ starter }: { starter: CallStarter | null }) {
+  if (!starter) return <span className="text-muted-foreground">Not recorded</span>;
+  if (starter.source === "studio") {
+    return (
+      <>
+        {starter.user ? (
+          <>
+            {starter.user.name ?? starter.user.email}
+            {starter.user.name ? <span className="block text-xs break-all text-muted-foreground">{starter.user.email}</span> : null}
+          </>
+        ) : (
+          "A member"
+        )}
+        <span className="block text-xs text-muted-foreground">in the studio</span>
+      </>
+    );
+  }
+  return (
+    <>
+      {starter.api_key ? <>API key “{starter.api_key.name}”</> : "An API key"}
+      <span className="block text-xs text-muted-foreground">
+        through the API{starter.api_key ? <> · <span className="font-mono">{starter.api_key.prefix}…</span></> : null}
+      </span>
+    </>
+  );
+}
+
+/** A call a campaign placed: the campaign, linked (its calls name no member or key: the campaign dialled them). */
+function StartedByCampaign({ campaignId, name }: { campaignId: string; name: string | null }) {
+  return (
+    <>
+      <Link href={`/campaigns/${campaignId}`} className="underline-offset-4 hover:underline">
+        {name ? <>Campaign “{name}”</> : "Its campaign"}
+      </Link>
+      <span className="block text-xs text-muted-foreground">dialled by the campaign</span>
+    </>
+  );
+}
+
+export function CallOverview({ call, agentName, campaignName = null }: { call: Call; agentName: string | null; campaignName?: string | null }) {
+  const web = call.type === "web_call";
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-4">
       <Fact label="Status">
@@ -24,15 +66,27 @@ export function CallOverview({ call, agentName }: { call: Call; agentName: strin
           {call.end_reason ? <span className="text-muted-foreground">{humanize(call.end_reason)}</span> : null}
         </span>
       </Fact>
-      <Fact label="Type">
-        {callTypeLabel(call.type)} · {call.direction}
-      </Fact>
-      <Fact label="From">
-        <span className="font-mono">{call.from_number ?? "—"}</span>
-      </Fact>
-      <Fact label="To">
-        <span className="font-mono">{call.to_number ?? "—"}</span>
-      </Fact>
+      {/* A web call has no numbers and no direction: someone talked to the agent in a browser, started from the studio or through the API. */}
+      <Fact label="Type">{web ? "Web call, in a browser" : `${callTypeLabel(call.type)} · ${call.direction}`}</Fact>
+      {call.campaign_id && !call.started_by ? (
+        <Fact label="Started by">
+          <StartedByCampaign campaignId={call.campaign_id} name={campaignName} />
+        </Fact>
+      ) : web || call.started_by ? (
+        <Fact label="Started by">
+          <StartedBy starter={call.started_by} />
+        </Fact>
+      ) : null}
+      {web ? null : (
+        <>
+          <Fact label="From">
+            <span className="font-mono">{call.from_number ?? "—"}</span>
+          </Fact>
+          <Fact label="To">
+            <span className="font-mono">{call.to_number ?? "—"}</span>
+          </Fact>
+        </>
+      )}
       <Fact label="Agent">
         {agentName ? (
           <Link href={`/agents/${call.agent_id}`} className="underline-offset-4 hover:underline">
@@ -53,7 +107,7 @@ export function CallOverview({ call, agentName }: { call: Call; agentName: strin
         <span className="tabular-nums">{formatDuration(call.duration_seconds)}</span>
         {call.redirect_duration_seconds ? <span className="text-muted-foreground"> (+{formatDuration(call.redirect_duration_seconds)} redirected)</span> : null}
       </Fact>
-      <Fact label="Answered by">{humanize(call.answer_type)}</Fact>
+      {web ? null : <Fact label="Answered by">{humanize(call.answer_type)}</Fact>}
       {call.carrier ? <Fact label="Carrier">{CARRIER_LABELS[call.carrier]}</Fact> : null}
       {call.transfer ? (
         <Fact label="Transferred to">
@@ -61,7 +115,8 @@ export function CallOverview({ call, agentName }: { call: Call; agentName: strin
         </Fact>
       ) : null}
       <Fact label="Cost">
-        <span className="tabular-nums">{formatCost(call.cost)}</span>
+        {/* In the precision of the breakdown beside it, so the two totals read the same. */}
+        <span className="tabular-nums">{formatMoney(call.cost, moneyDecimals([call.cost, ...Object.values(call.cost_breakdown ?? {})]))}</span>
       </Fact>
     </dl>
   );
@@ -72,18 +127,23 @@ const costPartLabel = (part: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** The lines and the total in one precision, the lines rounded so that they add up to the total shown. */
 export function CostBreakdown({ breakdown, total }: { breakdown: Record<string, number>; total: number | null }) {
   const entries = Object.entries(breakdown);
+  const shown = formatMoneyParts(
+    entries.map(([, amount]) => amount),
+    total ?? entries.reduce((sum, [, amount]) => sum + amount, 0),
+  );
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Cost breakdown</caption>
       <tbody>
-        {entries.map(([part, amount]) => (
+        {entries.map(([part], index) => (
           <tr key={part} className="border-b last:border-0">
             <th scope="row" className="py-1.5 text-left font-normal">
               {costPartLabel(part)}
             </th>
-            <td className="py-1.5 text-right tabular-nums">{formatCost(amount)}</td>
+            <td className="py-1.5 text-right tabular-nums">{shown.parts[index]}</td>
           </tr>
         ))}
       </tbody>
@@ -92,7 +152,7 @@ export function CostBreakdown({ breakdown, total }: { breakdown: Record<string, 
           <th scope="row" className="pt-2 text-left font-medium">
             Total
           </th>
-          <td className="pt-2 text-right font-medium tabular-nums">{formatCost(total)}</td>
+          <td className="pt-2 text-right font-medium tabular-nums">{shown.total}</td>
         </tr>
       </tfoot>
     </table>

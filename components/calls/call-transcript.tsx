@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/lib/utils/cn";
 import type { TranscriptEntry } from "@/lib/voice-api/calls";
 import { formatDuration } from "./format";
@@ -33,6 +33,7 @@ export function CallTranscript({ call, transcript, recordingUrl }: { call: Timin
   const list = useRef<HTMLOListElement>(null);
   const [active, setActive] = useState(-1);
   const [playing, setPlaying] = useState(false);
+  const hintId = useId();
   const origin = answeredAt(call, transcript);
   const offsets = transcript.map((entry) => Math.max(0, Date.parse(entry.start_time) - origin));
 
@@ -73,7 +74,11 @@ export function CallTranscript({ call, transcript, recordingUrl }: { call: Timin
           >
             <a href={recordingUrl}>Download the recording</a>
           </audio>
-          {transcript.length ? <p className="text-xs text-muted-foreground">Click a line to play the recording from there.</p> : null}
+          {transcript.length ? (
+            <p id={hintId} className="text-xs text-muted-foreground">
+              Click a line to play the recording from there.
+            </p>
+          ) : null}
         </figure>
       ) : null}
       {transcript.length === 0 ? (
@@ -87,11 +92,11 @@ export function CallTranscript({ call, transcript, recordingUrl }: { call: Timin
             const body = (
               <>
                 <span className={cn("flex items-baseline gap-2 text-xs", isUser ? "justify-end opacity-90" : "text-muted-foreground")}>
-                  <span className="font-medium">{isUser ? "Caller" : "Agent"}</span>
+                  <span className="font-medium">{isUser ? "Caller" : "Agent"}</span>{" "}
                   <time dateTime={entry.start_time} title={entry.start_time} className="tabular-nums">
                     {time}
                   </time>
-                </span>
+                </span>{" "}
                 <span className="block whitespace-pre-wrap break-words">
                   {entry.content}
                   {entry.interrupted && <span className="ml-1 text-xs italic opacity-80">— interrupted</span>}
@@ -106,7 +111,8 @@ export function CallTranscript({ call, transcript, recordingUrl }: { call: Timin
             return (
               <li key={index} className={cn("flex", isUser ? "justify-end" : "justify-start")} data-active={current ? "true" : undefined} aria-current={current ? "true" : undefined}>
                 {recordingUrl ? (
-                  <button type="button" className={cn(bubble, "cursor-pointer hover:opacity-90")} onClick={() => seek(index)} aria-label={`Play from ${time}: ${entry.content}`}>
+                  // Named by what it shows (speaker, time, words: WCAG 2.5.3); the hint above says what a click does.
+                  <button type="button" className={cn(bubble, "cursor-pointer hover:opacity-90")} onClick={() => seek(index)} aria-describedby={hintId}>
                     {body}
                   </button>
                 ) : (

@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCallCount } from "@/lib/swr/use-call-count";
 import { useCalls } from "@/lib/swr/use-calls";
+import { moneyDecimals } from "@/lib/utils/money";
 import type { Call, CallFilters } from "@/lib/voice-api/calls";
 import type { Envelope } from "@/lib/voice-api/client";
 import type { AgentOption } from "./agent-options";
@@ -41,7 +42,9 @@ export function CallsView({ initial, agents }: { initial: InitialCallPage; agent
   // Cursors of the pages before this one ("" is the first page): cursor paging only goes forward.
   const [earlier, setEarlier] = useState<string[]>([]);
   const agentNames = useMemo(() => new Map(agents.map((agent) => [agent.id, agent.name])), [agents]);
-  const columns = useMemo(() => callColumns(agentNames), [agentNames]);
+  // One precision for the page's cost column (lib/utils/money), so its figures line up.
+  const costDecimals = moneyDecimals((data?.data ?? []).map((call) => call.cost));
+  const columns = useMemo(() => callColumns(agentNames, costDecimals), [agentNames, costDecimals]);
   const [columnVisibility, setColumnVisibility] = useColumnVisibility();
   const { count } = useCallCount(state.filters);
   const top = useRef<HTMLDivElement>(null);
@@ -135,7 +138,7 @@ export function CallsView({ initial, agents }: { initial: InitialCallPage; agent
         )
       ) : (
         <>
-        <CallCards calls={data?.data ?? []} agentNames={agentNames} loading={!data && !shownError} stale={stale} />
+        <CallCards calls={data?.data ?? []} agentNames={agentNames} costDecimals={costDecimals} loading={!data && !shownError} stale={stale} />
         <Table aria-busy={isLoading || isValidating} aria-label="Calls" className={stale ? "opacity-60 transition-opacity" : undefined} containerClassName="hidden md:block">
           <TableHeader>
             {table.getHeaderGroups().map((group) => (

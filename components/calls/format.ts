@@ -1,11 +1,5 @@
 import type { CallCount } from "@/lib/voice-api/calls";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
-
-export function formatCost(value: number | null | undefined): string {
-  return value === null || value === undefined ? "—" : usd.format(value);
-}
-
 /** 65 → "1:05", 3725 → "1:02:05". */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return "—";

@@ -1,4 +1,4 @@
-import { applyMergePatch } from "@/lib/services/json-merge-patch";
+import { applyMergePatch } from "@/lib/utils/json-merge-patch";
 
 export type MetadataMode = "merge" | "override";
 

@@ -29,11 +29,14 @@ export function ConsoleShell({ session, children }: { session: ConsoleSession; c
         Skip to content
       </a>
       <div className="flex min-h-dvh">
-        <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-5 overflow-y-auto border-r bg-sidebar p-4 lg:flex">
-          <Brand />
-          <OrganizationSwitcher />
-          <SidebarNav />
-        </aside>
+        {/* The column runs the page's whole height (its background and border with it); the navigation inside stays in view. */}
+        <div className="hidden w-64 shrink-0 border-r bg-sidebar lg:block" data-testid="sidebar">
+          <aside className="sticky top-0 flex max-h-dvh flex-col gap-5 overflow-y-auto p-4">
+            <Brand />
+            <OrganizationSwitcher />
+            <SidebarNav />
+          </aside>
+        </div>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur lg:px-8">
             <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>

@@ -15,10 +15,15 @@ export function OrganizationSwitcher() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" className="h-auto w-full justify-between px-2.5 py-2" aria-label={`Organization: ${organization.name} (${roleLabels[role]}). Switch organization`} disabled={pending}>
+        {/* Named by what it shows (WCAG 2.5.3: the visible label starts the accessible name), then what it does. */}
+        <Button variant="outline" className="h-auto w-full justify-between px-2.5 py-2" disabled={pending}>
           <span className="grid min-w-0 text-left">
-            <span className="truncate text-sm font-semibold">{organization.name}</span>
-            <span className="text-xs font-normal text-muted-foreground">{roleLabels[role]}</span>
+            <span className="truncate text-sm font-semibold">{organization.name}</span>{" "}
+            <span className="text-xs font-normal text-muted-foreground">
+              {roleLabels[role]}
+              {/* Browsers set screen-reader-only text apart with a space: words that read well after one. */}
+              <span className="sr-only"> (switch organization)</span>
+            </span>
           </span>
           <ChevronsUpDown className="opacity-60" aria-hidden />
         </Button>

@@ -3,7 +3,8 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AnalyticsDay } from "@/lib/voice-api/analytics";
 import { axisTick, gridStroke, tooltipCursor, tooltipStyle } from "./chart-theme";
-import { costTicks, formatCost, formatCount, formatDay, plural } from "./format";
+import { formatMoney } from "@/lib/utils/money";
+import { costTicks, formatCount, formatDay, plural } from "./format";
 
 /** Calls (bars, left axis) and cost (line, right axis) for every day of the range. */
 export function CallsPerDayChart({ days }: { days: AnalyticsDay[] }) {
@@ -12,7 +13,7 @@ export function CallsPerDayChart({ days }: { days: AnalyticsDay[] }) {
   const calls = days.reduce((sum, day) => sum + day.calls, 0);
   const total = days.reduce((sum, day) => sum + day.total_cost, 0);
   return (
-    <div className="h-72 w-full" role="img" aria-label={`Calls and cost per day over ${plural(days.length, "day")}: ${plural(calls, "call")}, ${formatCost(total)} in total`}>
+    <div className="h-72 w-full" role="img" aria-label={`Calls and cost per day over ${plural(days.length, "day")}: ${plural(calls, "call")}, ${formatMoney(total)} in total`}>
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid stroke={gridStroke} strokeDasharray="3 3" vertical={false} />
@@ -23,7 +24,7 @@ export function CallsPerDayChart({ days }: { days: AnalyticsDay[] }) {
             contentStyle={tooltipStyle}
             cursor={tooltipCursor}
             labelFormatter={(date) => formatDay(String(date), true)}
-            formatter={(value, name) => (name === "Cost" ? formatCost(Number(value)) : formatCount(Number(value)))}
+            formatter={(value, name) => (name === "Cost" ? formatMoney(Number(value)) : formatCount(Number(value)))}
 
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />

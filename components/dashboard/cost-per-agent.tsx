@@ -3,7 +3,8 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AnalyticsAgent } from "@/lib/voice-api/analytics";
 import { axisTick, gridStroke, tooltipCursor, tooltipStyle } from "./chart-theme";
-import { costTicks, formatAverageCost, formatCost, formatCount, formatDuration, plural } from "./format";
+import { formatMoney, moneyDecimals } from "@/lib/utils/money";
+import { costTicks, formatCount, formatDuration, plural } from "./format";
 
 const agentLabel = (agent: AnalyticsAgent) => agent.agent_name ?? `Deleted agent ${agent.agent_id.slice(0, 8)}`;
 
@@ -14,6 +15,8 @@ const agentLabel = (agent: AnalyticsAgent) => agent.agent_name ?? `Deleted agent
 export function CostPerAgent({ agents }: { agents: AnalyticsAgent[] }) {
   const data = agents.map((agent) => ({ name: agentLabel(agent), cost: agent.total_cost }));
   const cost = costTicks(Math.max(0, ...agents.map((agent) => agent.total_cost)), 3);
+  const decimals = moneyDecimals(agents.flatMap((agent) => [agent.total_cost, agent.average_cost]));
+  const money = (value: number | null) => formatMoney(value, decimals);
   return (
     <div className="grid gap-4">
       <div className="w-full" style={{ height: Math.max(120, agents.length * 40 + 40) }} aria-hidden>
@@ -22,7 +25,7 @@ export function CostPerAgent({ agents }: { agents: AnalyticsAgent[] }) {
             <CartesianGrid stroke={gridStroke} strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" tick={axisTick} ticks={cost.ticks} domain={[0, cost.ticks.at(-1)!]} tickFormatter={cost.format} stroke={gridStroke} />
             <YAxis type="category" dataKey="name" tick={axisTick} width={110} stroke={gridStroke} />
-            <Tooltip contentStyle={tooltipStyle} cursor={tooltipCursor} formatter={(value) => [formatCost(Number(value)), "Cost"]} />
+            <Tooltip contentStyle={tooltipStyle} cursor={tooltipCursor} formatter={(value) => [formatMoney(Number(value)), "Cost"]} />
             <Bar dataKey="cost" fill="var(--chart-4)" radius={[0, 3, 3, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
@@ -35,9 +38,9 @@ export function CostPerAgent({ agents }: { agents: AnalyticsAgent[] }) {
               <dt className="text-muted-foreground">Calls</dt>
               <dd className="text-right tabular-nums">{formatCount(agent.calls)}</dd>
               <dt className="text-muted-foreground">Total cost</dt>
-              <dd className="text-right tabular-nums">{formatCost(agent.total_cost)}</dd>
+              <dd className="text-right tabular-nums">{money(agent.total_cost)}</dd>
               <dt className="text-muted-foreground">Average cost</dt>
-              <dd className="text-right tabular-nums">{formatAverageCost(agent.average_cost)}</dd>
+              <dd className="text-right tabular-nums">{money(agent.average_cost)}</dd>
               <dt className="text-muted-foreground">Average duration</dt>
               <dd className="text-right tabular-nums">{formatDuration(agent.average_duration_seconds)}</dd>
             </dl>
@@ -61,8 +64,8 @@ export function CostPerAgent({ agents }: { agents: AnalyticsAgent[] }) {
               <tr key={agent.agent_id} className="border-b last:border-0">
                 <th scope="row" className="py-2 pr-4 text-left font-medium">{agentLabel(agent)}</th>
                 <td className="py-2 pr-4 text-right tabular-nums" title={plural(agent.calls, "call")}>{formatCount(agent.calls)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatCost(agent.total_cost)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatAverageCost(agent.average_cost)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{money(agent.total_cost)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{money(agent.average_cost)}</td>
                 <td className="py-2 text-right tabular-nums">{formatDuration(agent.average_duration_seconds)}</td>
               </tr>
             ))}

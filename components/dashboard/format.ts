@@ -1,12 +1,9 @@
+import { formatMoney } from "@/lib/utils/money";
+
 const count = new Intl.NumberFormat("en-US");
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const usdPrecise = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 });
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
 
 export const formatCount = (value: number) => count.format(value);
-export const formatCost = (value: number) => usd.format(value);
-/** Averages are often fractions of a cent: up to four decimals. */
-export const formatAverageCost = (value: number | null) => (value === null ? "–" : usdPrecise.format(value));
 export const formatRate = (value: number | null) => (value === null ? "–" : percent.format(value));
 
 /** 52.47 → "52.5 s", 3725 → "1 h 2 min", 16508775 → "4,585 h 46 min". */
@@ -21,6 +18,24 @@ export function formatDuration(seconds: number | null): string {
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
   return minutes ? `${count.format(hours)} h ${minutes} min` : `${count.format(hours)} h`;
+}
+
+const minutesNumber = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Connected minutes as the API counts them, to the hundredth: a 14 s call is "0.23 min", never "0 min". */
+export const formatMinutes = (minutes: number, unit = true) => `${minutesNumber.format(minutes)}${unit ? " min" : ""}`;
+
+/** An instant in the zone the page's days are in: "Nov 26, 6:07 AM GMT+1", "Mar 5, 2026, 11:30 PM EST". */
+export function formatInstant(iso: string, timeZone: string, withYear = false): string {
+  return new Date(iso).toLocaleString("en-US", {
+    timeZone,
+    month: "short",
+    day: "numeric",
+    ...(withYear ? { year: "numeric" } : {}),
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
 }
 
 /** "2026-03-05" → "Mar 5" (the date is a calendar day already; no time zone applies). */
@@ -51,6 +66,5 @@ export function costTicks(max: number, count = 4): { ticks: number[]; format: (v
   const steps = Math.ceil(top / step - 1e-9);
   const ticks = Array.from({ length: steps + 1 }, (_, i) => Number((i * step).toPrecision(12)));
   const decimals = Math.max(2, ...ticks.map((tick) => (String(tick).split(".")[1] ?? "").length));
-  const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-  return { ticks, format: (value) => money.format(value) };
+  return { ticks, format: (value) => formatMoney(value, decimals) };
 }

@@ -1,12 +1,13 @@
 import type { AnalyticsTotals } from "@/lib/voice-api/analytics";
-import { formatAverageCost, formatCost, formatCount, formatDuration } from "./format";
+import { formatMoney } from "@/lib/utils/money";
+import { formatCount, formatDuration } from "./format";
 
 /** The five headline figures; `data-value` carries the exact number behind each formatted one. */
 export function StatCards({ totals }: { totals: AnalyticsTotals }) {
   const stats = [
     { key: "calls", label: "Calls", value: totals.calls, text: formatCount(totals.calls) },
-    { key: "total_cost", label: "Total cost", value: totals.total_cost, text: formatCost(totals.total_cost) },
-    { key: "average_cost", label: "Average cost", value: totals.average_cost, text: formatAverageCost(totals.average_cost), hint: "per call with a cost" },
+    { key: "total_cost", label: "Total cost", value: totals.total_cost, text: formatMoney(totals.total_cost) },
+    { key: "average_cost", label: "Average cost", value: totals.average_cost, text: formatMoney(totals.average_cost), hint: "per call with a cost" },
     { key: "total_duration_seconds", label: "Total duration", value: totals.total_duration_seconds, text: formatDuration(totals.total_duration_seconds) },
     {
       key: "average_duration_seconds",

@@ -8,7 +8,7 @@ import { seedCalls } from "@/lib/demo/calls";
 import type { AuditActor } from "@/lib/schemas/audit-log";
 import { change } from "@/lib/services/audit/audit-changes";
 import { recordAudit } from "@/lib/services/audit/record-audit";
-import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/services/errors";
+import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { createPhoneNumber } from "@/lib/services/phone-numbers/phone-numbers";
 
 /** Option values as they come from a command line: `--owner-email x` is `{"owner-email": "x"}`. */

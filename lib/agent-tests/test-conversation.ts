@@ -4,7 +4,7 @@ import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
 import type { CallSnapshot, RecordedEvent } from "@/lib/runtime/types";
 import type { ConversationStore } from "@/lib/services/calls/call-host";
 import { splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "@/lib/services/calls/runtime-calls";
-import { ConflictError } from "@/lib/services/errors";
+import { ConflictError } from "@/lib/utils/domain-errors";
 
 /**
  * A test conversation's own store: the host (lib/services/calls/call-host) loads, claims and saves

@@ -1,4 +1,4 @@
-import type { FieldProblem } from "@/lib/services/errors";
+import type { FieldProblem } from "@/lib/utils/domain-errors";
 
 export const errorStatus = {
   generic_error: 400,

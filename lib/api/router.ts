@@ -1,9 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { z } from "zod";
-import { ValidationError, type FieldProblem } from "@/lib/services/errors";
+import { ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import type { ApiEnv } from "./context";
 import { ApiError } from "./errors";
-import { zodIssuesToDetails } from "./validation";
+import { zodIssuesToDetails } from "@/lib/utils/zod-issue-details";
 
 /**
  * Every router shares one validation hook: a bad path id is 404 (ids are opaque to callers),

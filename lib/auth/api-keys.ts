@@ -5,7 +5,7 @@ import { apiKeys } from "@/lib/db/schema";
 import { change } from "@/lib/services/audit/audit-changes";
 import { recordAudit } from "@/lib/services/audit/record-audit";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { NotFoundError } from "@/lib/services/errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import { cachedKeyLookup, forgetCachedApiKeys } from "./api-key-cache";
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-key-token";
 

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys, organizations } from "@/lib/db/schema";
 import { systemActor, withTransaction } from "@/lib/services/context";
-import { NotFoundError } from "@/lib/services/errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import { forgetCachedApiKeys } from "./api-key-cache";
 import { createApiKey, findActiveApiKey } from "./api-keys";
 import { openSecret, sealSecret } from "./secret-box";

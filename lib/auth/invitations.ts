@@ -7,7 +7,7 @@ import { inTransaction } from "@/lib/db/transaction";
 import { change } from "@/lib/services/audit/audit-changes";
 import { recordAudit } from "@/lib/services/audit/record-audit";
 import { withTransaction, type RequestOrigin, type ServiceContext } from "@/lib/services/context";
-import { NotFoundError, ValidationError } from "@/lib/services/errors";
+import { NotFoundError, ValidationError } from "@/lib/utils/domain-errors";
 import { assignableRoles, type MemberRole } from "./roles";
 import { isUuid } from "@/lib/schemas/ids";
 

@@ -5,7 +5,7 @@ import { memberships, organizations, users } from "@/lib/db/schema";
 import { change } from "@/lib/services/audit/audit-changes";
 import { recordAudit } from "@/lib/services/audit/record-audit";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { ConflictError, NotFoundError, ValidationError } from "@/lib/services/errors";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/utils/domain-errors";
 import { assignableRoles, type MemberRole } from "./roles";
 import { isUuid } from "@/lib/schemas/ids";
 

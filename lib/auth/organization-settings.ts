@@ -8,8 +8,8 @@ import { outboundAddressPolicy } from "@/lib/net/outbound-fetch";
 import { change, fieldChanges } from "@/lib/services/audit/audit-changes";
 import { recordAudit } from "@/lib/services/audit/record-audit";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { NotFoundError, ValidationError } from "@/lib/services/errors";
-import { sealSecret } from "./secret-box";
+import { NotFoundError, ValidationError } from "@/lib/utils/domain-errors";
+import { openSecret, sealSecret } from "./secret-box";
 import { loadStudioSecret } from "./studio-secret";
 import { isWellFormedApiKey } from "./api-key-token";
 
@@ -96,6 +96,20 @@ export async function setRemoteApi(
     );
     if (Object.keys(audited).length) await recordAudit(tx, { action: "organization.updated", resourceType: "organization", resourceId: organizationId, changes: audited });
   });
+}
+
+/**
+ * The remote deployment an organization chose in its settings, with its key opened: `url` null when
+ * it chose none; `apiKey` null when none is stored (or it no longer opens under the studio's secret).
+ */
+export async function readRemoteApi(db: Database, organizationId: string): Promise<{ url: string | null; apiKey: string | null }> {
+  const [row] = await db
+    .select({ url: organizations.remoteApiUrl, ciphertext: organizations.remoteApiKeyCiphertext })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  if (!row?.ciphertext) return { url: row?.url ?? null, apiKey: null };
+  return { url: row.url, apiKey: openSecret(await loadStudioSecret(db), row.ciphertext, organizationId) };
 }
 
 /** An http(s) origin (the API's paths are added under it), or why the text is not one. */

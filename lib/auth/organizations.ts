@@ -7,7 +7,7 @@ import type { AuditActor } from "@/lib/schemas/audit-log";
 import { change } from "@/lib/services/audit/audit-changes";
 import { recordAudit } from "@/lib/services/audit/record-audit";
 import type { RequestOrigin } from "@/lib/services/context";
-import { ConflictError, ValidationError } from "@/lib/services/errors";
+import { ConflictError, ValidationError } from "@/lib/utils/domain-errors";
 import { mintConsoleApiKey } from "./console-key";
 import { hashPassword } from "./passwords";
 import { newWebhookSecret } from "@/lib/webhooks/sign-webhook";

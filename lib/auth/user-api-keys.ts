@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { apiKeys, users } from "@/lib/db/schema";
 import { isUuid } from "@/lib/schemas/ids";
-import { NotFoundError } from "@/lib/services/errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { forgetCachedApiKeys } from "./api-key-cache";
 import { auditRevocation } from "./api-keys";

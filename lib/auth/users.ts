@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
-import { ConflictError, ValidationError } from "@/lib/services/errors";
+import { ConflictError, ValidationError } from "@/lib/utils/domain-errors";
 import { createOrganizationForUser, MIN_PASSWORD_LENGTH } from "./organizations";
 import { hashPassword, verifyPassword } from "./passwords";
 import { isUuid } from "@/lib/schemas/ids";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Permission } from "@/lib/auth/roles";
-import type { ConsoleContext } from "./console-context";
+import type { VoiceApiClient } from "@/lib/voice-api/client";
 import { consoleErrorResponse } from "./console-errors";
 
 /** POSTs that only read: allowed to every role, like GET. */
@@ -89,7 +89,7 @@ async function bodyStream(request: Request): Promise<ReadableStream<Uint8Array> 
  * the API key never reaches the browser: key-bearing headers are dropped, and a JSON or text answer
  * that would contain the key is refused.
  */
-export async function proxyToVoiceApi(request: Request, segments: string[], context: ConsoleContext): Promise<Response> {
+export async function proxyToVoiceApi(request: Request, segments: string[], context: { api: VoiceApiClient }): Promise<Response> {
   const path = bffApiPath(segments);
   if (path === null) return consoleErrorResponse(404, "not_found", "No such endpoint: a path segment holds a character the API never uses");
   // Defence in depth: the URL about to be sent must still name exactly the path the permission was decided on.

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { zodIssuesToDetails } from "@/lib/api/validation";
-import { ValidationError } from "@/lib/services/errors";
+import { zodIssuesToDetails } from "@/lib/utils/zod-issue-details";
+import { ValidationError } from "@/lib/utils/domain-errors";
 
 /** A success answer in the API's envelope shape. */
 export function consoleOk<T>(data: T, message: string, status = 200): Response {

@@ -1,10 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
-import { agents, agentVersions, phoneNumbers, postCallQuestionOptions, postCallQuestions } from "@/lib/db/schema";
+import { agents, agentVersions, apiKeys, phoneNumbers, postCallQuestionOptions, postCallQuestions } from "@/lib/db/schema";
+import type { CallStarter } from "@/lib/schemas/call-values";
 import { loadConfig } from "@/lib/config";
-import { NotFoundError } from "@/lib/services/errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import { callRecordingKey } from "@/lib/storage/blob-keys";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { createBlobStore } from "@/lib/storage/create-blob-store";
@@ -51,7 +52,8 @@ type SeedAgent = {
   questions: number[];
 };
 
-type SeedPlan = { organizationId: string; agents: SeedAgent[]; questions: QuestionSnapshot[]; numbers: string[] };
+/** `starter`: who the calls started through the API (web and outbound) were started by: the organization's first API key, if it has one. */
+type SeedPlan = { organizationId: string; agents: SeedAgent[]; questions: QuestionSnapshot[]; numbers: string[]; starter: CallStarter | null };
 
 const DEFAULT_VARIABLES: VariableDefinition[] = [{ name: "customer_name", type: "string" }];
 // Fictional numbers (555-01xx) for organizations without numbers of their own and for the customers called.
@@ -170,7 +172,19 @@ async function loadPlan(db: Database, organizationId: string, agentId: string | 
     .from(phoneNumbers)
     .where(eq(phoneNumbers.organizationId, organizationId))
     .orderBy(asc(phoneNumbers.createdAt));
-  return { organizationId, agents: seedAgents, questions, numbers: numbers.length ? numbers.map((row) => row.number) : FALLBACK_NUMBERS };
+  const [key] = await db
+    .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.organizationId, organizationId), eq(apiKeys.kind, "user"), isNull(apiKeys.revokedAt)))
+    .orderBy(asc(apiKeys.createdAt))
+    .limit(1);
+  return {
+    organizationId,
+    agents: seedAgents,
+    questions,
+    numbers: numbers.length ? numbers.map((row) => row.number) : FALLBACK_NUMBERS,
+    starter: key ? { source: "api", user: null, api_key: key } : null,
+  };
 }
 
 /** The variables the agent's states extract, and those its custom functions fill. */
@@ -343,6 +357,8 @@ function addCall(
   batch.direction.push(direction);
   batch.fromNumber.push(type === "web_call" ? null : direction === "outbound" ? companyNumber : otherNumber);
   batch.toNumber.push(type === "web_call" ? null : direction === "outbound" ? otherNumber : companyNumber);
+  // A caller starts an inbound phone call; web calls (a site's widget) and outbound ones are started through the API.
+  batch.startedBy.push(plan.starter && (type === "web_call" || direction === "outbound") ? JSON.stringify(plan.starter) : null);
   batch.metadata.push(
     JSON.stringify(
       direction === "outbound"

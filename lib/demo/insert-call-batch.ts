@@ -34,6 +34,8 @@ export type CallBatch = {
   endReason: (string | null)[];
   transcript: string[];
   variableValues: string[];
+  /** Who started it through the API (JSON), or null. */
+  startedBy: (string | null)[];
   /** Blob key of the call's recording, or null (seeded calls share one sample per organization). */
   recordingBlobKey: (string | null)[];
   answers: {
@@ -53,7 +55,7 @@ export function emptyCallBatch(): CallBatch {
   return {
     id: [], agentId: [], agentVersion: [], type: [], status: [], direction: [], fromNumber: [], toNumber: [], metadata: [],
     startTime: [], answeredAt: [], endTime: [], durationSeconds: [], cost: [], costBreakdown: [], answerType: [],
-    endReason: [], transcript: [], variableValues: [], recordingBlobKey: [],
+    endReason: [], transcript: [], variableValues: [], startedBy: [], recordingBlobKey: [],
     answers: { callId: [], question: [], hasAnswer: [], text: [], number: [], boolean: [], selectedOptions: [], createdAt: [] },
   };
 }
@@ -72,13 +74,13 @@ export async function insertCallBatch(db: Database, organizationId: string, ques
       insert into calls (
         id, organization_id, agent_id, agent_version, type, status, direction, from_number, to_number, metadata,
         start_time, answered_at, end_time, duration_seconds, cost, cost_breakdown, answer_type, end_reason,
-        transcript, variable_values, recording_blob_key, created_at, updated_at
+        transcript, variable_values, started_by, recording_blob_key, created_at, updated_at
       )
       select
         c.id, ${p(organizationId)}::uuid, c.agent_id, c.agent_version, c.type, c.status, c.direction, c.from_number,
         c.to_number, c.metadata::jsonb, c.start_time::timestamptz, c.answered_at::timestamptz, c.end_time::timestamptz,
         c.duration_seconds, c.cost::numeric, c.cost_breakdown::jsonb, c.answer_type, c.end_reason, c.transcript::jsonb,
-        c.variable_values::jsonb, c.recording_blob_key, c.start_time::timestamptz, coalesce(c.end_time, c.start_time)::timestamptz
+        c.variable_values::jsonb, c.started_by::jsonb, c.recording_blob_key, c.start_time::timestamptz, coalesce(c.end_time, c.start_time)::timestamptz
       from unnest(
         ${p(batch.id)}::uuid[], ${p(batch.agentId)}::uuid[], ${p(batch.agentVersion)}::int[], ${p(batch.type)}::text[],
         ${p(batch.status)}::text[], ${p(batch.direction)}::text[], ${p(batch.fromNumber)}::text[],
@@ -86,11 +88,11 @@ export async function insertCallBatch(db: Database, organizationId: string, ques
         ${p(batch.answeredAt)}::text[], ${p(batch.endTime)}::text[], ${p(batch.durationSeconds)}::int[],
         ${p(batch.cost)}::float8[], ${p(batch.costBreakdown)}::text[], ${p(batch.answerType)}::text[],
         ${p(batch.endReason)}::text[], ${p(batch.transcript)}::text[], ${p(batch.variableValues)}::text[],
-        ${p(batch.recordingBlobKey)}::text[]
+        ${p(batch.startedBy)}::text[], ${p(batch.recordingBlobKey)}::text[]
       ) as c(
         id, agent_id, agent_version, type, status, direction, from_number, to_number, metadata, start_time,
         answered_at, end_time, duration_seconds, cost, cost_breakdown, answer_type, end_reason, transcript, variable_values,
-        recording_blob_key
+        started_by, recording_blob_key
       )
     )
     insert into call_post_call_answers (

@@ -1,7 +1,7 @@
 import { callStore, endConversation, prepareOperation, type ConversationStore, type PreparedOperation, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import { CallEndedError } from "@/lib/runtime/engine";
 import type { RecordedEvent, RuntimeEvent } from "@/lib/runtime/types";
-import { ConflictError } from "@/lib/services/errors";
+import { ConflictError } from "@/lib/utils/domain-errors";
 import { AsyncChannel } from "./async-channel";
 import type { AgentOutput, AgentSpeechReport, CallerInput, ConversationPort, SessionEndReason } from "./session/conversation-port";
 import { keepHeardText } from "./transcript-heard";

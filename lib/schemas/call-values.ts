@@ -79,6 +79,26 @@ export const CallTransferSchema = z.object({
 /** Where a transfer_call (or a number's redirect) sent the caller, and how it went. */
 export type CallTransfer = z.infer<typeof CallTransferSchema>;
 
+export const callStarterSources = ["studio", "api"] as const;
+
+export const CallStarterSchema = z
+  .object({
+    source: z.enum(callStarterSources).openapi({
+      description: "studio: a member started it in the studio (an agent's Talk tab, or a test phone call); api: a request with one of the organization's API keys.",
+    }),
+    user: z
+      .object({ id: z.uuid(), name: z.string().nullable(), email: z.string() })
+      .nullable()
+      .openapi({ description: "studio: the member who started it, as they were named then." }),
+    api_key: z
+      .object({ id: z.uuid(), name: z.string(), prefix: z.string() })
+      .nullable()
+      .openapi({ description: "api: the key the request carried (its name and visible prefix, never the key)." }),
+  })
+  .openapi("CallStarter");
+/** Who started a call through the API (web calls, outbound phone calls): a studio member, or an API key. */
+export type CallStarter = z.infer<typeof CallStarterSchema>;
+
 /** What a call consumed, kept up to date by the conversation runtime; the cost job prices it. */
 export type CallUsage = { llm_input_tokens: number; llm_output_tokens: number; tts_characters: number; stt_seconds: number };
 export const emptyCallUsage: CallUsage = { llm_input_tokens: 0, llm_output_tokens: 0, tts_characters: 0, stt_seconds: 0 };

@@ -6,6 +6,7 @@ import {
   callDirections,
   callEndReasons,
   callStatuses,
+  CallStarterSchema,
   CallTransferSchema,
   callTypes,
   TranscriptEntrySchema,
@@ -73,6 +74,10 @@ export const CallSchema = z
     carrier: z.enum(carrierNames).nullable().openapi({ description: "Extension: the carrier that carried a phone call (`twilio`, `telnyx`), null otherwise." }),
     carrier_call_id: z.string().nullable().openapi({ description: "Extension: the carrier's id of the call (Twilio CallSid, Telnyx call_control_id)." }),
     transfer: CallTransferSchema.nullable().openapi({ description: "Extension: where a transfer_call (or a number's redirect) sent the caller, and how it went." }),
+    started_by: CallStarterSchema.nullable().openapi({
+      description:
+        "Extension: who started the call through the API (web calls and outbound phone calls): a studio member, or an API key. Null for inbound calls (the caller started them), for a campaign's calls (see `campaign_id`) and for calls recorded before it was kept.",
+    }),
     campaign_id: z.uuid().nullable().openapi({ description: "Extension: the campaign that placed this call, null otherwise." }),
 
     redacted_categories: z.array(z.enum(piiCategories)).openapi({

@@ -1,5 +1,5 @@
 import "server-only";
-import { handleConsoleRequest, type ConsoleHandler, type PermissionRule } from "@/lib/console/route-handler";
+import { handleConsoleRequest, type ConsoleHandler, type PermissionRule } from "./console-request";
 import { loadConsoleContext } from "./console-session";
 
 /**

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/lib/server/next-auth";
 import { ACTIVE_ORGANIZATION_COOKIE } from "@/lib/console/active-organization";
-import { buildConsoleContext, type ConsoleContext, type ConsoleContextResult } from "@/lib/console/console-context";
+import { buildConsoleContext, type ConsoleContext, type ConsoleContextResult } from "./console-context";
 import { originFromHeaders } from "@/lib/console/request-origin";
 import { browserRequest } from "./browser-request";
 import { getRuntime } from "./runtime";

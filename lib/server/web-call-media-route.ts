@@ -2,7 +2,7 @@ import type { RawData, WebSocket } from "ws";
 import { isSupportedRate, type SampleRate } from "@/lib/media/audio/pcm";
 import { startLiveCall, type LiveCallDependencies, type LiveCallEvent, type LiveCallHandle } from "@/lib/media/live-call";
 import { BrowserSocketTransport } from "@/lib/media/transports/browser-socket-transport";
-import { ConflictError } from "@/lib/services/errors";
+import { ConflictError } from "@/lib/utils/domain-errors";
 import { callChanges } from "@/lib/services/calls/call-changes";
 import { loadRuntimeCall, recordedEventsAfter } from "@/lib/services/calls/runtime-calls";
 import { sessionTokenMatches } from "@/lib/services/calls/web-calls";

@@ -9,7 +9,7 @@ import type { Agent, AgentVersionSummary } from "@/lib/schemas/agents";
 import { change, fieldChanges } from "./audit/audit-changes";
 import { recordAudit } from "./audit/record-audit";
 import { withTransaction, type ServiceContext } from "./context";
-import { NotFoundError, ValidationError, type FieldProblem } from "./errors";
+import { NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { cursorPage, olderThanCursor } from "./cursor-paging";
 import { listFields, pageInfo } from "./paging";
 

@@ -1,4 +1,4 @@
-import { ValidationError } from "./errors";
+import { ValidationError } from "@/lib/utils/domain-errors";
 
 /**
  * Cursor of a newest-first list ordered by (time, id). Without `id` it means "strictly before

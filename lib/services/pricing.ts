@@ -4,7 +4,7 @@ import { organizations } from "@/lib/db/schema";
 import { withTransaction, type ServiceContext } from "./context";
 import { fieldChanges } from "./audit/audit-changes";
 import { recordAudit } from "./audit/record-audit";
-import { NotFoundError } from "./errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import { DEFAULT_PRICING, pricingFields, type Pricing, type PricingResponse, type UpdatePricingBody } from "@/lib/schemas/pricing";
 
 /** Stored overrides (a partial table) over the defaults. */

@@ -2,7 +2,7 @@ import "server-only";
 import type { ServiceContext } from "@/lib/services/context";
 import type { PhoneNumber } from "@/lib/schemas/phone-numbers";
 import { carrierLabels, type CarrierName, type CarrierNumber as CarrierNumberListing, type ProviderCredentials, type TelephonyProvider } from "@/lib/schemas/telephony";
-import { ValidationError } from "@/lib/services/errors";
+import { ValidationError } from "@/lib/utils/domain-errors";
 import { findPhoneNumberByNumber, importCarrierNumbers, refreshCarrierStates } from "@/lib/services/phone-numbers/phone-numbers";
 import { getTelephonyAccount, recordAccountCheck, saveTelephonyAccount, type AccountSecrets } from "@/lib/services/telephony/telephony-accounts";
 import type { CarrierNumber, CredentialCheck } from "./carrier";

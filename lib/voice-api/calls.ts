@@ -4,7 +4,7 @@ import { carrierNames } from "@/lib/schemas/telephony";
 import type { Envelope, Query, VoiceApiClient } from "./client";
 
 export type { Call, CallCount, PostCallAnswer } from "@/lib/schemas/calls";
-export type { TranscriptEntry, TurnLatency, VariableValue } from "@/lib/schemas/call-values";
+export type { CallStarter, TranscriptEntry, TurnLatency, VariableValue } from "@/lib/schemas/call-values";
 
 /** The list filters of GET /v1/calls, named as the API names them (they also live in the page's URL). */
 export type CallFilters = {

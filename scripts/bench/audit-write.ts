@@ -19,7 +19,7 @@ import { agents, agentVersions, calls } from "@/lib/db/schema";
 import { fieldChanges } from "@/lib/services/audit/audit-changes";
 import { recordAudit } from "@/lib/services/audit/record-audit";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { applyMergePatch } from "@/lib/services/json-merge-patch";
+import { applyMergePatch } from "@/lib/utils/json-merge-patch";
 import { createDatabase, dropDatabase, postgresServer } from "./postgres";
 import { elapsedMs, formatMs, markdownTable, summarize } from "./stats";
 

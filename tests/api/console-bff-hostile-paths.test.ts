@@ -7,12 +7,12 @@ import { createOrganizationWithOwner } from "@/lib/auth/organizations";
 import type { MemberRole } from "@/lib/auth/roles";
 import { createPasswordUser } from "@/lib/auth/users";
 import { bffApiPath, bffPermission, proxyToVoiceApi } from "@/lib/console/bff-proxy";
-import { buildConsoleContext, type ConsoleContextResult } from "@/lib/console/console-context";
-import { handleConsoleRequest } from "@/lib/console/route-handler";
+import { buildConsoleContext, type ConsoleContextResult } from "@/lib/server/console-context";
+import { handleConsoleRequest } from "@/lib/server/console-request";
 import { agents, organizations } from "@/lib/db/schema";
 import { createGuardedFetch } from "@/lib/net/guarded-fetch";
 import { createOutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
-import { ValidationError } from "@/lib/services/errors";
+import { ValidationError } from "@/lib/utils/domain-errors";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 import { startWebhookReceiver } from "../helpers/webhook-receiver";
 

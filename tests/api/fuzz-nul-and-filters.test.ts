@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries } from "@/lib/db/schema";
-import { formatPath } from "@/lib/api/validation";
+import { formatPath } from "@/lib/utils/zod-issue-details";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../helpers/fake-openai-server";
 import { insertAgent, insertCall, insertPhoneNumber } from "../helpers/fixtures";
 import { openApiValidator } from "../helpers/openapi-validator";

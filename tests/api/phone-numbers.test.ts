@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls, phoneNumbers } from "@/lib/db/schema";
-import { ValidationError } from "@/lib/services/errors";
+import { ValidationError } from "@/lib/utils/domain-errors";
 import { createPhoneNumber } from "@/lib/services/phone-numbers/phone-numbers";
 import { openTrunkPassword } from "@/lib/services/phone-numbers/sip-trunk-password";
 import { insertAgent, insertPhoneNumber } from "../helpers/fixtures";

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postCallQuestionOptions, postCallQuestions } from "@/lib/db/schema";
-import { ValidationError } from "@/lib/services/errors";
+import { ValidationError } from "@/lib/utils/domain-errors";
 import { createPostCallQuestions } from "@/lib/services/post-call-questions/post-call-questions";
 import { insertAgent } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMembership } from "@/lib/auth/memberships";
 import { createOrganizationWithOwner } from "@/lib/auth/organizations";
 import { createPasswordUser } from "@/lib/auth/users";
-import { buildConsoleContext } from "@/lib/console/console-context";
+import { buildConsoleContext } from "@/lib/server/console-context";
 import type { VoiceApiClient } from "@/lib/voice-api/client";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 

@@ -66,6 +66,10 @@ test.describe("campaigns", () => {
     // The call behind a contact.
     await contacts.getByRole("link", { name: "View call" }).first().click();
     await expect(page).toHaveURL(/\/calls\/[0-9a-f-]{36}$/);
+    // The call's page says the campaign placed it, and leads back to it.
+    const startedBy = page.locator("dt", { hasText: /^Started by$/ }).locator("xpath=..").locator("dd");
+    await expect(startedBy).toContainText("Campaign “E2E reminders”");
+    await expect(startedBy.getByRole("link", { name: "Campaign “E2E reminders”" })).toHaveAttribute("href", /^\/campaigns\/[0-9a-f-]{36}$/);
     const campaigns = await api<{ id: string; name: string }[]>(page, "/campaigns?limit=100");
     expect(campaigns.some((campaign) => campaign.name === "E2E reminders")).toBe(true);
   });

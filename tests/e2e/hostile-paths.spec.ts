@@ -17,7 +17,8 @@ async function join(browser: Browser, link: string, organization: string): Promi
   await fillSignUpForm(page, { email: uniqueEmail("joiner"), password: PASSWORD });
   // Signing up from the invitation joins at once.
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole("button", { name: new RegExp(`Organization: ${organization}`) }).first()).toBeAttached();
+  // The switcher is named by what it shows (the organization, the role), then what it does.
+  await expect(page.getByRole("button", { name: new RegExp(`^${organization} \\w+ \\(switch organization\\)$`) }).first()).toBeAttached();
   return page;
 }
 

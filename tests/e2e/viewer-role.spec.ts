@@ -30,7 +30,7 @@ test("a member invited as viewer joins by link, reads everything and every chang
   await fillSignUpForm(viewer, { email: uniqueEmail("viewer"), password: PASSWORD, name: "Vera Viewer" });
   // Signing up from the invitation joins at once: no second "Join" to press.
   await expect(viewer).toHaveURL(/\/dashboard$/);
-  await expect(viewer.getByRole("button", { name: /Organization: Viewers Welcome/ }).first()).toBeAttached();
+  await expect(viewer.getByRole("button", { name: "Viewers Welcome Viewer (switch organization)", exact: true }).first()).toBeAttached();
 
   // The link worked once.
   await viewer.goto(link);

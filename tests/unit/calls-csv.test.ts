@@ -30,6 +30,7 @@ const call: Call = {
   carrier_call_id: null,
   campaign_id: null,
   transfer: null,
+  started_by: null,
   redacted_categories: [],
   transcript_string: "agent: Hello\nuser: =SUM(A1)",
 };

@@ -6,7 +6,7 @@ import { agents, callPostCallAnswers, calls, postCallQuestionOptions, postCallQu
 import { seedCalls } from "@/lib/demo/calls";
 import { surveyAgent } from "@/lib/demo/demo-agents";
 import { insertDemoAgent } from "@/lib/demo/insert-agent";
-import { NotFoundError } from "@/lib/services/errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { insertAgent, insertPhoneNumber } from "../helpers/fixtures";
 import { createTestDatabase } from "../helpers/test-database";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { ConcurrencyLimitError, ConflictError, DoNotCallError, NotFoundError, ValidationError } from "@/lib/services/errors";
+import { ConcurrencyLimitError, ConflictError, DoNotCallError, NotFoundError, ValidationError } from "@/lib/utils/domain-errors";
 import type { ApiEnv } from "../context";
 import { errorBody, jsonAnswer } from "../envelope";
 import { ApiError } from "../errors";

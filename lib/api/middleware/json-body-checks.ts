@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
-import { formatPath } from "../validation";
+import { formatPath } from "@/lib/utils/zod-issue-details";
 import { MAX_JSON_DEPTH, tooDeepPath } from "./json-depth";
 import { nulError, nulPath } from "./nul-characters";
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
-import { formatPath } from "../validation";
+import { formatPath } from "@/lib/utils/zod-issue-details";
 
 /** Postgres stores no NUL in text or jsonb, and no client means one: refused wherever it comes in. */
 export const NUL_MESSAGE = "Must not contain a NUL character (\\u0000)";

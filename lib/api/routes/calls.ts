@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listCallsJson } from "@/lib/services/calls/call-list-json";
 import { countCalls, deleteCall, getCall, terminateCall, updateCallMetadata, type CallFilterInput } from "@/lib/services/calls/calls";
+import { callStarterOf } from "@/lib/auth/call-starter";
 import { startPhoneCall } from "@/lib/services/phone-calls/start-phone-call";
 import { findPhoneNumberByNumber } from "@/lib/services/phone-numbers/phone-numbers";
 import { carrierOfNumber, PUBLIC_BASE_URL_MISSING } from "@/lib/telephony/carrier-directory";
@@ -34,7 +35,7 @@ const listRoute = createRoute({
   description:
     "Newest first. Cursor mode (default) returns `next_cursor`; page mode (`use_cursor=false`) returns " +
     "`current_page`, `total_pages` and `total_items`. transcript and variable_values are included only on request. " +
-    "Extensions: the `status`, `end_reason`, `answer_type` and `search` (full-text, over transcripts) filters. In page mode " +
+    "Extensions: the `status`, `end_reason`, `answer_type`, `carrier` and `search` (full-text, over transcripts) filters. In page mode " +
     "`total_items` is exact up to 10,000 matching calls (and for any number with no filter or only agent and time filters); " +
     "above that it is the query planner's estimate, so that paging stays fast at millions of calls (see GET /v1/calls/count).",
   request: { query: ListCallsQuerySchema },
@@ -231,6 +232,8 @@ export function callRoutes() {
       deps.queue,
       body,
       c.req.valid("header")["idempotency-key"],
+      new Date(),
+      await callStarterOf(deps.db, { apiKeyId: c.get("apiKeyId"), studioUserId: c.get("studioUserId") }),
     );
     if (result.replayed) c.header("Idempotent-Replayed", "true");
     return ok(c, { call_id: result.callId }, { message: "Phone call started successfully", status: 201 });

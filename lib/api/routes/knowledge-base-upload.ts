@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { AddSourcesInput, TextSourceInput, UploadedFile } from "@/lib/services/knowledge-bases/knowledge-base-sources";
 import { ApiError } from "../errors";
 import { nulError, nulPath } from "../middleware/nul-characters";
-import { zodIssuesToDetails } from "../validation";
+import { zodIssuesToDetails } from "@/lib/utils/zod-issue-details";
 
 /** `file_sources.<index>.items` (the specification's naming), plain `file_sources`, and the common variants. */
 const FILE_PART = /^file_sources(?:\.\d+(?:\.items)?|\[\d*\])?$/;

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { ValidationError, type FieldProblem } from "@/lib/services/errors";
+import { ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import {
   createPostCallQuestions,
   deletePostCallQuestion,
@@ -24,7 +24,7 @@ import {
   UpsertPostCallQuestionItemSchema,
   UpsertPostCallQuestionsFrameSchema,
 } from "@/lib/schemas/post-call-questions";
-import { zodIssuesToDetails } from "../validation";
+import { zodIssuesToDetails } from "@/lib/utils/zod-issue-details";
 
 const tags = ["Post-call questions"];
 const base = "/agents/{agent_id}/post-call-questions";

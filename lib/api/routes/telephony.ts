@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { deleteTelephonyAccount } from "@/lib/services/telephony/telephony-accounts";
-import { ValidationError, type FieldProblem } from "@/lib/services/errors";
+import { ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import {
   connectProvider,
   describeProvider,

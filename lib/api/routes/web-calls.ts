@@ -8,6 +8,7 @@ import type { RuntimeEvent } from "@/lib/runtime/types";
 import { callEventStream } from "@/lib/services/calls/call-event-stream";
 import { hangUpCall, prepareCallerTurn, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import { getCall } from "@/lib/services/calls/calls";
+import { callStarterOf } from "@/lib/auth/call-starter";
 import { startWebCall } from "@/lib/services/calls/web-calls";
 import { serviceContext, type ApiDependencies } from "../context";
 import { sessionCall } from "../middleware/web-call-session";
@@ -163,6 +164,7 @@ export function webCallRoutes() {
       now: deps.now?.(),
       env,
       speechProblems: (agent) => speechConfigurationProblems(agent, env).map(({ field, message }) => ({ field, message })),
+      startedBy: await callStarterOf(deps.db, { apiKeyId: c.get("apiKeyId"), studioUserId: c.get("studioUserId") }),
     });
     const origin = new URL(c.req.url).origin;
     const base = `${origin}/v1/calls/web/${started.callId}`;

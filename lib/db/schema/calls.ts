@@ -10,6 +10,7 @@ import {
   callStatuses,
   callTypes,
   emptyCallUsage,
+  type CallStarter,
   type CallTransfer,
   type CallUsage,
   type TranscriptEntry,
@@ -51,6 +52,8 @@ export const calls = pgTable(
     variableValues: jsonb("variable_values").$type<VariableValue[]>().notNull().default([]),
     dynamicVariablesValues: jsonb("dynamic_variables_values").$type<Record<string, unknown>>(),
     customHeaders: jsonb("custom_headers").$type<Record<string, string>>(),
+    /** Who started it through the API (a studio member or an API key); null for inbound calls and older records. */
+    startedBy: jsonb("started_by").$type<CallStarter>(),
     usage: jsonb("usage").$type<CallUsage>().notNull().default(emptyCallUsage),
     // The conversation engine's state between turns (lib/runtime/call-state.ts), so any instance can take the next turn.
     runtimeState: jsonb("runtime_state").$type<Record<string, unknown>>(),

@@ -1,7 +1,7 @@
 import type { AgentDocument } from "@/lib/agents/normalize";
 import { agentVariables } from "@/lib/agents/variables";
 import type { AgentTestDefinition, Expectation } from "@/lib/schemas/agent-tests";
-import type { FieldProblem } from "../errors";
+import type { FieldProblem } from "@/lib/utils/domain-errors";
 import { agentLlmProblem, judgeProblem, simulatorProblem } from "./test-models";
 
 type Env = Record<string, string | undefined>;

@@ -15,7 +15,7 @@ import { recordAudit } from "../audit/record-audit";
 import { agentVersionDocument } from "../calls/runtime-calls";
 import { withTransaction, type ServiceContext } from "../context";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
-import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
+import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { listFields } from "../paging";
 import { testProblems, type TestRuleOptions } from "./agent-test-rules";
 

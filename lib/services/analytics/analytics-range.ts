@@ -1,5 +1,5 @@
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "@/lib/schemas/analytics";
-import { ValidationError, type FieldProblem } from "../errors";
+import { ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

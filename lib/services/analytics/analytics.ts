@@ -4,7 +4,7 @@ import type { AgentTotals, CallTotals, DayTotals, DurationHistogram } from "@/li
 import { DURATION_BUCKETS } from "./analytics-buckets";
 import { callStatsSource, selectRows, type AnalyticsFilter } from "./analytics-source";
 import type { ServiceContext } from "../context";
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/utils/domain-errors";
 
 type TotalsRow = { calls: unknown; total_cost: unknown; average_cost: unknown; total_duration_seconds: unknown; average_duration_seconds: unknown };
 

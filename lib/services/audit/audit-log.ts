@@ -4,7 +4,7 @@ import { auditChainHeads, auditLog, organizations } from "@/lib/db/schema";
 import type { AuditEntry, AuditSettings, AuditVerification, ListAuditLogQuery } from "@/lib/schemas/audit-log";
 import { withTransaction, type ServiceContext } from "../context";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import { listFields } from "../paging";
 import { change } from "./audit-changes";
 import { chainHash, GENESIS_HASH, type AuditContent } from "./audit-chain";

@@ -5,7 +5,7 @@ import type { CallEndReason } from "@/lib/schemas/call-values";
 import { CallEndedError, CallEngine } from "@/lib/runtime/engine";
 import type { CallEndCause, CallSnapshot, Clock, EventSink, HttpClient, KnowledgeChunk, KnowledgeRetriever, LanguageModelPort, RecordedEvent } from "@/lib/runtime/types";
 import type { TranscriptEntry } from "@/lib/schemas/call-values";
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError, NotFoundError } from "@/lib/utils/domain-errors";
 import { searchKnowledgeBase } from "../knowledge-bases/knowledge-base-search";
 import { reviseTranscript } from "./live-calls";
 import { claimTurn, loadRuntimeCall, mediaBackstopAt, saveRuntimeCall, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";

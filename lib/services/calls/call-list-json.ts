@@ -57,6 +57,7 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
     carrier: column(rows, calls.carrier.name),
     carrierCallId: column(rows, calls.carrierCallId.name),
     transfer: column(rows, calls.transfer.name),
+    startedBy: column(rows, calls.startedBy.name),
     campaign: column(rows, calls.campaignId.name),
     redacted: column(rows, calls.redactedCategories.name),
     transcript: column(rows, calls.transcript.name),
@@ -80,6 +81,7 @@ function writeCalls(rows: TextRows, count: number, links: LinkSigner | undefined
       `"secure_recording_url":${row[at.secure] === "t"},"dynamic_variables_values":${rawOrNull(row[at.dynamic])},` +
       `"custom_headers":${rawOrNull(row[at.headers])},"carrier":${stringOrNull(row[at.carrier])},` +
       `"carrier_call_id":${stringOrNull(row[at.carrierCallId])},"transfer":${rawOrNull(row[at.transfer])},` +
+      `"started_by":${rawOrNull(row[at.startedBy])},` +
       `"campaign_id":${stringOrNull(row[at.campaign])},` +
       `"redacted_categories":${row[at.redacted] ?? "[]"}`;
     if (at.transcript >= 0) {

@@ -40,6 +40,7 @@ export function toCallResponse(row: CallRow, links?: LinkSigner): Call {
     carrier: row.carrier,
     carrier_call_id: row.carrierCallId,
     transfer: row.transfer,
+    started_by: row.startedBy,
     campaign_id: row.campaignId,
 
     redacted_categories: row.redactedCategories ?? [],

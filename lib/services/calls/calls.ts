@@ -11,10 +11,10 @@ import type { ServiceContext } from "../context";
 import { withTransaction } from "../context";
 import { change, fieldChanges } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
-import { NotFoundError, ValidationError } from "../errors";
+import { NotFoundError, ValidationError } from "@/lib/utils/domain-errors";
 import { sendCallFinished } from "./finished-call";
 import type { JobQueue } from "@/lib/jobs/queue";
-import { applyMergePatch } from "../json-merge-patch";
+import { applyMergePatch } from "@/lib/utils/json-merge-patch";
 import { cursorPage, olderThan } from "../cursor-paging";
 import { listFields, pageInfo, parseCursor, type Cursor } from "../paging";
 import { inline, named, type Bind } from "../query-binding";
@@ -96,6 +96,7 @@ const summaryColumns = {
   carrier: calls.carrier,
   carrierCallId: calls.carrierCallId,
   transfer: calls.transfer,
+  startedBy: calls.startedBy,
   redactedCategories: calls.redactedCategories,
   recordingBlobKey: calls.recordingBlobKey,
   secureRecordingUrl: calls.secureRecordingUrl,

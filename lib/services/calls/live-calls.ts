@@ -6,7 +6,7 @@ import type { CallEndReason, TranscriptEntry, TurnLatency } from "@/lib/schemas/
 import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { callRecordingKey } from "@/lib/storage/blob-keys";
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError, NotFoundError } from "@/lib/utils/domain-errors";
 import { agentVersionDocument, loadRuntimeCall, mediaBackstopAt, splitSnapshot, storedContent, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
 import { callDataStorage, withCategories } from "./call-redaction";
 import { redactedTimeRanges, silenceWav, type SpokenSegment } from "@/lib/redaction/silence-audio";

@@ -12,7 +12,7 @@ import { nextDeadline } from "@/lib/runtime/timers";
 import type { CallSnapshot, RecordedEvent } from "@/lib/runtime/types";
 import { withVariableValue } from "@/lib/runtime/variable-values";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
-import { ConflictError } from "../errors";
+import { ConflictError } from "@/lib/utils/domain-errors";
 import { systemActor } from "../context";
 import { addToDoNotCall } from "../do-not-call/do-not-call";
 import { redactCallContent, redactStoredEvents, redactsPii, withCategories } from "./call-redaction";

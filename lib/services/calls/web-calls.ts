@@ -5,6 +5,7 @@ import type { CreateAgentInput } from "@/lib/agents/document-schema";
 import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
 import { agents, agentVersions, calls } from "@/lib/db/schema";
 import type { JobQueue } from "@/lib/jobs/queue";
+import type { CallStarter } from "@/lib/schemas/call-values";
 import type { StartWebCallBody } from "@/lib/schemas/web-calls";
 import { llmConfigurationProblem } from "@/lib/llm/language-model";
 import { CallEngine } from "@/lib/runtime/engine";
@@ -13,7 +14,7 @@ import type { ServiceContext } from "../context";
 import { change } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
 import { withTransaction } from "../context";
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/utils/domain-errors";
 import { saveRuntimeCall, splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
 
 export type StartWebCallResult = { callId: string; sessionToken: string; expiresAt: Date; mode: "voice" | "text" };
@@ -57,6 +58,8 @@ export async function startWebCall(
     env?: Record<string, string | undefined>;
     /** What keeps the agent from a voice call (its speech providers' configuration); without it, calls are text. */
     speechProblems?: (agent: AgentDocument) => { field: string; message: string }[];
+    /** Who started it (a studio member or an API key), kept on the call. */
+    startedBy?: CallStarter | null;
   } = {},
 ): Promise<StartWebCallResult> {
   const now = options.now ?? new Date();
@@ -118,6 +121,7 @@ export async function startWebCall(
       variableValues: snapshot.variable_values,
       dynamicVariablesValues: input.dynamic_variables_values ?? null,
       secureRecordingUrl: agent.secure_recording_urls,
+      startedBy: options.startedBy ?? null,
       runtimeState: state as unknown as Record<string, unknown>,
     });
     const call: RuntimeCall = { id: callId, organizationId: ctx.organizationId, agentId: input.agent_id, agent, snapshot, state };

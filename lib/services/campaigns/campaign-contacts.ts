@@ -8,7 +8,7 @@ import { change } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
 import { withTransaction, type ServiceContext } from "../context";
 import { listedNumbers } from "../do-not-call/do-not-call";
-import { ConflictError } from "../errors";
+import { ConflictError } from "@/lib/utils/domain-errors";
 import { findCampaignRow } from "./campaigns";
 import { nudgeCampaign } from "./campaign-ticks";
 import { isTimeZone, normalizePhoneNumber, timezoneOfNumber } from "./phone-number-facts";

@@ -10,7 +10,7 @@ import { recordAudit } from "../audit/record-audit";
 import { LIVE_CALL_STATUSES, outboundSlotsFree } from "../concurrency/concurrency";
 import { systemActor } from "../context";
 import { listedNumbers } from "../do-not-call/do-not-call";
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/utils/domain-errors";
 import { recordOutboundPhoneCall, validateReferences } from "../phone-calls/start-phone-call";
 import { insideWindows, nextWindowStart } from "./calling-windows";
 import { nudgeCampaign } from "./campaign-ticks";

@@ -16,8 +16,8 @@ import { change, fieldChanges } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
 import { withTransaction, type ServiceContext } from "../context";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
-import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
-import { applyMergePatch } from "../json-merge-patch";
+import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
+import { applyMergePatch } from "@/lib/utils/json-merge-patch";
 import { listFields } from "../paging";
 import { nudgeCampaign } from "./campaign-ticks";
 

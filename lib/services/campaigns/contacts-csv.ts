@@ -1,7 +1,7 @@
 import "server-only";
 import { parse } from "csv-parse/sync";
 import { MAX_CSV_ROWS } from "@/lib/schemas/campaigns";
-import { ValidationError } from "../errors";
+import { ValidationError } from "@/lib/utils/domain-errors";
 import type { ContactDraft, RejectedRow } from "./campaign-contacts";
 
 const METADATA_PREFIX = "metadata.";

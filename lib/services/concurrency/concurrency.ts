@@ -8,7 +8,7 @@ import type { Concurrency, UpdateConcurrencyBody } from "@/lib/schemas/concurren
 import { fieldChanges } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
 import { withTransaction, type ServiceContext } from "../context";
-import { ConcurrencyLimitError, ValidationError } from "../errors";
+import { ConcurrencyLimitError, ValidationError } from "@/lib/utils/domain-errors";
 
 /** The statuses in which a phone call holds a slot: from its creation until it ends or fails to connect. */
 export const LIVE_CALL_STATUSES = ["created", "ringing", "in_progress"] as const;

@@ -10,7 +10,7 @@ import { recordAudit } from "../audit/record-audit";
 import { normalizePhoneNumber } from "../campaigns/phone-number-facts";
 import { withTransaction, type ServiceContext } from "../context";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
-import { DoNotCallError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
+import { DoNotCallError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { listFields } from "../paging";
 import { phoneNumberHasher } from "../phone-number-hash";
 import { erasedAmong, listedInPlain } from "./erased-numbers";

@@ -9,7 +9,7 @@ import {
   type KnowledgeBaseSearchResult,
 } from "@/lib/schemas/knowledge-bases";
 import type { ServiceContext } from "../context";
-import { ValidationError, type FieldProblem } from "../errors";
+import { ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { findKnowledgeBase } from "./knowledge-bases";
 
 // Control characters never stored in chunks (normalizeText drops them): they mark matches unambiguously.

@@ -10,7 +10,7 @@ import { withTransaction } from "../context";
 import { change } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
 import type { KnowledgeBase } from "@/lib/schemas/knowledge-bases";
-import { DomainError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
+import { DomainError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import {
   deleteBlobsAfterCommit,
   findKnowledgeBase,

@@ -7,7 +7,7 @@ import type { LinkSigner } from "@/lib/storage/signed-links";
 import { withTransaction, type ServiceContext } from "../context";
 import { change } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
-import { NotFoundError, ValidationError, type FieldProblem } from "../errors";
+import { NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { listFields, pageInfo } from "../paging";
 import { isUuid } from "@/lib/schemas/ids";

@@ -4,11 +4,12 @@ import { canonicalJson } from "../canonical-json";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { agents, callEvents, calls, idempotencyKeys, phoneNumbers, type PhoneNumberType } from "@/lib/db/schema";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
+import type { CallStarter } from "@/lib/schemas/call-values";
 import type { ServiceContext } from "../context";
 import { withTransaction } from "../context";
 import { change } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
-import { ConflictError, ValidationError, type FieldProblem } from "../errors";
+import { ConflictError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { liveSipInstances } from "../telephony/sip-media-instances";
 import { reserveOutboundSlot } from "../concurrency/concurrency";
 import { assertCallable } from "../do-not-call/do-not-call";
@@ -73,6 +74,8 @@ export type OutboundCallOptions = {
   doNotCallChecked?: boolean;
   /** The references as the caller read them in this transaction (a campaign placing several calls). */
   references?: { agentVersion: number; numberType: PhoneNumberType };
+  /** Who started it through /v1 (a studio member or an API key); a campaign's calls carry their campaign instead. */
+  startedBy?: CallStarter | null;
 };
 
 export type OutboundCallRecord = { callId: string; numberType: PhoneNumberType; failed: boolean };
@@ -107,6 +110,7 @@ export async function recordOutboundPhoneCall(tx: ServiceContext, queue: JobQueu
       customHeaders: input.custom_headers ?? null,
       ...(options.metadata ? { metadata: options.metadata } : {}),
       ...(options.campaign ? { campaignId: options.campaign.campaignId, campaignContactId: options.campaign.contactId } : {}),
+      startedBy: options.startedBy ?? null,
       createdAt: now,
       updatedAt: now,
     })
@@ -136,6 +140,8 @@ export async function startPhoneCall(
   input: StartPhoneCallInput,
   idempotencyKey?: string,
   now = new Date(),
+  /** Who started it (a studio member or an API key), kept on the call. */
+  startedBy: CallStarter | null = null,
 ): Promise<StartPhoneCallResult> {
   const requestHash = fingerprint(input);
   const replay = async (): Promise<StartPhoneCallResult | null> => {
@@ -158,7 +164,7 @@ export async function startPhoneCall(
   if (earlier) return earlier;
   try {
     return await withTransaction(ctx, async (tx) => {
-      const call = await recordOutboundPhoneCall(tx, queue, input, { now });
+      const call = await recordOutboundPhoneCall(tx, queue, input, { now, startedBy });
       if (idempotencyKey) {
         // An expired key is taken over; a live one held by a concurrent request makes us replay it.
         const claimed = await tx.db

@@ -21,7 +21,7 @@ import { parseUri } from "@/lib/net/sip-uri";
 import { withTransaction, type ServiceContext } from "../context";
 import { change, fieldChanges } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
-import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
+import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
 import { listFields, pageInfo } from "../paging";
 import { hasTrunkPassword, sealTrunkPassword } from "./sip-trunk-password";

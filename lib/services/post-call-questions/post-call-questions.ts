@@ -6,7 +6,7 @@ import type { BatchItemError, PostCallQuestion, PostCallQuestionItem, UpsertResu
 import { withTransaction, type ServiceContext } from "../context";
 import { change, fieldChanges } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
-import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "../errors";
+import { ConflictError, NotFoundError, ValidationError, type FieldProblem } from "@/lib/utils/domain-errors";
 import { clashMessage, nameClashes, planCreate, planUpdate, type QuestionPlan } from "./question-batch-plan";
 import { toPostCallQuestion } from "./question-response";
 import { applyPlans, findAgent, loadQuestions, questionsById } from "./question-store";

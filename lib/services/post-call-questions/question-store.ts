@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { agents, postCallQuestionOptions, postCallQuestions } from "@/lib/db/schema";
 import type { PostCallQuestion } from "@/lib/schemas/post-call-questions";
 import type { ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import type { QuestionPlan } from "./question-batch-plan";
 import { toPostCallQuestion, type OptionRow, type QuestionRow } from "./question-response";
 

@@ -6,7 +6,7 @@ import { TRIM_ACTION } from "../audit/audit-log";
 import { GENESIS_HASH } from "../audit/audit-chain";
 import { recordAudit } from "../audit/record-audit";
 import { systemActor, withTransaction, type ServiceContext } from "../context";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 
 const DAY_MS = 86_400_000;
 

@@ -7,7 +7,7 @@ import { telephonyAccounts, type CarrierName } from "@/lib/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
 import { change, fieldChanges } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 
 export type TwilioSecrets = { accountSid: string; authToken: string };
 export type TelnyxSecrets = { apiKey: string; publicKey: string; connectionId: string };

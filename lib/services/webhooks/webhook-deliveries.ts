@@ -9,7 +9,7 @@ import { withTransaction, type ServiceContext } from "../context";
 import { change } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
 import { cursorPage, olderThanCursor } from "../cursor-paging";
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError, NotFoundError } from "@/lib/utils/domain-errors";
 import { listFields } from "../paging";
 
 type Row = typeof webhookDeliveries.$inferSelect;

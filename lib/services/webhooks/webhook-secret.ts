@@ -5,7 +5,7 @@ import { organizations } from "@/lib/db/schema";
 import { withTransaction, type ServiceContext } from "../context";
 import { change, fieldChanges } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "@/lib/utils/domain-errors";
 import type { WebhookSecret } from "@/lib/schemas/webhooks";
 
 export async function getWebhookSecret(ctx: ServiceContext, now = new Date()): Promise<WebhookSecret> {

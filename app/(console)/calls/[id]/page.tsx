@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { PageHeader } from "@/components/ui/page-header";
 import { requireConsoleContext } from "@/lib/server/console-session";
 import { getCall } from "@/lib/voice-api/calls";
+import { getCampaign } from "@/lib/voice-api/campaigns";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { apiErrorText } from "@/components/calls/api-error-text";
 
@@ -54,6 +55,11 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
     .get<{ name: string }>(`/agents/${call.agent_id}`)
     .then((agent) => agent.name)
     .catch(() => null);
+  const campaignName = call.campaign_id
+    ? await getCampaign(context.api, call.campaign_id)
+        .then((campaign) => campaign.name)
+        .catch(() => null)
+    : null;
   const title = call.type === "web_call" ? "Web call" : `${call.direction === "inbound" ? "Inbound" : "Outbound"} phone call`;
   const numbers = call.type === "phone_call" ? `${call.from_number ?? "?"} → ${call.to_number ?? "?"}` : null;
   const extras = [
@@ -78,7 +84,7 @@ export default async function CallPage({ params }: { params: Promise<{ id: strin
       <div className="grid grid-cols-1 gap-6">
         <Card>
           <CardContent className="pt-5">
-            <CallOverview call={call} agentName={agentName} />
+            <CallOverview call={call} agentName={agentName} campaignName={campaignName} />
           </CardContent>
         </Card>
 

@@ -7,12 +7,23 @@ const assets: Record<string, string> = {
   "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
 };
 
-const init = `window.ui = SwaggerUIBundle({
+// Swagger UI renders each operation's path as a deep link inside the button that opens it: a link in a
+// button (axe: nested-interactive), which screen readers may not announce and keyboards reach twice.
+// This plugin renders the path as text; deep linking stays on, so the address bar still follows the
+// open operation and a shared #/Tag/operationId link still opens it.
+const init = `const PathAsText = () => ({
+  wrapComponents: {
+    OperationSummaryPath: (Original, system) => (props) =>
+      system.React.createElement(Original, { ...props, operationProps: props.operationProps.set("isDeepLinkingEnabled", false) }),
+  },
+});
+window.ui = SwaggerUIBundle({
   url: "/v1/openapi.json",
   dom_id: "#reference",
   deepLinking: true,
   persistAuthorization: true,
   tryItOutEnabled: false,
+  plugins: [PathAsText],
 });
 // Swagger UI's server picker is a <select id="servers"> without a name of its own (axe: select-name).
 new MutationObserver(() => {

@@ -2,7 +2,7 @@ import "server-only";
 import { permissions, type Permission } from "@/lib/auth/roles";
 import { isVoiceApiError } from "@/lib/voice-api/errors";
 import { toApiError } from "@/lib/api/middleware/handle-error";
-import { consoleErrorResponse, forbidden, unauthenticated } from "./console-errors";
+import { consoleErrorResponse, forbidden, unauthenticated } from "@/lib/console/console-errors";
 import type { ConsoleContext, ConsoleContextResult } from "./console-context";
 
 export type ConsoleHandler<Params> = (request: Request, context: ConsoleContext, params: Params) => Promise<Response> | Response;

@@ -1,4 +1,4 @@
-/** Domain errors thrown by services; the API layer maps each to its status and envelope. */
+/** Domain errors thrown by services and the studio's account code; the API layer and the console map each to its status and envelope. A leaf, so both sides share them. */
 export type FieldProblem = { field: string; message: string };
 
 export class DomainError extends Error {}

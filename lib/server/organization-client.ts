@@ -1,10 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { getConsoleApiKey } from "@/lib/auth/console-key";
-import { openSecret } from "@/lib/auth/secret-box";
-import { loadStudioSecret } from "@/lib/auth/studio-secret";
+import { readRemoteApi } from "@/lib/auth/organization-settings";
 import type { Database } from "@/lib/db/client";
-import { organizations } from "@/lib/db/schema";
 import { outboundStreamingFetch } from "@/lib/net/outbound-fetch";
 import { VoiceApiClient } from "@/lib/voice-api/client";
 import { createVoiceApiClient, type InProcessApp, type StudioCaller } from "@/lib/voice-api/create-client";
@@ -26,19 +23,13 @@ export async function organizationVoiceApiClient(
   /** The signed-in user the client acts for: the in-process API limits its rate per user and records them as the actor. */
   studio?: StudioCaller,
 ): Promise<VoiceApiClient> {
-  const [org] = await db
-    .select({ remoteApiUrl: organizations.remoteApiUrl, remoteApiKeyCiphertext: organizations.remoteApiKeyCiphertext })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .limit(1);
-  const remoteUrl = org?.remoteApiUrl || process.env.VOICE_API_URL?.trim() || null;
+  const remote = await readRemoteApi(db, organizationId);
+  const remoteUrl = remote.url || process.env.VOICE_API_URL?.trim() || null;
   if (!remoteUrl) return createVoiceApiClient({ mode: "in-process", origin, apiKey: await getConsoleApiKey(db, organizationId), app, studio });
-  const secret = await loadStudioSecret(db);
-  const apiKey = org?.remoteApiKeyCiphertext ? openSecret(secret, org.remoteApiKeyCiphertext, organizationId) : null;
-  if (!apiKey) return unconfiguredClient(remoteUrl);
+  if (!remote.apiKey) return unconfiguredClient(remoteUrl);
   // The operator's VOICE_API_URL is trusted; a URL an organization chose reaches only what tools and webhooks may.
-  const fetch = org?.remoteApiUrl ? (remoteFetch ?? outboundStreamingFetch()) : undefined;
-  return createVoiceApiClient({ mode: "http", baseUrl: remoteUrl, apiKey, fetch });
+  const fetch = remote.url ? (remoteFetch ?? outboundStreamingFetch()) : undefined;
+  return createVoiceApiClient({ mode: "http", baseUrl: remoteUrl, apiKey: remote.apiKey, fetch });
 }
 
 /** Every request fails with a message that says what the owner must do. */

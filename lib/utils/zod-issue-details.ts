@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { FieldProblem } from "@/lib/services/errors";
+import type { FieldProblem } from "@/lib/utils/domain-errors";
 
 /** `["states", 1, "transitions", 0, "name"]` → `states[1].transitions[0].name`. */
 export function formatPath(path: readonly PropertyKey[]): string {
