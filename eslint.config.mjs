@@ -19,7 +19,7 @@ export const floors = [
   ["lib/schemas"],
   ["lib/agents", "lib/redaction"],
   ["lib/config.ts"],
-  ["lib/net", "lib/utils"],
+  ["lib/net", "lib/utils", "lib/load"],
 ];
 
 // A folder of lib/ without a floor would escape the rule: name its floor above first.

@@ -1,6 +1,8 @@
 import "server-only";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_LOAD_LIMITS, type LoadLimits } from "@/lib/load/load-limits";
 import { allowedHostsFromEnv, createOutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
 
 const booleanFlag = (fallback: boolean) =>
@@ -49,6 +51,12 @@ const environmentSchema = z.object({
   OUTBOUND_ALLOWED_HOSTS: optionalString,
   POST_CALL_MODEL: optionalString,
   REANALYZE_MAX_CALLS: positiveInt(10_000),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional().or(z.literal("").transform(() => undefined)),
+  LOAD_MAX_LOOP_DELAY_MS: z.coerce.number().min(0).default(DEFAULT_LOAD_LIMITS.maxLoopDelayMs),
+  LOAD_MAX_FRAME_LATENESS_MS: z.coerce.number().min(0).default(DEFAULT_LOAD_LIMITS.maxFrameLatenessMs),
+  LOAD_BUSY_UTILIZATION: z.coerce.number().min(0).max(1).default(DEFAULT_LOAD_LIMITS.busyUtilization),
+  LOAD_MAX_LIVE_CALLS: z.coerce.number().int().min(0).default(0),
+  LOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_LOAD_LIMITS.retryAfterSeconds),
 });
 
 export type AppConfig = {
@@ -83,6 +91,13 @@ export type AppConfig = {
   postCallModel: string | undefined;
   /** The most calls one re-run of analysis and post-call answers may cover. */
   reanalyzeMaxCalls: number;
+  /**
+   * Server processes `npm start` runs on the one port (node:cluster): WEB_CONCURRENCY, by default
+   * the machine's cores on a Postgres server, and 1 on the embedded database (one process owns it).
+   */
+  webConcurrency: number;
+  /** When a process stops taking new calls (lib/load): its own loop delay and frame lateness, and an optional cap. */
+  load: LoadLimits;
 };
 
 /** Where blobs (PDFs, recordings) live: the `blobs` table by default, or an S3-compatible bucket. */
@@ -114,6 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // A live holder beats at least twice within the timeout, so one late beat never ends its calls.
   if (e.INSTANCE_TIMEOUT_SECONDS < 2 * e.INSTANCE_HEARTBEAT_SECONDS) {
     throw new Error("Invalid configuration: INSTANCE_TIMEOUT_SECONDS must be at least twice INSTANCE_HEARTBEAT_SECONDS");
+  }
+  if (!e.DATABASE_URL && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
+    throw new Error(
+      `Invalid configuration: WEB_CONCURRENCY=${e.WEB_CONCURRENCY} needs a Postgres server (DATABASE_URL): the embedded database is owned by one process`,
+    );
   }
   if (e.STORAGE_BACKEND === "s3" && !e.S3_BUCKET) throw new Error("Invalid configuration: S3_BUCKET is required when STORAGE_BACKEND=s3");
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
@@ -158,6 +178,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboundAllowedHosts,
     postCallModel: e.POST_CALL_MODEL,
     reanalyzeMaxCalls: e.REANALYZE_MAX_CALLS,
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
+    load: {
+      maxLoopDelayMs: e.LOAD_MAX_LOOP_DELAY_MS,
+      maxFrameLatenessMs: e.LOAD_MAX_FRAME_LATENESS_MS,
+      busyUtilization: e.LOAD_BUSY_UTILIZATION,
+      maxLiveCalls: e.LOAD_MAX_LIVE_CALLS,
+      retryAfterSeconds: e.LOAD_RETRY_AFTER_SECONDS,
+    },
   };
 }
 

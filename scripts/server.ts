@@ -1,7 +1,10 @@
 // `npm start` (production) and `npm run dev` (`--dev`): the one HTTP server of lib/server. In
 // production it builds first when there is no build yet (so `npm install && npm start` works on a
 // fresh clone), in NEXT_DIST_DIR when set. `--api-only` serves /v1 and WebSockets without the studio.
+// With WEB_CONCURRENCY > 1 (the default on a Postgres server: one per core) this process is the
+// cluster's primary and runs that many server processes on the port (lib/server/cluster-primary.ts).
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
@@ -23,7 +26,16 @@ function ensureProductionBuild() {
 }
 
 async function main() {
-  if (!dev && !apiOnly) ensureProductionBuild();
+  if (cluster.isPrimary) {
+    if (!dev && !apiOnly) ensureProductionBuild();
+    const { loadConfig } = await import("@/lib/config");
+    const config = loadConfig();
+    if (dev && config.webConcurrency > 1 && process.env.WEB_CONCURRENCY) console.log("npm run dev runs one server process (WEB_CONCURRENCY applies to npm start)");
+    if (!dev && config.webConcurrency > 1) {
+      const { runClusterPrimary } = await import("@/lib/server/cluster-primary");
+      return runClusterPrimary({ workers: config.webConcurrency, drainSeconds: config.shutdownDrainSeconds, mode: "production" });
+    }
+  }
   const { startAppServer } = await import("@/lib/server/start-app-server");
   await startAppServer({ dev, dir: root, studio: !apiOnly });
 }

@@ -1,4 +1,5 @@
 import type { Database } from "@/lib/db/client";
+import type { Admission } from "@/lib/load/load-limits";
 import type { AuditActor } from "@/lib/schemas/audit-log";
 import type { RequestOrigin, ServiceContext } from "@/lib/services/context";
 import type { JobQueue } from "@/lib/jobs/queue";
@@ -37,6 +38,8 @@ export type ApiDependencies = {
   rateLimiter?: RateLimiter;
   /** True once the process is shutting down: new calls are refused with 503 so that clients go to another instance. */
   isDraining?: () => boolean;
+  /** Whether this process takes a new call now (lib/load); refused web calls are 503 with Retry-After. */
+  admission?: () => Admission;
 };
 
 export type RuntimeSettings = {

@@ -157,6 +157,14 @@ export const drainingResponse = {
   503: errorResponse("This instance is shutting down (graceful restart): retry after `Retry-After` seconds, another instance answers"),
 } as const;
 
+/** Starting a web call: refused while draining, and by a server process past its capacity (Extension). */
+export const drainingOrAtCapacityResponse = {
+  503: errorResponse(
+    "This instance is shutting down (graceful restart), or this server process is at capacity (Extension: its event loop or audio pacing " +
+      "runs late, or it holds LOAD_MAX_LIVE_CALLS calls): retry after `Retry-After` seconds; the calls it has are not affected",
+  ),
+} as const;
+
 /** A JSON response (or request body) entry of a route definition. */
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };

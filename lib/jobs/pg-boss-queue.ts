@@ -2,6 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import type { DatabaseConnection } from "@/lib/db/client";
 import { executeOn } from "@/lib/db/raw-sql";
+import { whileSettingUpQueue } from "@/lib/db/migrate";
 import { jobExpirySeconds, jobNames, type JobName, type JobOptions, type JobQueue } from "./queue";
 
 /** How often the queue looks for expired jobs (pg-boss's default is every 2 minutes). */
@@ -45,11 +46,13 @@ export async function startPgBoss(connection: DatabaseConnection): Promise<PgBos
   });
   lifecycles.set(boss, lifecycle);
   boss.on("error", (error) => console.error("job queue error:", error));
-  await boss.start();
-  for (const name of Object.values(jobNames)) {
-    // Campaign ticks: "short" keeps one queued job per campaign (a wake-up sent while one waits is the same wake-up).
-    await boss.createQueue(name, name === jobNames.campaignTick ? { name, policy: "short" } : undefined);
-  }
+  await whileSettingUpQueue(connection, async () => {
+    await boss.start();
+    for (const name of Object.values(jobNames)) {
+      // Campaign ticks: "short" keeps one queued job per campaign (a wake-up sent while one waits is the same wake-up).
+      await boss.createQueue(name, name === jobNames.campaignTick ? { name, policy: "short" } : undefined);
+    }
+  });
   return boss;
 }
 

@@ -18,6 +18,17 @@ export const realClock: MediaClock = {
   },
 };
 
+let pacingObserver: ((latenessMs: number) => void) | null = null;
+
+/**
+ * Hears how late (ms) every real-time periodic tick of this process ran for its deadline (the media
+ * ticks that pace calls' frames): lib/load counts it, and refuses new calls past LOAD_MAX_FRAME_LATENESS_MS.
+ * Null stops it. Ticks on a test's manual clock are not heard.
+ */
+export function observePacing(observer: ((latenessMs: number) => void) | null): void {
+  pacingObserver = observer;
+}
+
 /**
  * Calls `tick` every `periodMs` on absolute deadlines (start + n × period), so lateness never
  * accumulates. A deadline missed entirely is skipped rather than caught up in a burst; `tick`
@@ -68,6 +79,7 @@ export class PeriodicTimer {
   }
 
   private fire(generation: number): void {
+    if (pacingObserver && this.clock === realClock) pacingObserver(this.clock.now() - (this.start + this.slot * this.periodMs));
     const due = Math.max(this.slot, Math.floor((this.clock.now() - this.start) / this.periodMs));
     this.tick(due, this.start + due * this.periodMs);
     if (generation !== this.generation) return; // the tick stopped or restarted the timer

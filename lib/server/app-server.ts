@@ -12,7 +12,7 @@ import { upgradeListener } from "./websocket-upgrades";
 import type { WebSocketRoutes } from "./websocket-routes";
 
 export type AppServerParts = {
-  runtime: Pick<AppRuntime, "api" | "lifecycle" | "connection">;
+  runtime: Pick<AppRuntime, "api" | "lifecycle" | "connection"> & Partial<Pick<AppRuntime, "loadView">>;
   /** Next.js's request handler (custom-server mode): everything that is not /v1 or the health check. */
   next: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
   /** Next.js's upgrades (hot reloading in development). */

@@ -19,6 +19,9 @@ import { MediaInstance } from "@/lib/media/media-instance";
 import { hangUpOrphanedCarrierCalls } from "@/lib/telephony/phone-call-control";
 import { drainSipMedia, startSipMedia } from "./sip-media";
 import { startWorkers } from "./workers";
+import { LoadView } from "./load-view";
+import { ProcessLoad } from "@/lib/load/process-load";
+import { observePacing } from "@/lib/media/clock";
 
 export type AppRuntime = {
   config: AppConfig;
@@ -38,6 +41,10 @@ export type AppRuntime = {
   drainCalls: (timeoutMs: number) => Promise<void>;
   /** This process as the holder of its live calls' media: they name it, it beats, and it ends the calls of holders that died. */
   mediaInstance: MediaInstance;
+  /** This process's load (event-loop delay, media tick lateness, live calls): past its limits it takes no new calls. */
+  load: ProcessLoad;
+  /** The instance's load for `GET /api/health`: this process's and, in a cluster, the other server processes'. */
+  loadView: LoadView;
   /** Ends every live call held here as `server_shutdown` (the drain ran out), waiting at most `graceMs` for their ends to be stored. */
   endLiveCalls: (graceMs: number) => Promise<void>;
   stop: () => Promise<void>;
@@ -72,9 +79,13 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     exclusive: Boolean(lock),
     onOrphans: (calls) => hangUpOrphanedCarrierCalls(connection.db, telephonySettings, calls),
   });
-  const sip = await startSipMedia({ connection, boss, queue, storage, instance: mediaInstance });
+  const load = new ProcessLoad({ limits: config.load, liveCalls: () => mediaInstance.liveCalls }).start();
+  // Every call's frame pacing reports how late it ran: the lateness limit's measure.
+  observePacing((ms) => load.recordFrameLateness(ms));
+  const admission = () => load.admission();
+  const sip = await startSipMedia({ connection, boss, queue, storage, instance: mediaInstance, admission });
   const telephonyProvider = carrierDialer(connection.db, queue, telephonySettings);
-  const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage, exclusive: Boolean(lock) }) : null;
+  const workers = config.runWorkers ? await startWorkers(boss, { db: connection.db, telephonyProvider, storage, exclusive: Boolean(lock), admission }) : null;
   const rateLimiter = new RateLimiter(connection.db);
   const lifecycle = { draining: false };
   const api = createApiApp({
@@ -84,6 +95,7 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     links,
     rateLimiter,
     isDraining: () => lifecycle.draining,
+    admission,
     settings: {
       rateLimitPerMinute: config.rateLimitPerMinute,
       jsonBodyLimitBytes: config.jsonBodyLimitBytes,
@@ -108,6 +120,8 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
     onStop: (fn) => stopHooks.push(fn),
     drainCalls: (timeoutMs) => (sip ? drainSipMedia(sip, timeoutMs) : Promise.resolve()),
     mediaInstance,
+    load,
+    loadView: new LoadView(load),
     endLiveCalls: (graceMs) => mediaInstance.endAll("server_shutdown", graceMs),
     stopWorkers: (timeoutMs) =>
       (stoppingWorkers ??= (async () => {
@@ -122,6 +136,8 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
         await runtime.stopWorkers(5000);
         await rateLimiter.stop().catch((error) => console.error("rate limit sync failed:", error));
         await connection.close().catch(() => undefined);
+        load.stop();
+        observePacing(null);
         lock?.release();
       })()),
   };

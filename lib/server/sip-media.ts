@@ -6,7 +6,9 @@ import type { MediaInstance } from "@/lib/media/media-instance";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { aiSdkLanguageModel } from "@/lib/runtime/ai-sdk-model";
 import type { BlobStore } from "@/lib/storage/blob-store";
-import { loadSipConfig } from "@/lib/telephony/sip/config";
+import { loadSipConfig, type SipConfig } from "@/lib/telephony/sip/config";
+import type { Admission } from "@/lib/load/load-limits";
+import { clusterSlot } from "./cluster-worker";
 import { userAgentOptionsFromConfig } from "@/lib/telephony/sip/user-agent";
 import { liveConversation } from "@/lib/telephony/sip-media/live-conversation";
 import { SipMediaProcess } from "@/lib/telephony/sip-media/sip-media-process";
@@ -21,11 +23,12 @@ export function sipEnabled(env: Record<string, string | undefined> = process.env
  * Its calls run as live voice calls with the agent's speech providers.
  */
 export async function startSipMedia(
-  parts: { connection: DatabaseConnection; boss: PgBoss; queue: JobQueue; storage: BlobStore; instance?: MediaInstance },
+  parts: { connection: DatabaseConnection; boss: PgBoss; queue: JobQueue; storage: BlobStore; instance?: MediaInstance; admission?: () => Admission },
   env: Record<string, string | undefined> = process.env,
+  slot = clusterSlot(),
 ): Promise<SipMediaProcess | null> {
   if (!sipEnabled(env)) return null;
-  const config = loadSipConfig(env);
+  const config = sipConfigOfSlot(loadSipConfig(env), slot);
   const { db } = parts.connection;
   const process = await SipMediaProcess.start(
     {
@@ -34,11 +37,25 @@ export async function startSipMedia(
       queue: parts.queue,
       startConversation: liveConversation({ db, queue: parts.queue, llm: aiSdkLanguageModel(env), http: outboundFetch(), storage: parts.storage, env, instance: parts.instance }),
       instance: parts.instance,
+      admission: parts.admission,
     },
     userAgentOptionsFromConfig(config),
   );
   console.log(`> SIP user agent on ${config.bindAddress}:${process.userAgent.port} (udp, tcp), reachable as ${process.userAgent.publicHost}:${process.userAgent.publicPort}`);
   return process;
+}
+
+/**
+ * Each server process of a cluster (WEB_CONCURRENCY) runs a user agent of its own: a SIP dialog and
+ * its RTP live in one process, so they cannot share a port as HTTP does. Process n (0-based) listens
+ * on SIP_PORT + n (and announces SIP_PUBLIC_ADDRESS's port + n); each registers in
+ * sip_media_instances, so a dispatcher (Kamailio, `npm run sip:dispatcher-list`) spreads INVITEs over
+ * them. SIP_PORT=0 gives each a free port.
+ */
+export function sipConfigOfSlot(config: SipConfig, slot: number | null): SipConfig {
+  if (!slot) return config;
+  const publicAddress = config.publicAddress?.port ? { ...config.publicAddress, port: config.publicAddress.port + slot } : config.publicAddress;
+  return { ...config, port: config.port === 0 ? 0 : config.port + slot, publicAddress };
 }
 
 /**

@@ -7,6 +7,7 @@ import { drain } from "./drain";
 import { respondWithError, writeErrorAndClose } from "./raw-error-response";
 import { getRuntime } from "./runtime";
 import { onStopSignals } from "./stop-signals";
+import { clusterSlot, joinCluster } from "./cluster-worker";
 import { telephonyDependencies, telephonyWebhooks } from "./telephony-endpoints";
 import { websocketEndpoints } from "./websocket-endpoints";
 
@@ -66,7 +67,16 @@ export async function startAppServer(options: StartOptions): Promise<Server> {
       resolve();
     });
   });
-  console.log(`> Ready on http://${config.host ?? "localhost"}:${config.port} (${options.dev ? "development" : "production"})`);
+  runtime.load.reset();
+  const address = server.address();
+  const url = `http://${config.host ?? "localhost"}:${address && typeof address === "object" ? address.port : config.port}`;
+  const slot = clusterSlot();
+  if (slot === null) console.log(`> Ready on ${url} (${options.dev ? "development" : "production"})`);
+  else {
+    // One of WEB_CONCURRENCY server processes: the primary says "Ready" once every one listens.
+    console.log(`server process ${slot + 1} (pid ${process.pid}) listening`);
+    joinCluster(runtime.loadView, url);
+  }
 
   // In development a code change restarts the server (tsx watch gives it 5 s): a short drain unless one is set.
   const drainSeconds = options.dev && process.env.SHUTDOWN_DRAIN_SECONDS === undefined ? 2 : config.shutdownDrainSeconds;

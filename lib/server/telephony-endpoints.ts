@@ -12,12 +12,15 @@ import type { AppRuntime } from "./runtime";
 export const isTelephonyPath = (url: string) => url.startsWith("/telephony/");
 
 /** What the carrier endpoints run on: the runtime's database, queue and storage, the model and outbound fetch of calls. */
-export function telephonyDependencies(runtime: Pick<AppRuntime, "connection" | "queue" | "storage"> & Partial<Pick<AppRuntime, "mediaInstance">>): MediaSocketDependencies {
+export function telephonyDependencies(
+  runtime: Pick<AppRuntime, "connection" | "queue" | "storage"> & Partial<Pick<AppRuntime, "mediaInstance" | "load">>,
+): MediaSocketDependencies {
   const settings = telephonySettingsFromEnv();
   const db = runtime.connection.db;
   const instance = runtime.mediaInstance;
   const startLiveCall = carrierLiveCalls({ db, queue: runtime.queue, llm: aiSdkLanguageModel(process.env), http: outboundFetch(), storage: runtime.storage, settings, instance });
-  return { db, queue: runtime.queue, settings, startLiveCall, instance };
+  const load = runtime.load;
+  return { db, queue: runtime.queue, settings, startLiveCall, instance, admission: load && (() => load.admission()) };
 }
 
 /** The webhook half, as a Fetch handler for the server's listener. */

@@ -8,6 +8,7 @@ import { loadRuntimeCall, recordedEventsAfter } from "@/lib/services/calls/runti
 import { sessionTokenMatches } from "@/lib/services/calls/web-calls";
 import type { WebSocketHandler } from "./websocket-routes";
 import { isUuid } from "@/lib/schemas/ids";
+import type { Admission } from "@/lib/load/load-limits";
 
 export const WEB_CALL_MEDIA_PATH = "/v1/calls/web/:call_id/media";
 
@@ -69,7 +70,7 @@ const toBytes = (data: RawData): Uint8Array => (Array.isArray(data) ? Buffer.con
  * says otherwise); text frames are JSON: `text` and `hangup` from the client; `clear`, the media
  * session's events and every recorded event of the call from the server. One socket per call.
  */
-export function webCallMediaRoute(deps: LiveCallDependencies): WebSocketHandler {
+export function webCallMediaRoute(deps: LiveCallDependencies, admission?: () => Admission): WebSocketHandler {
   return async ({ url, params, accept, reject }) => {
     const callId = params.call_id ?? "";
     if (!isUuid(callId)) return reject(404, "Call not found");
@@ -81,6 +82,13 @@ export function webCallMediaRoute(deps: LiveCallDependencies): WebSocketHandler 
     if (call.state.timers !== "media") return reject(400, "This web call was started in text mode: start it with mode voice for audio");
     if (call.snapshot.status === "ended") return reject(409, "The call has ended");
     if (call.state.media_started_at) return reject(409, "The call's audio is already connected (one socket per call)");
+    // Past capacity this process takes no new call's audio; the client connects again after Retry-After (to another process).
+    const admitted = admission?.();
+    if (admitted && !admitted.accepting) {
+      return reject(503, `This server is at capacity and takes no new calls (${admitted.reason}): connect again after ${admitted.retryAfterSeconds} s`, {
+        "Retry-After": String(admitted.retryAfterSeconds),
+      });
+    }
 
     const socket = await accept();
     const first = await firstFrame(socket);

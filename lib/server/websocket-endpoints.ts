@@ -10,12 +10,12 @@ import { WebSocketRoutes } from "./websocket-routes";
 
 /** Every WebSocket endpoint of the server, by path; voice and telephony media streams are added here. */
 export function websocketEndpoints(
-  runtime: Pick<AppRuntime, "connection" | "queue" | "storage"> & Partial<Pick<AppRuntime, "mediaInstance">>,
+  runtime: Pick<AppRuntime, "connection" | "queue" | "storage"> & Partial<Pick<AppRuntime, "mediaInstance" | "load">>,
   telephony?: MediaSocketDependencies,
 ): WebSocketRoutes {
   const db = runtime.connection.db;
   const voice = { db, queue: runtime.queue, storage: runtime.storage, llm: aiSdkLanguageModel(process.env), http: outboundFetch(), instance: runtime.mediaInstance };
-  const routes = new WebSocketRoutes().add(ECHO_PATH, echoRoute(db)).add(WEB_CALL_MEDIA_PATH, webCallMediaRoute(voice));
+  const routes = new WebSocketRoutes().add(ECHO_PATH, echoRoute(db)).add(WEB_CALL_MEDIA_PATH, webCallMediaRoute(voice, runtime.load && (() => runtime.load!.admission())));
   // Carrier media frames are small JSON (a 20 ms frame is ~300 bytes): 64 KiB is plenty.
   if (telephony) for (const carrier of carrierNames) routes.add(carrierMediaPaths[carrier], carrierMediaRoute(telephony, carrier), { maxPayloadBytes: 64 * 1024 });
   return routes;

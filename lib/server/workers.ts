@@ -18,6 +18,8 @@ import { startCallTimerSweep } from "@/lib/services/calls/call-timer-sweep";
 import { startJobRecovery } from "@/lib/jobs/job-recovery";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { jobNames } from "@/lib/jobs/queue";
+import type { Admission } from "@/lib/load/load-limits";
+import { dialWaitsForCapacity } from "@/lib/telephony/dial-capacity";
 import { executeTestRun } from "@/lib/agent-tests/run-executor";
 import { agentTestEnvironment, type AgentTestSettings } from "@/lib/agent-tests/test-environment";
 import { failTestRun, releaseTestRunLease, sweepStalledTestRuns } from "@/lib/services/agent-tests/test-run-leases";
@@ -39,6 +41,8 @@ export type WorkerDependencies = {
   ingestion?: Partial<IngestionLimits>;
   /** This process owns the embedded database: jobs left running by an earlier process are taken over at start. */
   exclusive?: boolean;
+  /** Whether this process takes a new call now (lib/load): past capacity, outbound dials wait. */
+  admission?: () => Admission;
   /** Agent test runs: models, HTTP and environment; by default the AI SDK over process.env and the safe outbound fetch. */
   agentTests?: AgentTestSettings;
 };
@@ -75,8 +79,12 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   });
   const { track } = recovery;
   const queue = pgBossQueue(boss);
+  const waitForCapacity = dialWaitsForCapacity(queue, deps.admission);
   await boss.work<{ callId: string }>(jobNames.dialCall, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
-    track(jobNames.dialCall, job.id, () => dialCall(deps.db, job.data.callId, deps.telephonyProvider, { queue })),
+    track(jobNames.dialCall, job.id, async () => {
+      if (await waitForCapacity(jobNames.dialCall, job.data.callId)) return;
+      await dialCall(deps.db, job.data.callId, deps.telephonyProvider, { queue });
+    }),
   );
   const storage = deps.storage ?? createBlobStore(loadConfig().storage, deps.db);
   const ingestionLimits: IngestionLimits = { ...loadConfig().knowledgeBase.ingestion, ...deps.ingestion };
@@ -120,7 +128,12 @@ export async function startWorkers(boss: PgBoss, deps: WorkerDependencies): Prom
   };
   for (let i = 0; i < CAMPAIGN_TICK_WORKERS_PER_PROCESS; i++) {
     await boss.work<{ campaignId: string }>(jobNames.campaignTick, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) =>
-      track(jobNames.campaignTick, job.id, () => runCampaignTick({ db: deps.db, queue, dial: dialCampaignCall }, job.data.campaignId)),
+      track(jobNames.campaignTick, job.id, async () => {
+        // Past this process's capacity (lib/load) a campaign dispatches nothing here: its tick runs again after Retry-After, on whichever process has room.
+        const admitted = deps.admission?.();
+        if (admitted && !admitted.accepting) return nudgeCampaign(queue, job.data.campaignId, undefined, new Date(Date.now() + admitted.retryAfterSeconds * 1000));
+        return runCampaignTick({ db: deps.db, queue, dial: dialCampaignCall }, job.data.campaignId);
+      }),
     );
   }
   const campaignSweep = setInterval(() => {

@@ -25,8 +25,15 @@ import { carrierFromCredentials, environmentCredentials, type TelephonySettings 
 import type { CarrierName } from "./carrier-name";
 import type { CarrierCredentials } from "./create-carrier";
 import { parseTwilioForm } from "./twilio/twilio-signature";
+import type { Admission } from "@/lib/load/load-limits";
 
-export type TelephonyDependencies = { db: Database; queue: JobQueue; settings: TelephonySettings };
+export type TelephonyDependencies = {
+  db: Database;
+  queue: JobQueue;
+  settings: TelephonySettings;
+  /** Whether this server process takes a new call now (lib/load): past capacity, inbound calls hear busy. */
+  admission?: () => Admission;
+};
 
 /** What a turned-away caller hears. */
 export const NOT_IN_SERVICE_MESSAGE = "Sorry, this number cannot take calls right now. Goodbye.";
@@ -191,6 +198,14 @@ async function routeInbound(deps: TelephonyDependencies, verified: Verified, eve
     return { kind: "redirect", callId: call.id, to };
   }
   const agent = number?.inboundAgentId ? await getAgent({ db: deps.db, organizationId: number.organizationId }, number.inboundAgentId).catch(() => null) : null;
+  if (number && agent) {
+    // Past capacity the caller hears busy before anything is recorded: the calls held here stay smooth.
+    const admitted = deps.admission?.();
+    if (admitted && !admitted.accepting) {
+      console.warn(`telephony: busy for a ${event.carrier} call from ${event.from} to ${event.to}: this server process is at capacity (${admitted.reason})`);
+      return { kind: "busy" };
+    }
+  }
   if (!number || !agent) {
     console.warn(
       `telephony: turned away a ${event.carrier} call from ${event.from} to ${event.to}: ${number ? "the number has no inbound agent and no redirect" : "the number is not registered here"}`,

@@ -65,7 +65,7 @@ export type InboundAction =
   | { kind: "stream"; callId: string; streamParameters: Record<string, string> }
   | { kind: "redirect"; callId: string; to: string; ringTimeoutSeconds?: number }
   | { kind: "reject"; message: string }
-  /** Every slot of the organization is taken: refused busy at the carrier, before it is answered (nothing is recorded). */
+  /** Refused busy at the carrier before it is answered (nothing is billed or recorded): every slot of the organization is taken, or this server process is past its capacity (lib/load). */
   | { kind: "busy" };
 
 /** The HTTP answer to a carrier webhook. */

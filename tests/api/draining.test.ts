@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "@/lib/api/app";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { calls } from "@/lib/db/schema";
+import type { Admission } from "@/lib/load/load-limits";
 import { insertAgent, insertPhoneNumber } from "../helpers/fixtures";
 import { createTestApi, type TestApi } from "../helpers/test-api";
 
@@ -85,5 +86,43 @@ describe("while the instance drains", () => {
     const document = await (await app.request("/v1/openapi.json")).json();
     expect(Object.keys(document.paths["/v1/calls/phone"].post.responses)).toContain("503");
     expect(Object.keys(document.paths["/v1/calls/web"].post.responses)).toContain("503");
+  });
+});
+
+describe("past this server process's capacity (lib/load)", () => {
+  let admission: Admission = { accepting: true };
+  let loaded: ReturnType<typeof createApiApp>;
+  beforeAll(() => {
+    loaded = createApiApp({
+      db: api.db,
+      queue: pgBossQueue(api.boss),
+      links: api.links,
+      settings: { rateLimitPerMinute: 1000, jsonBodyLimitBytes: 1 << 20 },
+      admission: () => admission,
+    });
+  });
+  const start = (path: string, body: unknown) =>
+    loaded.request(path, { method: "POST", headers: { "x-api-key": apiKey, "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("refuses a web call with 503, the limit's Retry-After and why, and creates nothing; a phone call is accepted (its dial waits)", async () => {
+    admission = { accepting: false, reason: "its event loop runs 31 ms late at p99", retryAfterSeconds: 7 };
+    try {
+      const before = await callCount();
+      const web = await start("/v1/calls/web", { agent_id: agentId });
+      expect(web.status).toBe(503);
+      expect(web.headers.get("retry-after")).toBe("7");
+      const envelope = await web.json();
+      expect(envelope).toMatchObject({ data: null, status: 503, error: { type: "service_unavailable" } });
+      expect(envelope.error.message).toMatch(/at capacity .*31 ms late/);
+      expect(await callCount()).toBe(before);
+      const phone = await start("/v1/calls/phone", { from_number: FROM, to_number: "+14155550123", agent_id: agentId });
+      expect(phone.status).toBe(201);
+    } finally {
+      admission = { accepting: true };
+    }
+    // With room again the request reaches the call's own checks (this test's agent has no LLM key configured).
+    const again = await start("/v1/calls/web", { agent_id: agentId });
+    expect(again.status).not.toBe(503);
+    expect((await again.json()).error.message).toMatch(/LLM provider is not configured/);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Admission } from "@/lib/load/load-limits";
 import { WEB_CALL_MEDIA_PATH, webCallMediaRoute } from "@/lib/server/web-call-media-route";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { WebSocketRoutes } from "@/lib/server/websocket-routes";
@@ -24,6 +25,8 @@ const STOPPED = "Okay, I will stop.";
 const GOODBYE = "Goodbye!";
 
 let api: TestApi;
+/** This server process's answer to "a new call's audio here?" (lib/load); a test plays a process at capacity. */
+let admission: Admission = { accepting: true };
 let fake: FakeSpeech;
 let server: InProcessServer;
 let baseUrl: string;
@@ -50,7 +53,7 @@ beforeAll(async () => {
     http: () => Promise.reject(new Error("no HTTP here")),
     storage: api.storage,
     env: fake.env(),
-  });
+  }, () => admission);
   server = await startInProcessServer(api, new WebSocketRoutes().add(WEB_CALL_MEDIA_PATH, media));
   baseUrl = `http://127.0.0.1:${server.port}`;
 });
@@ -224,6 +227,20 @@ describe.runIf(process.env.TEST_DB === database)("the media socket of a voice we
     client.send({ type: "text", text: "" });
     await waitFor(() => client.eventsOf("error").length === 2, 2000, "two errors");
     expect(client.eventsOf("error").map((e) => (e.frame.error as { details: { field: string }[] }).details[0].field)).toEqual(["type", "text"]);
+    client.close();
+    await client.closedWithin(3000);
+  }, 20_000);
+
+  it("past this process's capacity the media socket is refused 503 before its audio starts; the same link connects once there is room", async () => {
+    const voice = await start(voiceAgent({ initial_message: null }));
+    admission = { accepting: false, reason: "test: at capacity", retryAfterSeconds: 2 };
+    try {
+      await expect(MediaSocketClient.connect(voice.data.media_url)).rejects.toThrow("HTTP 503");
+    } finally {
+      admission = { accepting: true };
+    }
+    const client = await MediaSocketClient.connect(voice.data.media_url);
+    await waitFor(() => client.eventsOf("started").length > 0, 3000, "started");
     client.close();
     await client.closedWithin(3000);
   }, 20_000);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -130,4 +130,26 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, port: Number(env.PORT ?? port), apiKey, databaseUrl: shared?.databaseUrl ?? database?.url, dataDir, output: () => output, exited, cleanUp };
+}
+
+/** Every process below `pid` (Linux: the parent of each in /proc/<pid>/stat): npm's node, a cluster's server processes. */
+export function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  for (let queue = [pid]; queue.length; ) {
+    const next = children.get(queue.shift()!) ?? [];
+    out.push(...next);
+    queue.push(...next);
+  }
+  return out;
 }

@@ -7,6 +7,7 @@ import type { Database, DatabaseConnection } from "@/lib/db/client";
 import { pgBossQueue, startPgBoss, stopPgBoss } from "@/lib/jobs/pg-boss-queue";
 import type { AgentTestSettings } from "@/lib/agent-tests/test-environment";
 import { startWorkers, type WorkerDependencies } from "@/lib/server/workers";
+import type { Admission } from "@/lib/load/load-limits";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { postgresBlobStore } from "@/lib/storage/postgres-blob-store";
 import { createSignedLinks, type SignedLinks } from "@/lib/storage/signed-links";
@@ -43,6 +44,8 @@ export type TestApiOptions = {
   runtime?: RuntimeSettings;
   /** Carriers (PUBLIC_BASE_URL, environment accounts, API base URLs); with workers, phone calls are dialled through them. */
   telephony?: TelephonySettings;
+  /** This process's answer to "a new call now?" (lib/load): web calls refused with 503, dials waiting. */
+  admission?: () => Admission;
   /** How long closing waits for running jobs to finish (default 1000 ms, pg-boss's least: a campaign tick runs for 15 s and is failed, not awaited). */
   shutdownTimeoutMs?: number;
   /** Agent test runs (with workers): models, HTTP, environment; by default the runtime's env with the AI SDK. */
@@ -57,7 +60,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const telephonyProvider = options.telephony ? carrierDialer(connection.db, pgBossQueue(boss), options.telephony) : null;
   const agentTests = options.agentTests ?? { env: options.runtime?.env, llm: options.runtime?.llm, http: options.runtime?.http };
   const workers: { stop: () => void }[] = [];
-  if (options.workers) workers.push(await startWorkers(boss, { db: connection.db, telephonyProvider, storage, agentTests }));
+  if (options.workers) workers.push(await startWorkers(boss, { db: connection.db, telephonyProvider, storage, agentTests, admission: options.admission }));
   const app = createApiApp({
     db: connection.db,
     queue: pgBossQueue(boss),
@@ -65,6 +68,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     links,
     runtime: options.runtime,
     telephony: options.telephony ?? { publicBaseUrl: undefined, env: {} },
+    admission: options.admission,
     settings: { rateLimitPerMinute: 100_000, jsonBodyLimitBytes: 1024 * 1024, ...options.settings },
   });
   return {

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -8,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { connectPglite, connectPostgres } from "@/lib/db/client";
 import { calls } from "@/lib/db/schema";
 import { DUPLICATE_SIGNAL_MS } from "@/lib/server/stop-signals";
-import { startServerProcess, type ServerProcess } from "../helpers/app-server-process";
+import { descendants, startServerProcess, type ServerProcess } from "../helpers/app-server-process";
 import { startFakeOpenAiSpeech } from "../helpers/fake-speech/openai-speech";
 import { MediaSocketClient } from "../helpers/media-socket-client";
 import { voiceAgent } from "../helpers/voice-call";
@@ -163,6 +162,7 @@ describe("SIGTERM on the server process", () => {
         fetch(`http://127.0.0.1:${server!.port}${path}`, { method, headers: { "x-api-key": server!.apiKey, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
       const agent = await (await api("POST", "/v1/agents", voiceAgent())).json();
       const started = await (await api("POST", "/v1/calls/web", { agent_id: agent.data.id, mode: "voice" })).json();
+      expect(started.error).toBeNull();
       const { call_id: callId, media_url: mediaUrl, session_token: token } = started.data as { call_id: string; media_url: string; session_token: string };
       const browser = await MediaSocketClient.connect(`${mediaUrl}${mediaUrl.includes("?") ? "&" : "?"}session_token=${token}`);
       await until(async () => browser.events.some((event) => event.frame.type === "started"));
@@ -194,28 +194,6 @@ describe("SIGTERM on the server process", () => {
     await closing;
   }, 120_000);
 });
-
-/** Every process below `pid` (Linux: the parent of each in /proc/<pid>/stat). */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out: number[] = [];
-  for (let queue = [pid]; queue.length; ) {
-    const next = children.get(queue.shift()!) ?? [];
-    out.push(...next);
-    queue.push(...next);
-  }
-  return out;
-}
 
 const alive = (pid: number) => {
   try {

@@ -46,7 +46,8 @@ function options(port: number): Promise<number | null> {
 describe("the server with SIP_PORT set", () => {
   it("answers SIP, refuses new SIP work while draining on SIGTERM, and exits 0", async () => {
     const sipPort = await freePort();
-    server = await startServerProcess({ SIP_PORT: String(sipPort), SIP_BIND_ADDRESS: "127.0.0.1", RTP_PORT_MIN: "39000", RTP_PORT_MAX: "39999", SHUTDOWN_DRAIN_SECONDS: "3" });
+    // One process (the WebSocket that keeps the drain going must be on the process that holds the SIP port).
+    server = await startServerProcess({ SIP_PORT: String(sipPort), SIP_BIND_ADDRESS: "127.0.0.1", RTP_PORT_MIN: "39000", RTP_PORT_MAX: "39999", SHUTDOWN_DRAIN_SECONDS: "3", WEB_CONCURRENCY: "1" });
     expect(server.output()).toMatch(new RegExp(`SIP user agent on 127\\.0\\.0\\.1:${sipPort}`));
     expect(await options(sipPort)).toBe(200);
 

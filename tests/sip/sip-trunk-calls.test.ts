@@ -11,6 +11,7 @@ import { insertAgent, insertCall } from "../helpers/fixtures";
 import { framesWithTone, playPaced } from "../helpers/sip/audio";
 import { receivedMessages, sippInstalled, startSipp, type SippResult, type SippRun } from "../helpers/sip/sipp";
 import { createTestApi, type TestApi } from "../helpers/test-api";
+import type { Admission } from "@/lib/load/load-limits";
 
 // The trunks here are SIP peers on loopback: allowed the way an operator allows their own PBX.
 process.env.OUTBOUND_ALLOWED_HOSTS = "127.0.0.1";
@@ -70,9 +71,9 @@ function voicemailConversation(): ConversationStarter {
   };
 }
 
-async function startMedia(startConversation: ConversationStarter = toneConversation(600)) {
+async function startMedia(startConversation: ConversationStarter = toneConversation(600), admission?: () => Admission) {
   media = await SipMediaProcess.start(
-    { db: api.db, boss: api.boss, queue: pgBossQueue(api.boss), startConversation, log: () => {} },
+    { db: api.db, boss: api.boss, queue: pgBossQueue(api.boss), startConversation, log: () => {}, admission },
     { bindAddress: "127.0.0.1", port: 0, rtpPorts: { min: 34000, max: 34999 }, timers, terminateCheckMs: 100 },
   );
   return media;
@@ -211,6 +212,22 @@ describe.skipIf(!sippInstalled)("SIP trunk calls through the API", () => {
       expect(events.find((event) => event.type === "sip_call_ended")?.payload).toMatchObject({ sip_status: Number(code), end_reason: endReason });
     });
   }
+
+  it("past this process's capacity the dial waits (the call stays created, no INVITE), and goes out once there is room", async () => {
+    const sipp = await startSipp({ scenario: "bench-answer.xml", keys: { sink_port: "9" } });
+    runs.push(sipp);
+    let admission: Admission = { accepting: false, reason: "test: at capacity", retryAfterSeconds: 1 };
+    await startMedia(toneConversation(300), () => admission);
+    const from = await sipNumber({ termination_uri: `sip:127.0.0.1:${sipp.port}` });
+    const id = await startCall({ from_number: from, to_number: "+15551230000" });
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // two looks at capacity
+    expect(await callRow(id)).toMatchObject({ status: "created", answeredAt: null });
+    admission = { accepting: true };
+    const row = await finished(id);
+    expectScenarioPassed(await sipp.done);
+    expect(row).toMatchObject({ status: "ended", endReason: "agent_hangup" });
+    expect(row.answeredAt).not.toBeNull();
+  });
 
   it("CANCELs the INVITE when the call is terminated through the API while ringing", async () => {
     const sipp = await trunkSipp("trunk-ringing-cancel.xml");
@@ -365,6 +382,13 @@ describe.skipIf(!sippInstalled)("SIPp calling our SIP numbers", () => {
     );
     const fill = { status: "302", check_header: "Contact:", check_value: "&lt;sip:\\+15556667777@127\\.0\\.0\\.1&gt;" };
     expectScenarioPassed(await sippCalls(process, "caller-refused.xml", number, fill));
+    expect(await callsTo(number)).toHaveLength(0);
+  });
+
+  it("past this process's capacity an INVITE to an agent's number hears 486 Busy Here with Retry-After, and creates nothing", async () => {
+    const process = await startMedia(toneConversation(10_000), () => ({ accepting: false, reason: "test: at capacity", retryAfterSeconds: 7 }));
+    const number = await sipNumber({ termination_uri: "sip:127.0.0.1:5999", allowed_source_addresses: ["127.0.0.1"] }, { inbound_agent_id: agentId });
+    expectScenarioPassed(await sippCalls(process, "caller-refused.xml", number, { status: "486", check_header: "Retry-After:", check_value: "7" }));
     expect(await callsTo(number)).toHaveLength(0);
   });
 

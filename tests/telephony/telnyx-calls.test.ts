@@ -138,6 +138,21 @@ describe("Telnyx calls", () => {
     await waitForStatus(conversation.callId, ["ended"]);
   });
 
+  it("inbound past this server's capacity: rejected with cause USER_BUSY before any answer, nothing recorded", async () => {
+    server.admission = { accepting: false, reason: "test: at capacity", retryAfterSeconds: 5 };
+    try {
+      const before = server.conversations.length;
+      const call = await double.placeInboundCall({ from: "+14155550279", to: LINE });
+      await double.ended(call);
+      expect(call.commands).toEqual([{ action: "reject", body: { cause: "USER_BUSY" } }]);
+      expect(call.answeredAt).toBeFalsy();
+      expect(server.conversations.length).toBe(before);
+      expect(await server.api.db.select().from(calls).where(eq(calls.carrierCallId, call.callControlId))).toEqual([]);
+    } finally {
+      server.admission = { accepting: true };
+    }
+  });
+
   it("inbound past the organization's concurrency limit: rejected USER_BUSY before answering, nothing recorded", async () => {
     await server.request("PATCH", "/v1/concurrency", { apiKey: org.apiKey, body: { limit: 1 } });
     const hold = await server.request("POST", "/v1/calls/phone", { apiKey: org.apiKey, body: { from_number: LINE, to_number: "+14155550266", agent_id: agentId } });

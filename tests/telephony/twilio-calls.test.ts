@@ -131,6 +131,27 @@ describe("Twilio accounts and numbers", () => {
 });
 
 describe("Twilio outbound calls", () => {
+  it("past this server's capacity a phone call is accepted (201) and its dial waits; it reaches Twilio once there is room", async () => {
+    server.script = { greeting: null };
+    server.admission = { accepting: false, reason: "test: at capacity", retryAfterSeconds: 1 };
+    let callId: string;
+    try {
+      const res = await server.request("POST", "/v1/calls/phone", { apiKey: org.apiKey, body: { from_number: LINE, to_number: "+14155550124", agent_id: agentId } });
+      expect(res.status).toBe(201);
+      callId = (await res.json()).data.call_id as string;
+      await new Promise((resolve) => setTimeout(resolve, 2_500)); // the dial job looked at capacity at least twice
+      expect([...double.calls.values()].some((call) => String(call.params.StatusCallback).includes(callId))).toBe(false);
+      expect(await callRecord(callId)).toMatchObject({ status: "created" });
+    } finally {
+      server.admission = { accepting: true };
+    }
+    await until(() => [...double.calls.values()].some((call) => String(call.params.StatusCallback).includes(callId)), 10_000, "the dial request once there is room");
+    const call = [...double.calls.values()].find((each) => String(each.params.StatusCallback).includes(callId))!;
+    await double.streamOf(call);
+    await double.hangUp(call);
+    await waitForStatus(callId, ["ended"]);
+  });
+
   it("answered: streams to us with a one-time token, the agent is heard, status follows the carrier", async () => {
     server.script = { greeting: "Hello from the agent." };
     const { callId, twilioCall } = await startCall("+14155550123");
@@ -240,6 +261,27 @@ describe("Twilio inbound calls", () => {
     await double.ended(call);
     expect(call.said[0]).toMatch(/cannot take calls/);
     expect(await server.api.db.select().from(calls).where(eq(calls.carrierCallId, call.sid))).toEqual([]);
+  });
+
+  it("past this server's capacity an inbound call hears busy: <Reject reason=\"busy\"/>, never answered, nothing recorded; with room again it is answered", async () => {
+    server.admission = { accepting: false, reason: "test: at capacity", retryAfterSeconds: 5 };
+    try {
+      const before = server.conversations.length;
+      const call = await double.placeInboundCall({ from: "+14155550181", to: LINE });
+      await double.ended(call);
+      expect(call.status).toBe("busy");
+      expect(call.answeredAt).toBeNull();
+      expect(call.streams).toEqual([]);
+      expect(server.conversations.length).toBe(before);
+      expect(await server.api.db.select().from(calls).where(eq(calls.carrierCallId, call.sid))).toEqual([]);
+    } finally {
+      server.admission = { accepting: true };
+    }
+    const again = await double.placeInboundCall({ from: "+14155550181", to: LINE });
+    const peer = await double.streamOf(again);
+    expect(again.status).toBe("in-progress");
+    await double.hangUp(again);
+    await peer.closed;
   });
 
   it("a bad or missing signature is 403 and creates nothing", async () => {

@@ -12,7 +12,7 @@ import { callStarterOf } from "@/lib/auth/call-starter";
 import { startWebCall } from "@/lib/services/calls/web-calls";
 import { serviceContext, type ApiDependencies } from "../context";
 import { sessionCall } from "../middleware/web-call-session";
-import { conflictResponse, drainingResponse, envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
+import { conflictResponse, drainingOrAtCapacityResponse, envelope, jsonContent, ok, standardErrorResponses } from "../envelope";
 import { ApiError } from "../errors";
 import { extension } from "../openapi-document";
 import { createRouter } from "../router";
@@ -47,12 +47,15 @@ const startRoute = createRoute(
       "`error` (a bad client frame, with `details`), and every event of the events stream (with `seq`), ending with `call_ended`; then the " +
       "socket closes. The greeting, presence checks and max duration run on the media's clock. `turns_url`, `hangup_url` and `events_url` " +
       "work in both modes. `mode: voice` with a speech provider not configured is 400 naming `transcriber.provider` or `voice.provider` and " +
-      "the variables to set.",
+      "the variables to set.\n\n" +
+      "**Capacity** (extension): a server process whose event loop or audio pacing runs late (or that holds `LOAD_MAX_LIVE_CALLS` calls) " +
+      "starts no new calls: this request, or the upgrade of `media_url` reaching such a process, is answered 503 `service_unavailable` with " +
+      "`Retry-After` (seconds); retry then (the session token stays valid for the upgrade). The calls it already has are not affected.",
     request: { body: { required: true, content: { "application/json": { schema: StartWebCallBodySchema } } } },
     responses: {
       201: jsonContent(envelope(WebCallSessionSchema, "StartWebCallResponse"), "Web call started"),
       ...standardErrorResponses,
-      ...drainingResponse,
+      ...drainingOrAtCapacityResponse,
     },
   }),
 );

@@ -23,6 +23,8 @@ import { routeInbound } from "./inbound-route";
 import { sipCallEnd } from "./sip-call-end";
 import { SipMediaTransport } from "./sip-media-transport";
 import { trunkTarget } from "./sip-trunk-target";
+import type { Admission } from "@/lib/load/load-limits";
+import { dialWaitsForCapacity } from "../dial-capacity";
 
 /** Runs the conversation of an answered call over its transport; `ended` settles when the conversation is over. */
 export type ConversationStarter = (call: { callId: string; transport: SipMediaTransport; answeredAt: Date }) => Promise<{ ended: Promise<unknown> }>;
@@ -43,6 +45,8 @@ export type SipMediaDependencies = {
    * one, the SIP process registers its own: either way a crash ends its calls (the dead-instance sweep).
    */
   instance?: MediaInstance;
+  /** Whether this process takes a new call now (lib/load): past capacity inbound INVITEs hear 486 Busy Here and SIP dials wait. */
+  admission?: () => Admission;
 };
 
 export type SipMediaOptions = Omit<SipUserAgentOptions, "inbound"> & {
@@ -89,7 +93,9 @@ export class SipMediaProcess {
     process.every(options.heartbeatMs ?? 5_000, () => process.heartbeat());
     process.every(options.terminateCheckMs ?? 500, () => process.hangUpTerminated());
     if (deps.boss) {
+      const waitForCapacity = dialWaitsForCapacity(deps.queue, deps.admission, process.log.bind(process));
       await deps.boss.work<{ callId: string }>(jobNames.dialSipCall, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+        if (await waitForCapacity(jobNames.dialSipCall, job.data.callId)) return;
         await process.placeCall(job.data.callId);
       });
     }
@@ -234,6 +240,12 @@ export class SipMediaProcess {
     if (number.redirect && number.redirectPhoneNumber) return { action: "redirect", target: number.redirectPhoneNumber };
     const agentId = number.inboundAgentId;
     if (!agentId) return { action: "reject", status: 480, reason: "Temporarily Unavailable (no inbound agent on this number)" };
+    // Past capacity the caller hears busy (the calls held here stay smooth); Retry-After for a dispatcher that retries.
+    const admitted = this.deps.admission?.();
+    if (admitted && !admitted.accepting) {
+      this.log(`sip: busy for a call to ${number.number}: this server process is at capacity (${admitted.reason})`);
+      return { action: "reject", status: 486, reason: "Busy Here (at capacity)", headers: [{ name: "Retry-After", value: String(admitted.retryAfterSeconds) }] };
+    }
     // At the organization's concurrency limit: busy, before anything is answered or recorded.
     if (!(await inboundSlotFree(this.deps.db, number.organizationId))) return { action: "reject", status: 486, reason: "Busy Here (the organization is at its concurrency limit)" };
     return {

@@ -46,7 +46,8 @@ export class SipTransport {
       const udp = dgram.createSocket({ type: family });
       await new Promise<void>((resolve, reject) => {
         udp.once("error", reject);
-        udp.bind(options.port, options.bindAddress, () => {
+        // exclusive: in a cluster's server process the socket is this process's own, never shared through the primary (a dialog lives in one process).
+        udp.bind({ port: options.port, address: options.bindAddress, exclusive: true }, () => {
           udp.off("error", reject);
           resolve();
         });
@@ -56,7 +57,7 @@ export class SipTransport {
       try {
         await new Promise<void>((resolve, reject) => {
           tcp.once("error", reject);
-          tcp.listen(port, options.bindAddress, () => {
+          tcp.listen({ port, host: options.bindAddress, exclusive: true }, () => {
             tcp.off("error", reject);
             resolve();
           });

@@ -48,7 +48,7 @@ export type InboundInvite = {
 export type InboundDecision =
   /** Answer; `onCall` runs before the 200 OK is sent, so no audio is missed. */
   | { action: "accept"; onCall: (call: SipCall) => void }
-  | { action: "reject"; status: number; reason?: string }
+  | { action: "reject"; status: number; reason?: string; headers?: SipHeader[] }
   /** 302 Moved Temporarily to a number (at the caller's host) or a SIP URI. */
   | { action: "redirect"; target: string };
 
@@ -301,7 +301,7 @@ export class SipUserAgent {
       if (!decision) return reject(503, "Service Unavailable (no decision in time)");
       if (decision.action === "reject") {
         const status = decision.status >= 300 && decision.status <= 699 ? decision.status : 480;
-        return reject(status, decision.reason);
+        return reject(status, decision.reason, decision.headers);
       }
       if (decision.action === "redirect") {
         const target = /^(sips?|tel):/i.test(decision.target) ? decision.target : `sip:${decision.target}@${uriHost(source.address)}`;

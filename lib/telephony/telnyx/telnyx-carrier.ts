@@ -159,6 +159,7 @@ export class TelnyxCarrier implements Carrier {
       if (action.ringTimeoutSeconds) body.timeout_secs = action.ringTimeoutSeconds;
       await this.rest.command(id, "transfer", body);
     } else if (action.kind === "busy") {
+      // Declined before the answer: the caller hears busy (SIP 486), nothing is billed.
       await this.rest.command(id, "reject", { cause: "USER_BUSY" });
     } else {
       const farewell = encodeClientState({ leg: "farewell" });

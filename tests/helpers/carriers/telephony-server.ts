@@ -24,6 +24,7 @@ import { ScriptedPort, type Reply } from "../scripted-port";
 import { createTestApi, type TestApi } from "../test-api";
 import type { TelnyxDouble } from "./telnyx-double";
 import type { TwilioDouble } from "./twilio-double";
+import type { Admission } from "@/lib/load/load-limits";
 
 /** A conversation on one carrier stream, as the tests drive it: the real media session with scripted speech and a tone voice. */
 export type TestConversation = { callId: string; session: MediaSession; port: ScriptedPort; transport: CarrierMediaTransport; recording: MemoryRecordingSink; actions: PhoneCallActions };
@@ -42,6 +43,8 @@ export class TelephonyServer {
   /** Replaces the default conversation (the real media session) when set. */
   startLiveCall: LiveCallStarter | null = null;
   settings!: TelephonySettings;
+  /** This server process's answer to "a new call now?" (lib/load); a test sets it to play a server at capacity. */
+  admission: Admission = { accepting: true };
   publicBaseUrl = "";
   private server!: Server;
   private live_!: LiveConnections;
@@ -61,8 +64,10 @@ export class TelephonyServer {
     } = {},
   ): Promise<TelephonyServer> {
     const settings: TelephonySettings = { publicBaseUrl: undefined, env: {} };
-    const api = await createTestApi({ telephony: settings, workers: true });
-    const harness = new TelephonyServer(api);
+    // The workers ask the harness (made just below) whether this server takes a new call.
+    const made: { harness?: TelephonyServer } = {};
+    const api = await createTestApi({ telephony: settings, workers: true, admission: () => made.harness?.admission ?? { accepting: true } });
+    const harness = (made.harness = new TelephonyServer(api));
     harness.settings = settings;
     if (options.liveCall) {
       const { llm, env } = options.liveCall;
@@ -70,7 +75,13 @@ export class TelephonyServer {
     }
     const queue = pgBossQueue(api.boss);
     // The server of lib/server as npm start wires it: /telephony/* webhooks and the carrier media-stream WebSocket routes.
-    const deps: MediaSocketDependencies = { db: api.db, queue, settings, startLiveCall: (callId, transport) => harness.track(harness.live(callId, transport)) };
+    const deps: MediaSocketDependencies = {
+      db: api.db,
+      queue,
+      settings,
+      startLiveCall: (callId, transport) => harness.track(harness.live(callId, transport)),
+      admission: () => harness.admission,
+    };
     const runtime = { api: api.app, lifecycle: { draining: false }, connection: api.connection, queue, storage: api.storage };
     const { server, live } = createAppServer({
       runtime,

@@ -26,7 +26,8 @@ export class RtpPortRange {
       const socket = dgram.createSocket(net.isIPv6(address) ? "udp6" : "udp4");
       const bound = await new Promise<boolean>((resolve) => {
         socket.once("error", () => resolve(false));
-        socket.bind(port, address, () => resolve(true));
+        // exclusive: in a cluster's server process a port taken by another process must fail here, not be shared through the primary.
+        socket.bind({ port, address, exclusive: true }, () => resolve(true));
       });
       if (bound) {
         socket.removeAllListeners("error");
