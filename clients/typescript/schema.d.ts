@@ -15,6 +15,8 @@ export interface paths {
          * @description **Extension** (not in the interface specification). Starts a `web_call` with the agent's published version (status `in_progress`) and returns a short-lived session token for the browser: it reads the agent's words from `events_url` (server-sent events) and sends the caller's turns to `turns_url`, with no API key. When the agent's LLM provider has no key or endpoint configured, 400 says which environment variables to set.
          *
          *     **Voice** (`mode: voice`, the default when the agent's transcriber and voice providers are configured): connect a WebSocket to `media_url` (`/v1/calls/web/{call_id}/media?session_token=…`; one per call). Binary frames both ways are 16-bit little-endian mono PCM: caller audio in at 16000 Hz, agent audio out at 24000 Hz paced in real time, unless the first text frame is `{"type":"start","input_sample_rate":N,"output_sample_rate":M}` (N, M in 8000, 16000, 24000, 48000). Text frames are JSON: from the client `{"type":"text","text":…}` (a typed turn, answered in audio) and `{"type":"hangup"}`; from the server `started`, `clear` (drop buffered agent audio: the caller barged in), `user_speech_started`, `user_speech_stopped`, `user_transcript` (`text`, `final`), `agent_speech_started` (`text`, `response`: the agent response's number), `agent_speech_interrupted` (`heard_text`), `turn_metrics` (the turn's latency in ms), `media_error`, `error` (a bad client frame, with `details`), and every event of the events stream (with `seq`), ending with `call_ended`; then the socket closes. The greeting, presence checks and max duration run on the media's clock. `turns_url`, `hangup_url` and `events_url` work in both modes. `mode: voice` with a speech provider not configured is 400 naming `transcriber.provider` or `voice.provider` and the variables to set.
+         *
+         *     **Capacity** (extension): a server process whose event loop or audio pacing runs late (or that holds `LOAD_MAX_LIVE_CALLS` calls) starts no new calls: this request, or the upgrade of `media_url` reaching such a process, is answered 503 `service_unavailable` with `Retry-After` (seconds); retry then (the session token stays valid for the upgrade). The calls it already has are not affected.
          */
         post: operations["startWebCall"];
         delete?: never;
@@ -5360,7 +5362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description This instance is shutting down (graceful restart): retry after `Retry-After` seconds, another instance answers */
+            /** @description This instance is shutting down (graceful restart), or this server process is at capacity (Extension: its event loop or audio pacing runs late, or it holds LOAD_MAX_LIVE_CALLS calls): retry after `Retry-After` seconds; the calls it has are not affected */
             503: {
                 headers: {
                     [name: string]: unknown;
