@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endOfTurnDefaults } from "@/lib/agents/end-of-turn";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
 import { startLiveCall } from "@/lib/media/live-call";
 import { channelOf, decodeWav } from "@/lib/media/audio/wav";
@@ -79,7 +80,8 @@ describe.runIf(process.env.TEST_DB === database)("startLiveCall", () => {
     ]);
     expect(stored.turn_latency).toHaveLength(1);
     const [turn] = stored.turn_latency;
-    expect(turn.end_of_turn_ms).toBeGreaterThanOrEqual(600);
+    // A finished sentence ends the turn min_wait_ms after the caller stops (a 20 ms frame of margin).
+    expect(turn.end_of_turn_ms).toBeGreaterThanOrEqual(endOfTurnDefaults.min_wait_ms - 20);
     for (const key of ["transcript_ms", "first_token_ms", "first_sentence_ms", "first_speech_byte_ms", "first_audio_ms"]) expect(turn[key]).not.toBeNull();
     expect(turn.first_audio_ms).toBeGreaterThanOrEqual(turn.first_speech_byte_ms);
     expect(stored.recording_url).toMatch(/^http/);

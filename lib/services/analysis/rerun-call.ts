@@ -66,11 +66,16 @@ export async function computeRerun(db: Database, job: RerunJob, call: RerunCall,
     const llm = await lookups.llm(call.agentId, call.agentVersion);
     // Its transcript was dropped after the post-call work: a re-run would find nothing to judge and wipe what it has.
     if (llm.metadataOnly) throw new RerunCallError("The agent keeps only the metadata of its calls: there is no transcript to analyse again");
+    const wantsAnalysis = job.include.includes("analysis");
+    const wantsAnswers = job.include.includes("post_call_answers");
+    // Both lookups before either model request: a request that fails while a lookup is still awaited would be a rejection no one handles yet.
+    const [rubric, questions] = await Promise.all([
+      wantsAnalysis ? lookups.rubric(call.agentId) : null,
+      wantsAnswers ? lookups.questions(call.organizationId, call.agentId) : null,
+    ]);
     const [analysis, answered] = await Promise.all([
-      job.include.includes("analysis") ? computeCallAnalysis(db, call, settings, now, { llm, rubric: await lookups.rubric(call.agentId) }) : undefined,
-      job.include.includes("post_call_answers")
-        ? reanswerPostCallQuestions(db, call, settings, { questions: await lookups.questions(call.organizationId, call.agentId), llm })
-        : undefined,
+      wantsAnalysis ? computeCallAnalysis(db, call, settings, now, { llm, rubric }) : undefined,
+      questions ? reanswerPostCallQuestions(db, call, settings, { questions, llm }) : undefined,
     ]);
     if (answered?.failures.length) {
       throw new RerunCallError(`${answered.failures.length} post-call question(s) failed: ${answered.failures.map((failure) => failure.error).join("; ")}`);
