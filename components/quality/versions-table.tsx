@@ -12,6 +12,12 @@ type Row = { label: string; hint?: string; value: (v: Version) => ReactNode; fil
 const score = (value: number | null) => (value === null ? "–" : `${value} / 10`);
 const perCall = (value: number | null) => (value === null ? "–" : String(value));
 
+/** A figure's link is named by the figure as shown first (what a speech-input user says), then what it opens. */
+function figureLinkName(row: Row, version: Version): string | undefined {
+  const shown = row.value(version);
+  return typeof shown === "string" ? `${shown}: ${row.label.toLowerCase()} of version ${version.agent_version}, see the calls` : undefined;
+}
+
 const ROWS: Row[] = [
   { label: "Calls", value: (v) => formatCount(v.calls), filter: {} },
   { label: "Analysed", value: (v) => formatCount(v.analyzed_calls), filter: {} },
@@ -66,7 +72,7 @@ export function VersionsTable({ data, published }: { data: AnalyticsVersions; pu
             {data.versions.map((version) => (
               <TableCell key={version.agent_version} className="text-right tabular-nums" data-version={version.agent_version} data-figure={row.label}>
                 {row.filter && version.calls > 0 ? (
-                  <Link href={callsHref(data, data.agent_id, version.agent_version, row.filter)} className="underline-offset-4 hover:underline" aria-label={`${row.label} of version ${version.agent_version}: see the calls`}>
+                  <Link href={callsHref(data, data.agent_id, version.agent_version, row.filter)} className="underline-offset-4 hover:underline" aria-label={figureLinkName(row, version)}>
                     {row.value(version)}
                   </Link>
                 ) : (
