@@ -27,6 +27,8 @@ export class JitterBuffer {
   private typicalPacket: number;
   private playing = false;
   private head = 0; // samples already consumed from ready[0]
+  /** One silent frame for every gap: pulled frames are read, never written, downstream. */
+  private silence: Int16Array | null = null;
   stats = { frames: 0, filled: 0, late: 0, dropped: 0 };
 
   constructor(options: JitterBufferOptions) {
@@ -76,7 +78,8 @@ export class JitterBuffer {
 
   private fill(): PulledFrame {
     this.stats.filled++;
-    return { pcm: new Int16Array(this.frameSamples), filled: true };
+    this.silence ??= new Int16Array(this.frameSamples);
+    return { pcm: this.silence, filled: true };
   }
 
   private append(pcm: Int16Array): void {

@@ -1,5 +1,5 @@
 /**
- * npm run bench:capacity [-- --steps 50,100,150,200,250,300 --processes 1,2 --hold 10 --audio --cpu-prof]
+ * npm run bench:capacity [-- --steps 50,100,150,200,250,300 --processes 1,2 --hold 10 --audio --cpu-prof --tts-speed 2]
  *
  * Capacity (issue 27), measured from outside over real sockets: the real server (`scripts/server.ts
  * --api-only`, workers on) on Postgres, with WEB_CONCURRENCY set to each of `--processes` in turn
@@ -19,6 +19,9 @@
  * With --no-backpressure the server's LOAD_MAX_LOOP_DELAY_MS and LOAD_MAX_FRAME_LATENESS_MS are 0 (off):
  * every call is taken, to see where the calls themselves suffer.
  * With --audio each caller also sends 20 ms of silence every 20 ms, as a browser's microphone does.
+ * The fake speech provider streams its audio at --tts-speed × real time (default 2: a streaming TTS
+ * synthesizes ahead of playback, not a minute at once), so every call takes in speech during the
+ * measurement as a real one does; --tts-speed 0 sends each answer's audio at once.
  * BENCH_DATABASE_URL picks the Postgres server (else the loopback one, else one is started).
  */
 import { spawn } from "node:child_process";
@@ -54,6 +57,9 @@ const HOLD_SECONDS = option("hold", 10);
 const AUDIO = args.includes("--audio");
 /** --cpu-prof: the server's processes write V8 CPU profiles (node --cpu-prof) on their way out; their top entries are printed. */
 const CPU_PROF = args.includes("--cpu-prof");
+const TTS_SPEED = option("tts-speed", 2);
+/** The fake provider's chunk (its default 40 ms of audio) every this many ms. */
+const TTS_CHUNK_INTERVAL_MS = TTS_SPEED > 0 ? 40 / TTS_SPEED : 0;
 /** --no-backpressure: the loop-delay and lateness limits off (LOAD_MAX_*_MS=0), to see how far the calls go before they suffer. */
 const BACKPRESSURE = !args.includes("--no-backpressure");
 const SETTLE_MS = 3_000;
@@ -344,8 +350,9 @@ async function main() {
   const pgServer = await postgresServer(root, log);
   const voice = new CachedToneVoice(() => 60_000);
   const speech = await startFakeSpeech({ voice });
+  speech.openai.setDelays({ speechChunkIntervalMs: TTS_CHUNK_INTERVAL_MS });
   try {
-    log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}; steps ${STEPS.join(", ")}; hold ${HOLD_SECONDS} s${AUDIO ? "; callers send silence" : ""}; backpressure ${BACKPRESSURE ? "on (LOAD_* defaults)" : "off"}`);
+    log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}; steps ${STEPS.join(", ")}; hold ${HOLD_SECONDS} s; speech streamed at ${TTS_SPEED ? `${TTS_SPEED}× real time` : "once"}${AUDIO ? "; callers send silence" : ""}; backpressure ${BACKPRESSURE ? "on (LOAD_* defaults)" : "off"}`);
     const all = new Map<number, StepResult[]>();
     for (const processes of PROCESSES) all.set(processes, await runConfiguration(processes, pgServer.url, speech));
 

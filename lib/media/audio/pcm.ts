@@ -67,7 +67,9 @@ export function levelDbfs(samples: Int16Array): number {
 
 /**
  * Cuts a stream of arbitrarily sized chunks into fixed-size frames, carrying the remainder over.
- * Odd bytes are carried too, so network chunks can be pushed as they arrive.
+ * Odd bytes are carried too, so network chunks can be pushed as they arrive. The frames of one push
+ * are views of one buffer (the chunk itself when nothing was carried over): a frame is read, never
+ * written, after it is cut, and a buffer per frame was most of a live call's garbage.
  */
 export class Framer {
   private pending = new Int16Array(0);
@@ -92,7 +94,7 @@ export class Framer {
     const all = this.pending.length ? concatPcm([this.pending, samples]) : samples;
     const frames: Int16Array[] = [];
     let offset = 0;
-    for (; offset + this.frameSamples <= all.length; offset += this.frameSamples) frames.push(all.slice(offset, offset + this.frameSamples));
+    for (; offset + this.frameSamples <= all.length; offset += this.frameSamples) frames.push(all.subarray(offset, offset + this.frameSamples));
     this.pending = all.slice(offset);
     return frames;
   }

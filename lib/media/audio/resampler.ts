@@ -60,13 +60,20 @@ export class Resampler {
   private scratch = new Float64Array(0);
   /** Next output's position in upsampled time, counted from the first sample of `history`. */
   private position = 0;
+  /** With `reuseOutput`: the buffer every call's output is written into. */
+  private output: Int16Array | null = null;
 
   constructor(
     readonly inputRate: number,
     readonly outputRate: number,
-    /** A shorter filter (fewer sinc zero crossings) for cheaper internal conversions; default 24. */
-    options: { zeroCrossings?: number } = {},
+    options: {
+      /** A shorter filter (fewer sinc zero crossings) for cheaper internal conversions; default 24. */
+      zeroCrossings?: number;
+      /** Output into one buffer, valid until the next call (for a consumer that copies it at once): no allocation per frame. */
+      reuseOutput?: boolean;
+    } = {},
   ) {
+    if (options.reuseOutput) this.output = new Int16Array(0);
     this.design = inputRate === outputRate ? null : design(inputRate, outputRate, options.zeroCrossings);
     this.history = new Float64Array(this.design ? this.design.taps - 1 : 0);
     if (this.design) this.position = (this.design.taps - 1) * this.design.up;
@@ -82,7 +89,9 @@ export class Resampler {
     for (let i = 0; i < input.length; i++) x[this.history.length + i] = input[i];
     const { up, down, taps, coefficients } = d;
     const end = x.length * up;
-    const out = new Int16Array(Math.max(0, Math.ceil((end - this.position) / down)));
+    const size = Math.max(0, Math.ceil((end - this.position) / down));
+    if (this.output && this.output.length < size) this.output = new Int16Array(size);
+    const out = this.output ? this.output.subarray(0, size) : new Int16Array(size);
     let t = this.position;
     let newest = Math.floor(t / up);
     let phase = t - newest * up;
@@ -105,7 +114,7 @@ export class Resampler {
     const keep = taps - 1;
     this.history.set(x.subarray(x.length - keep));
     this.position = t - (x.length - keep) * up;
-    return n === out.length ? out : out.slice(0, n);
+    return n === out.length ? out : this.output ? out.subarray(0, n) : out.slice(0, n);
   }
 }
 

@@ -81,7 +81,9 @@ export class FileRecordingSink implements RecordingSink {
  */
 export class StereoRecorder {
   private readonly agentResampler: Resampler;
-  private agent: Int16Array[] = [];
+  /** Agent audio played but not yet written beside the caller's: a ring of MAX_AGENT_BACKLOG samples. */
+  private readonly agent = new Int16Array(MAX_AGENT_BACKLOG);
+  private agentStart = 0;
   private agentSamples = 0;
   private dataBytes = 0;
   private readonly buffer = new Uint8Array(FRAME * 4);
@@ -91,15 +93,20 @@ export class StereoRecorder {
     private readonly sink: RecordingSink,
     agentRate: number,
   ) {
-    this.agentResampler = new Resampler(agentRate, RECORDING_SAMPLE_RATE, { zeroCrossings: RECORDING_ZERO_CROSSINGS });
+    this.agentResampler = new Resampler(agentRate, RECORDING_SAMPLE_RATE, { zeroCrossings: RECORDING_ZERO_CROSSINGS, reuseOutput: true });
   }
 
   /** Agent audio as it is played (at the transport's output rate). */
   agentPlayed(pcm: Int16Array): void {
     const converted = this.agentResampler.process(pcm);
-    this.agent.push(converted);
+    const ring = this.agent;
+    for (let i = 0; i < converted.length; i++) ring[(this.agentStart + this.agentSamples + i) % ring.length] = converted[i];
     this.agentSamples += converted.length;
-    while (this.agentSamples > MAX_AGENT_BACKLOG) this.agentSamples -= this.agent.shift()!.length;
+    if (this.agentSamples > ring.length) {
+      // The oldest is overwritten: keep the newest second.
+      this.agentStart = (this.agentStart + this.agentSamples - ring.length) % ring.length;
+      this.agentSamples = ring.length;
+    }
   }
 
   /** One 20 ms caller frame at 16 kHz: writes it beside the agent audio of the same period. */
@@ -122,15 +129,10 @@ export class StereoRecorder {
 
   /** Writes up to `samples` of queued agent audio into the right channel of `view`. */
   private takeAgent(view: DataView, samples: number): void {
-    let filled = 0;
-    while (filled < samples && this.agent.length) {
-      const first = this.agent[0];
-      const count = Math.min(first.length, samples - filled);
-      for (let i = 0; i < count; i++) view.setInt16((filled + i) * 4 + 2, first[i], true);
-      filled += count;
-      if (count === first.length) this.agent.shift();
-      else this.agent[0] = first.subarray(count);
-    }
-    this.agentSamples -= filled;
+    const ring = this.agent;
+    const count = Math.min(samples, this.agentSamples);
+    for (let i = 0; i < count; i++) view.setInt16(i * 4 + 2, ring[(this.agentStart + i) % ring.length], true);
+    this.agentStart = (this.agentStart + count) % ring.length;
+    this.agentSamples -= count;
   }
 }
