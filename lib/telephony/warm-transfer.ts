@@ -10,7 +10,7 @@ import { createTextToSpeech } from "@/lib/media/speech-providers";
 import type { SafeFetch } from "@/lib/net/safe-fetch";
 import { fillPrompt } from "@/lib/runtime/prompt";
 import type { LanguageModelPort } from "@/lib/runtime/types";
-import type { CallTransfer } from "@/lib/schemas/call-values";
+import type { CallTransfer, TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
 import { callChanges } from "@/lib/services/calls/call-changes";
 import { loadRuntimeCall } from "@/lib/services/calls/runtime-calls";
 import { findCall, noteCallEvent, recordTransfer } from "@/lib/services/phone-calls/phone-call-progress";
@@ -250,13 +250,14 @@ export class WarmTransfer {
     };
   }
 
-  /** The words for the destination (whisper_message with the call's variables, else the model's summary), in the agent's voice at 8 kHz. */
+  /** The words for the destination in the agent's voice at 8 kHz. */
   private async summaryAudio(signal: AbortSignal): Promise<Int16Array> {
     const conversation = await loadRuntimeCall(this.deps.db, this.callId);
-    const values = conversation?.snapshot.variable_values ?? [];
-    const text = this.tool.whisperMessage
-      ? fillPrompt(this.tool.whisperMessage, values, new Set())
-      : await this.writeSummary(conversation?.snapshot.transcript ?? [], signal).catch(() => FALLBACK_WHISPER);
+    const text = await warmTransferWords(
+      { whisperMessage: this.tool.whisperMessage, llm: this.deps.llm, agentLlm: this.agent.llm },
+      { transcript: conversation?.snapshot.transcript ?? [], values: conversation?.snapshot.variable_values ?? [] },
+      signal,
+    );
     const tts = createTextToSpeech(this.agent, this.deps.env ?? process.env, { sampleRate: 8000 });
     try {
       const chunks: Int16Array[] = [];
@@ -273,14 +274,29 @@ export class WarmTransfer {
       await tts.close?.().catch(() => undefined);
     }
   }
+}
 
-  private async writeSummary(transcript: { role: string; content: string }[], signal: AbortSignal): Promise<string> {
-    const lines = transcript.map((entry) => `${entry.role === "user" ? "Caller" : "Agent"}: ${entry.content}`).join("\n");
+/**
+ * What the destination hears before the caller is joined: `whisper_message` with the call's variables
+ * filled in, else a summary of the transcript written by the agent's model (a realtime agent's model
+ * is asked through the ordinary API), else, when the model fails, a plain announcement.
+ */
+export async function warmTransferWords(
+  how: { whisperMessage?: string; llm: LanguageModelPort; agentLlm: AgentDocument["llm"] },
+  call: { transcript: TranscriptEntry[]; values: VariableValue[] },
+  signal?: AbortSignal,
+): Promise<string> {
+  if (how.whisperMessage) return fillPrompt(how.whisperMessage, call.values, new Set());
+  const lines = call.transcript.map((entry) => `${entry.role === "user" ? "Caller" : "Agent"}: ${entry.content}`).join("\n");
+  const llm = how.agentLlm.provider === "openai_realtime" ? { ...how.agentLlm, provider: "openai" as const } : how.agentLlm;
+  try {
     let text = "";
-    const llm = this.agent.llm.provider === "openai_realtime" ? { ...this.agent.llm, provider: "openai" as const } : this.agent.llm;
-    for await (const event of this.deps.llm({ ...llm, system: SUMMARY_SYSTEM_PROMPT, messages: [{ role: "user", content: `Transcript of the call so far:\n${lines || "(nothing said yet)"}` }], tools: [], abortSignal: signal })) {
+    const messages = [{ role: "user" as const, content: `Transcript of the call so far:\n${lines || "(nothing said yet)"}` }];
+    for await (const event of how.llm({ ...llm, system: SUMMARY_SYSTEM_PROMPT, messages, tools: [], abortSignal: signal })) {
       if (event.type === "text") text += event.text;
     }
     return text.trim() || FALLBACK_WHISPER;
+  } catch {
+    return FALLBACK_WHISPER;
   }
 }
