@@ -35,6 +35,8 @@ export type TransferRequest = {
 export type TransferLegRequest = {
   /** Our call id (the caller's call); carried on the leg's callbacks, which report as `transfer` events of that call. */
   callId: string;
+  /** The caller's call at the carrier (Telnyx links the leg to its session). */
+  callerCarrierCallId: string;
   to: string;
   from: string;
   /** Sent to the leg's media stream (with `leg: "transfer"`): the leg's one-time token. */

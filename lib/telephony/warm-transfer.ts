@@ -61,7 +61,7 @@ const STREAM_END_WAIT_MS = 5_000;
 type Outcome = { kind: "answered"; leg: CarrierMediaTransport } | { kind: "failed"; reason: WarmTransferFailure } | { kind: "caller_gone" };
 
 /**
- * One warm transfer on a carrier call (Twilio today): the caller hears hold audio on our own stream,
+ * One warm transfer on a carrier call (Twilio, Telnyx): the caller hears hold audio on our own stream,
  * while the destination is called from our number with a stream back to us (`leg=transfer`); when it
  * answers, the agent's voice speaks the summary (or `whisper_message`) to it, and once that has played
  * the carrier joins the two calls. Not answered within the timeout, busy, failed, or hung up before the
@@ -102,7 +102,7 @@ export class WarmTransfer {
     summary.catch(() => undefined);
     let outcome: Outcome;
     try {
-      outcome = await this.dialAndWait(own);
+      outcome = await this.dialAndWait(own, call.carrierCallId);
       if (outcome.kind === "answered") outcome = await this.speakSummary(outcome.leg, summary);
     } finally {
       speech.abort();
@@ -116,7 +116,7 @@ export class WarmTransfer {
   }
 
   /** Places the leg and waits for its stream (answered), a final status from the carrier, the timeout, or the caller leaving. */
-  private async dialAndWait(from: string): Promise<Outcome> {
+  private async dialAndWait(from: string, callerCarrierCallId: string): Promise<Outcome> {
     let settle: (outcome: Outcome) => void = () => {};
     const settled = new Promise<Outcome>((resolve) => (settle = resolve));
     const expected = expectTransferLeg(this.callId, (leg) => settle({ kind: "answered", leg }));
@@ -127,7 +127,7 @@ export class WarmTransfer {
     const timer = setTimeout(() => settle({ kind: "failed", reason: "no_answer" }), this.tool.timeoutSeconds * 1000);
     const callerGone = setInterval(() => this.caller.isClosed && settle({ kind: "caller_gone" }), 200);
     try {
-      const placed = await this.carrier.dialTransferLeg({ callId: this.callId, to: this.tool.to, from, streamParameters: { token: expected.token }, ringTimeoutSeconds: this.tool.timeoutSeconds }).catch((error: unknown) => {
+      const placed = await this.carrier.dialTransferLeg({ callId: this.callId, callerCarrierCallId, to: this.tool.to, from, streamParameters: { token: expected.token }, ringTimeoutSeconds: this.tool.timeoutSeconds }).catch((error: unknown) => {
         console.error(`telephony: call ${this.callId}: the warm transfer's call to ${this.tool.to} could not be placed: ${error instanceof Error ? error.message : String(error)}`);
         return null;
       });
