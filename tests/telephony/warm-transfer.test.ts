@@ -131,4 +131,17 @@ describe("warm transfer on Twilio", () => {
     await until(() => false, 1000).catch(() => undefined);
     expect((await record(callId)).end_reason).toBe("user_hangup");
   }, 60_000);
+
+  it("the caller hanging up during the hold cancels the destination's call: nobody is left ringing", async () => {
+    double.script(TARGET, { outcome: "human", ringMs: 4000 });
+    const { call, callId } = await callAndAskForTransfer("+14155550613");
+    await until(() => legTo(TARGET)?.status === "ringing" && legTo(TARGET)!.from === LINE && legTo(TARGET)!.createdAt > call.createdAt, 15_000, "the destination ringing");
+    const leg = legTo(TARGET)!;
+    await double.hangUp(call);
+    await double.ended(leg, 3000);
+    expect(leg.status).toBe("canceled");
+    expect(leg.answeredAt).toBeNull();
+    await until(() => false, 1000).catch(() => undefined);
+    expect(await record(callId)).toMatchObject({ status: "ended", end_reason: "user_hangup", transfer: { mode: "warm" } });
+  }, 60_000);
 });
