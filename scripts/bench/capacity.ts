@@ -1,5 +1,5 @@
 /**
- * npm run bench:capacity [-- --steps 50,100,150,200,250,300 --processes 1,2 --hold 10 --audio]
+ * npm run bench:capacity [-- --steps 50,100,150,200,250,300 --processes 1,2 --hold 10 --audio --cpu-prof]
  *
  * Capacity (issue 27), measured from outside over real sockets: the real server (`scripts/server.ts
  * --api-only`, workers on) on Postgres, with WEB_CONCURRENCY set to each of `--processes` in turn
@@ -36,6 +36,7 @@ import { startFakeSpeech } from "../../tests/helpers/fake-speech";
 import { ToneVoice } from "../../tests/helpers/fake-speech/tones";
 import { createDatabase, dropDatabase, postgresServer } from "./postgres";
 import { freePort } from "./server";
+import { printProfileTop } from "./profile-top";
 import { formatMs, summarize } from "./stats";
 
 const args = process.argv.slice(2);
@@ -51,6 +52,8 @@ const STEPS = listOption("steps", [50, 100, 150, 200, 250, 300]);
 const PROCESSES = listOption("processes", [1, os.availableParallelism()]);
 const HOLD_SECONDS = option("hold", 10);
 const AUDIO = args.includes("--audio");
+/** --cpu-prof: the server's processes write V8 CPU profiles (node --cpu-prof) on their way out; their top entries are printed. */
+const CPU_PROF = args.includes("--cpu-prof");
 /** --no-backpressure: the loop-delay and lateness limits off (LOAD_MAX_*_MS=0), to see how far the calls go before they suffer. */
 const BACKPRESSURE = !args.includes("--no-backpressure");
 const SETTLE_MS = 3_000;
@@ -137,7 +140,9 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
     const port = await freePort();
     const workDir = mkdtempSync(path.join(os.tmpdir(), "bench-capacity-"));
     const logFile = path.join(workDir, "server.log");
-    const server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/server.ts", "--api-only"], {
+    const profileDir = path.join(workDir, "profiles");
+    const profiling = CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+    const server = spawn(process.execPath, [...profiling, "--conditions=react-server", "--import", "tsx", "scripts/server.ts", "--api-only"], {
       cwd: root,
       env: {
         ...process.env,
@@ -160,6 +165,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
     cleanups.push(async () => {
       server.kill("SIGTERM");
       await Promise.race([exited, sleep(20_000).then(() => processTree(server.pid!).pids.forEach((pid) => process.kill(pid, "SIGKILL")))]);
+      if (CPU_PROF) printProfileTop(profileDir, log);
     });
     const base = `http://127.0.0.1:${port}`;
     for (const deadline = Date.now() + 180_000; ; ) {

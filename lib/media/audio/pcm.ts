@@ -12,20 +12,36 @@ export function samplesPerFrame(rate: number): number {
   return (rate * FRAME_MS) / 1000;
 }
 
+/** Typed arrays use the host's byte order; on a little-endian host (x86, ARM) wire PCM is copied, not converted sample by sample. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /** Little-endian bytes → samples (a trailing odd byte is ignored; callers carry it over). */
 export function bytesToPcm(bytes: Uint8Array): Int16Array {
   const count = bytes.length >> 1;
   const out = new Int16Array(count);
+  if (LITTLE_ENDIAN) {
+    new Uint8Array(out.buffer).set(bytes.subarray(0, count * 2));
+    return out;
+  }
   const view = new DataView(bytes.buffer, bytes.byteOffset, count * 2);
   for (let i = 0; i < count; i++) out[i] = view.getInt16(i * 2, true);
   return out;
 }
 
 export function pcmToBytes(samples: Int16Array): Uint8Array {
+  if (LITTLE_ENDIAN) return new Uint8Array(samples.buffer.slice(samples.byteOffset, samples.byteOffset + samples.byteLength));
   const out = new Uint8Array(samples.length * 2);
   const view = new DataView(out.buffer);
   for (let i = 0; i < samples.length; i++) view.setInt16(i * 2, samples[i], true);
   return out;
+}
+
+/**
+ * The samples' little-endian bytes without a copy where the host is little-endian: for sending a
+ * frame nobody changes afterwards (a socket may hold it until the kernel takes it).
+ */
+export function pcmBytesView(samples: Int16Array): Uint8Array {
+  return LITTLE_ENDIAN ? new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength) : pcmToBytes(samples);
 }
 
 export function concatPcm(parts: readonly Int16Array[]): Int16Array {

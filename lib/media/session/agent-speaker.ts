@@ -1,11 +1,24 @@
 import { Framer, samplesPerFrame } from "../audio/pcm";
 import { Resampler } from "../audio/resampler";
-import type { SpokenSentence } from "../heard-text";
+import { DEFAULT_MS_PER_CHARACTER, heardText, type SpokenSentence } from "../heard-text";
 import type { PacedFrame } from "../pacer";
 import type { SpeechStream, TextToSpeech } from "../tts/text-to-speech";
 import type { SpokenAudio } from "./conversation-port";
 
 export type FrameTag = { speaker: AgentSpeaker; sentence: number };
+
+/**
+ * How far synthesis reads ahead of what the caller has heard (100 frames: 2 s). Enough to ride out
+ * a provider's pause; the rest of a long answer waits at the provider (or in its socket) instead of
+ * in memory (~100 KB a call instead of the whole answer), and a barge-in has little to throw away.
+ */
+export const SPEECH_LOOKAHEAD_FRAMES = 100;
+/**
+ * Reading resumes once the queue is down to this (1 s), not at every frame played: reading a frame's
+ * worth per frame played (and 500 ms ahead) made the provider's socket pause and resume dozens of
+ * times a second per call, in small reads, and tripled the CPU a call costs (docs/performance.md).
+ */
+export const SPEECH_RESUME_FRAMES = 50;
 
 export type SpeakerDeps = {
   tts: TextToSpeech;
@@ -35,6 +48,8 @@ export class AgentSpeaker {
   /** Audio a speech-to-speech model spoke itself, by sentence index. */
   private readonly spoken = new Map<number, SpokenAudio>();
   private synthesisDone: () => void = () => undefined;
+  /** Synthesis waiting for the pacer to play down to the lookahead. */
+  private wakeSynthesis: (() => void) | null = null;
   readonly synthesized: Promise<void>;
 
   constructor(private readonly deps: SpeakerDeps) {
@@ -84,6 +99,7 @@ export class AgentSpeaker {
   /** A frame of this speaker went out; true when it was its sentence's first. */
   played(sentence: number): boolean {
     this.queuedFrames--;
+    this.makeRoom();
     const spoken = this.sentences[sentence];
     const first = spoken.playedSamples === 0;
     spoken.playedSamples += this.frameSamples;
@@ -98,10 +114,16 @@ export class AgentSpeaker {
   /** Frames dropped by a clear. */
   dropped(count: number): void {
     this.queuedFrames -= count;
+    this.makeRoom();
   }
 
   text(): string {
     return this.sentences.map((sentence) => sentence.text).join(" ");
+  }
+
+  /** What the caller heard of it so far. */
+  heardText(): string {
+    return heardText(this.sentences, (DEFAULT_MS_PER_CHARACTER * this.deps.outputRate) / 1000);
   }
 
   private async run(): Promise<void> {
@@ -116,16 +138,39 @@ export class AgentSpeaker {
     else if (this.deps.signal.aborted) this.synthesisDone();
   }
 
+  private makeRoom(): void {
+    if (this.queuedFrames > SPEECH_RESUME_FRAMES || !this.wakeSynthesis) return;
+    const wake = this.wakeSynthesis;
+    this.wakeSynthesis = null;
+    wake();
+  }
+
+  /** Past the lookahead: resolves once the queued audio is down to SPEECH_RESUME_FRAMES (or the response was cancelled). */
+  private room(): Promise<void> | null {
+    const { signal } = this.deps;
+    if (this.queuedFrames <= SPEECH_LOOKAHEAD_FRAMES || signal.aborted) return null;
+    return new Promise((resolve) => {
+      const wake = () => {
+        signal.removeEventListener("abort", wake);
+        this.wakeSynthesis = null;
+        resolve();
+      };
+      this.wakeSynthesis = wake;
+      signal.addEventListener("abort", wake, { once: true });
+    });
+  }
+
   private async synthesize(index: number): Promise<void> {
     const sentence = this.sentences[index];
     const model = this.spoken.get(index);
     const resampler = new Resampler(model?.sampleRate ?? this.deps.tts.sampleRate, this.deps.outputRate);
     const framer = new Framer(this.frameSamples);
+    const tag: FrameTag = { speaker: this, sentence: index };
     const enqueue = (frames: Int16Array[]) => {
       if (frames.length === 0 || this.deps.signal.aborted) return;
       sentence.totalSamples += frames.length * this.frameSamples;
       this.queuedFrames += frames.length;
-      this.deps.enqueue(frames.map((pcm) => ({ pcm, tag: { speaker: this, sentence: index } })));
+      this.deps.enqueue(frames.map((pcm) => ({ pcm, tag })));
     };
     let first = true;
     try {
@@ -137,6 +182,7 @@ export class AgentSpeaker {
           this.deps.onFirstByte();
         }
         enqueue(framer.push(resampler.process(chunk)));
+        await this.room();
       }
       const last = framer.flush();
       if (last) enqueue([last]);

@@ -6,7 +6,6 @@ import { PeriodicTimer, realClock, type MediaClock } from "../clock";
 import { resolveEndOfTurn, type EndOfTurnInput, type EndOfTurnSettings } from "@/lib/agents/end-of-turn";
 import { DENOISED_VOICE_PROBABILITY, Denoiser } from "../denoiser";
 import { sameWords, silenceNeeded } from "../end-of-turn";
-import { heardText } from "../heard-text";
 import { JitterBuffer } from "../jitter-buffer";
 import { Pacer, type PacedFrame } from "../pacer";
 import { SentenceSplitter } from "../sentence-splitter";
@@ -789,11 +788,11 @@ export class MediaSession {
     if (this.response === response) this.response = null;
     // Silence counts from the end of the last frame played.
     this.idleSince = Math.max(this.clock.now(), (response.lastAudibleAt ?? -Infinity) + FRAME_MS);
-    const heard = heardText(response.speaker.sentences);
+    const heard = response.speaker.heardText();
     if (interrupted && response.speaker.startedPlaying) this.emit({ type: "agent_speech_interrupted", heard_text: heard });
     this.options.port.agentSpoke({ kind: "response", input: response.input.kind, text: response.speaker.text(), heard_text: heard, interrupted });
     for (const filler of response.fillers) {
-      const fillerHeard = heardText(filler.sentences);
+      const fillerHeard = filler.heardText();
       this.options.port.agentSpoke({ kind: "filler", input: response.input.kind, text: filler.text(), heard_text: fillerHeard, interrupted: fillerHeard !== filler.text() });
     }
     if (response.metrics && !response.metrics.emitted) this.emitMetrics(response.metrics);

@@ -4,6 +4,11 @@ import { wavHeader } from "../audio/wav";
 
 export const RECORDING_SAMPLE_RATE = 16000;
 const FRAME = RECORDING_SAMPLE_RATE / 50;
+/**
+ * The agent's side is resampled for the recording with a shorter filter than the call's own (8 sinc
+ * zero crossings, not 24): a third of the work on every frame of every call, for a file people listen to.
+ */
+const RECORDING_ZERO_CROSSINGS = 8;
 /** Agent audio more than this ahead of the caller's side is dropped (timer skew, never expected). */
 const MAX_AGENT_BACKLOG = RECORDING_SAMPLE_RATE;
 
@@ -37,9 +42,14 @@ export class MemoryRecordingSink implements RecordingSink {
   }
 }
 
-/** Writes to a file as the call goes (constant memory), then patches the header. */
+/** About a second of the recording (16 kHz stereo): written to the file at once, not 50 small writes. */
+const FILE_BATCH_BYTES = 64 * 1024;
+
+/** Writes to a file as the call goes (constant memory, a write per ~second), then patches the header. */
 export class FileRecordingSink implements RecordingSink {
   private readonly fd: number;
+  private readonly batch = new Uint8Array(FILE_BATCH_BYTES);
+  private batched = 0;
 
   constructor(readonly path: string) {
     this.fd = openSync(path, "w");
@@ -47,12 +57,21 @@ export class FileRecordingSink implements RecordingSink {
   }
 
   write(pcm: Uint8Array): void {
-    writeSync(this.fd, pcm);
+    if (this.batched + pcm.length > this.batch.length) this.flush();
+    if (pcm.length > this.batch.length) return void writeSync(this.fd, pcm);
+    this.batch.set(pcm, this.batched);
+    this.batched += pcm.length;
   }
 
   async finish(header: Uint8Array): Promise<void> {
+    this.flush();
     writeSync(this.fd, header, 0, header.length, 0);
     closeSync(this.fd);
+  }
+
+  private flush(): void {
+    if (this.batched) writeSync(this.fd, this.batch, 0, this.batched);
+    this.batched = 0;
   }
 }
 
@@ -72,7 +91,7 @@ export class StereoRecorder {
     private readonly sink: RecordingSink,
     agentRate: number,
   ) {
-    this.agentResampler = new Resampler(agentRate, RECORDING_SAMPLE_RATE);
+    this.agentResampler = new Resampler(agentRate, RECORDING_SAMPLE_RATE, { zeroCrossings: RECORDING_ZERO_CROSSINGS });
   }
 
   /** Agent audio as it is played (at the transport's output rate). */

@@ -1,5 +1,5 @@
 import type { WebSocket } from "ws";
-import { bytesToPcm, pcmToBytes, type SampleRate } from "../audio/pcm";
+import { bytesToPcm, pcmBytesView, type SampleRate } from "../audio/pcm";
 import type { InboundAudio, MediaTransport, TransportCloseReason } from "../transport";
 
 /**
@@ -46,7 +46,7 @@ export class BrowserSocketTransport implements MediaTransport {
   }
 
   play(frame: Int16Array): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(pcmToBytes(frame), { binary: true });
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(pcmBytesView(frame), { binary: true });
   }
   mark(name: string): void {
     for (const listener of this.markListeners) listener(name);

@@ -1,3 +1,4 @@
+import { bytesToPcm } from "../audio/pcm";
 import { AsyncChannel } from "../async-channel";
 
 /**
@@ -76,10 +77,6 @@ export class PcmBytes {
       this.carry = null;
     }
     if (data.length % 2 === 1) this.carry = data[data.length - 1];
-    const count = data.length >> 1;
-    const view = new DataView(data.buffer, data.byteOffset, count * 2);
-    const samples = new Int16Array(count);
-    for (let i = 0; i < count; i++) samples[i] = view.getInt16(i * 2, true);
-    return samples;
+    return bytesToPcm(data);
   }
 }

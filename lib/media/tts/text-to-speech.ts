@@ -2,6 +2,8 @@
 // that take input streaming over a WebSocket (ElevenLabs, Cartesia, Deepgram) also open one stream
 // per agent response, so each sentence goes out the moment the model has written it.
 
+import { PcmBytes } from "./sentence-audio";
+
 export interface TextToSpeech {
   readonly provider: string;
   /** The PCM rate of the audio it yields. */
@@ -36,26 +38,14 @@ export async function* synthesizeOnStream(tts: Required<Pick<TextToSpeech, "stre
 
 /** A response body of raw little-endian PCM as sample chunks (a byte split across reads is carried over). */
 export async function* pcmChunks(body: ReadableStream<Uint8Array>): AsyncIterable<Int16Array> {
-  let carry: number | null = null;
+  const decoder = new PcmBytes();
   const reader = body.getReader();
   try {
     for (;;) {
       const { done, value: chunk } = await reader.read();
       if (done) return;
-      let bytes = chunk;
-      if (carry !== null) {
-        bytes = new Uint8Array(chunk.length + 1);
-        bytes[0] = carry;
-        bytes.set(chunk, 1);
-        carry = null;
-      }
-      if (bytes.length % 2 === 1) carry = bytes[bytes.length - 1];
-      const count = bytes.length >> 1;
-      if (count === 0) continue;
-      const view = new DataView(bytes.buffer, bytes.byteOffset, count * 2);
-      const samples = new Int16Array(count);
-      for (let i = 0; i < count; i++) samples[i] = view.getInt16(i * 2, true);
-      yield samples;
+      const samples = decoder.push(chunk);
+      if (samples.length) yield samples;
     }
   } finally {
     // Stopping early (barge-in) must end the download too.
