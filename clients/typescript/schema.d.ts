@@ -34,7 +34,7 @@ export interface paths {
         };
         /**
          * Stream a web call's events
-         * @description **Extension** (not in the interface specification). Server-sent events, each with `id` = its sequence number and `event` = its type: agent_message (kind initial, reply, filler, presence_check), user_message, state_changed, tool_called, tool_result, variable_updated, all_variables_resolved, transfer_call, wait, leave_voicemail_message, turn_failed, call_ended. `call_ended` carries `end_reason` (and `detail`); when the call was ended from outside its conversation it also says why in `reason`: `instance_lost` (the server process holding the call's media stopped; the call ends with end_reason `error` once another instance notices, within INSTANCE_TIMEOUT_SECONDS plus one heartbeat). A call cut by a server's shutdown ends with end_reason `server_shutdown`. Replays from the start, or after `Last-Event-ID` (or `?after=`); closes after call_ended. Any instance can serve it: events are read from the database, and this stream also fires the call's timers (initial message delay, presence checks, max duration).
+         * @description **Extension** (not in the interface specification). Server-sent events, each with `id` = its sequence number and `event` = its type: agent_message (kind initial, reply, filler, presence_check), user_message, state_changed, tool_called, tool_result, variable_updated, all_variables_resolved, transfer_call, wait, leave_voicemail_message, turn_failed, transfer_failed (extension: `{to, reason}`; on a web call a warm transfer_call has no line to dial, reason `no_phone_line`), call_ended. `call_ended` carries `end_reason` (and `detail`); when the call was ended from outside its conversation it also says why in `reason`: `instance_lost` (the server process holding the call's media stopped; the call ends with end_reason `error` once another instance notices, within INSTANCE_TIMEOUT_SECONDS plus one heartbeat). A call cut by a server's shutdown ends with end_reason `server_shutdown`. Replays from the start, or after `Last-Event-ID` (or `?after=`); closes after call_ended. Any instance can serve it: events are read from the database, and this stream also fires the call's timers (initial message delay, presence checks, max duration).
          */
         get: operations["streamWebCallEvents"];
         put?: never;
@@ -1723,8 +1723,13 @@ export interface components {
                 /** @example +14155550199 */
                 to: string;
                 /** @enum {string} */
-                status: "dialing" | "answered" | "completed" | "busy" | "no_answer" | "failed";
+                status: "dialing" | "answered" | "completed" | "busy" | "no_answer" | "declined" | "failed";
                 duration_seconds: number | null;
+                /**
+                 * @description Extension: `warm` when the agent called the destination first and spoke to it before joining the caller (absent: cold). A warm transfer that failed (busy, no_answer, declined: the destination hung up before the caller was joined, failed) left the caller with the agent.
+                 * @enum {string}
+                 */
+                mode?: "cold" | "warm";
             } | null;
             started_by: components["schemas"]["CallStarter"];
             analysis: components["schemas"]["CallAnalysis"];
@@ -2326,6 +2331,17 @@ export interface components {
                      * @example +14155550199
                      */
                     transfer_phone_number?: string;
+                    /**
+                     * @description Extension, transfer_call only: cold (default) puts the caller straight through; warm holds the caller (hold audio) while the agent calls transfer_phone_number from the same number, speaks a summary of the call to whoever answers, then joins the two. A warm transfer that is not answered in transfer_timeout_seconds, or declined, brings the caller back to the agent (a transfer_failed event).
+                     * @enum {string}
+                     */
+                    transfer_mode?: "cold" | "warm";
+                    /** @description Extension, warm transfer only: a WAV file (16-bit PCM, any rate) the caller hears, looped, while the destination is called. Default a built-in soft chime. */
+                    hold_audio_url?: string;
+                    /** @description Extension, warm transfer only: what the agent says to the destination before joining the caller; may use {{variables}}. Default a summary of the call so far, written by the agent's model. */
+                    whisper_message?: string;
+                    /** @description Extension, warm transfer only: how long the destination may take to answer, default 30. */
+                    transfer_timeout_seconds?: number;
                 })[];
                 transitions: {
                     condition: string;
@@ -2636,6 +2652,17 @@ export interface components {
              * @example +14155550199
              */
             transfer_phone_number?: string;
+            /**
+             * @description Extension, transfer_call only: cold (default) puts the caller straight through; warm holds the caller (hold audio) while the agent calls transfer_phone_number from the same number, speaks a summary of the call to whoever answers, then joins the two. A warm transfer that is not answered in transfer_timeout_seconds, or declined, brings the caller back to the agent (a transfer_failed event).
+             * @enum {string}
+             */
+            transfer_mode?: "cold" | "warm";
+            /** @description Extension, warm transfer only: a WAV file (16-bit PCM, any rate) the caller hears, looped, while the destination is called. Default a built-in soft chime. */
+            hold_audio_url?: string;
+            /** @description Extension, warm transfer only: what the agent says to the destination before joining the caller; may use {{variables}}. Default a summary of the call so far, written by the agent's model. */
+            whisper_message?: string;
+            /** @description Extension, warm transfer only: how long the destination may take to answer, default 30. */
+            transfer_timeout_seconds?: number;
         };
         Transition: {
             condition: string;

@@ -46,6 +46,7 @@ export const parameterTypes = ["string", "number", "integer", "boolean", "object
 export const httpMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export const contentTypes = ["url_params", "json", "form"] as const;
 export const builtInToolTypes = ["wait", "hang_up", "transfer_call", "leave_voicemail_message", "add_to_do_not_call"] as const;
+export const transferModes = ["cold", "warm"] as const;
 
 export const LlmSchema = z
   .strictObject({
@@ -180,10 +181,36 @@ export const BuiltInToolSchema = z
       .regex(/^\+[1-9]\d{6,14}$/, "Must be an E.164 number such as +14155550123")
       .optional()
       .meta({ description: "Extension, transfer_call only: the E.164 number a phone call is transferred to.", example: "+14155550199" }),
+    transfer_mode: z.enum(transferModes).optional().meta({
+      description:
+        "Extension, transfer_call only: cold (default) puts the caller straight through; warm holds the caller (hold audio) while the agent calls " +
+        "transfer_phone_number from the same number, speaks a summary of the call to whoever answers, then joins the two. A warm transfer that is " +
+        "not answered in transfer_timeout_seconds, or declined, brings the caller back to the agent (a transfer_failed event).",
+    }),
+    hold_audio_url: httpUrl.optional().meta({
+      description: "Extension, warm transfer only: a WAV file (16-bit PCM, any rate) the caller hears, looped, while the destination is called. Default a built-in soft chime.",
+    }),
+    whisper_message: z.string().trim().min(1, "Required").max(1000, "At most 1000 characters").optional().meta({
+      description: "Extension, warm transfer only: what the agent says to the destination before joining the caller; may use {{variables}}. Default a summary of the call so far, written by the agent's model.",
+    }),
+    transfer_timeout_seconds: z.number().int().min(5, "At least 5").max(120, "At most 120").optional().meta({
+      description: "Extension, warm transfer only: how long the destination may take to answer, default 30.",
+    }),
   })
   .superRefine((tool, ctx) => {
     if (tool.transfer_phone_number !== undefined && tool.type !== "transfer_call") {
       ctx.addIssue({ code: "custom", path: ["transfer_phone_number"], message: "Only a transfer_call tool has a transfer_phone_number" });
+    }
+    if (tool.transfer_mode !== undefined && tool.type !== "transfer_call") {
+      ctx.addIssue({ code: "custom", path: ["transfer_mode"], message: "Only a transfer_call tool has a transfer_mode" });
+    }
+    for (const field of ["hold_audio_url", "whisper_message", "transfer_timeout_seconds"] as const) {
+      if (tool[field] !== undefined && (tool.type !== "transfer_call" || tool.transfer_mode !== "warm")) {
+        ctx.addIssue({ code: "custom", path: [field], message: `Only a warm transfer (transfer_mode "warm") has a ${field}` });
+      }
+    }
+    if (tool.type === "transfer_call" && tool.transfer_mode === "warm" && tool.transfer_phone_number === undefined) {
+      ctx.addIssue({ code: "custom", path: ["transfer_phone_number"], message: "A warm transfer needs the number to call" });
     }
   })
   .meta({ id: "BuiltInTool" });

@@ -42,7 +42,16 @@ export const agentDefaults = {
 function normalizeTool(tool: ToolInput): AgentTool {
   const common = { description: tool.description ?? "", filler_sentence: tool.filler_sentence ?? "" };
   if (tool.type !== "custom_function") {
-    return { type: tool.type, ...common, ...(tool.type === "transfer_call" && tool.transfer_phone_number ? { transfer_phone_number: tool.transfer_phone_number } : {}) };
+    if (tool.type !== "transfer_call") return { type: tool.type, ...common };
+    // Only what was given: a cold transfer's document stays as it was before warm transfers existed.
+    const { transfer_phone_number, transfer_mode, hold_audio_url, whisper_message, transfer_timeout_seconds } = tool;
+    return {
+      type: tool.type,
+      ...common,
+      ...(transfer_phone_number ? { transfer_phone_number } : {}),
+      ...(transfer_mode === "cold" ? { transfer_mode } : {}),
+      ...(transfer_mode === "warm" ? { transfer_mode, hold_audio_url, whisper_message, transfer_timeout_seconds: transfer_timeout_seconds ?? 30 } : {}),
+    };
   }
   return {
     ...tool,

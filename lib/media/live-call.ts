@@ -61,6 +61,8 @@ export type LiveCallHandle = {
   hangup(reason?: "user_hangup" | "error" | "server_shutdown"): void;
   /** A typed caller turn, answered in voice like a spoken one. */
   sendText(text: string): void;
+  /** The caller is on hold (a warm transfer): no presence checks meanwhile. */
+  hold(on: boolean): void;
 };
 
 /**
@@ -153,5 +155,6 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     ended,
     hangup: (reason = "user_hangup") => session.terminate(reason),
     sendText: (text) => session.sendText(text),
+    hold: (on) => session.hold(on),
   };
 }

@@ -319,6 +319,11 @@ export class CallEngine {
           this.end("agent_hangup");
           return { output: { ok: true }, followUp: false };
         }
+        if (tool.type === "transfer_call" && "transfer_mode" in tool && tool.transfer_mode === "warm" && !this.deps.phoneLine) {
+          // No line to dial out on (a web call): the agent is told, and tells the caller, rather than pretending to transfer.
+          this.emit({ type: "transfer_failed", to: tool.transfer_phone_number ?? "", reason: "no_phone_line" });
+          return { output: { ok: false, error: "A warm transfer needs a phone line, and this call is not on one. Tell the caller you cannot put them through from here, and offer to help another way." }, followUp: true };
+        }
         this.say(tool.filler_sentence, "filler");
         this.emit({ type: tool.type, description: tool.description });
         return { output: { ok: true, note: `${tool.type} recorded` }, followUp: !spoke && tool.type !== "wait" };

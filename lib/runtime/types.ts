@@ -68,6 +68,8 @@ export type RuntimeEvent =
   /** The callee asked not to be called again: the host lists the number; the engine has ended the call. */
   | { type: "add_to_do_not_call"; description: string }
   | { type: "turn_failed"; message: string }
+  /** A warm transfer did not reach anyone (`reason`: no_answer, busy, declined, failed, no_phone_line); the caller stays with the agent. */
+  | { type: "transfer_failed"; to: string; reason: string }
   | {
       type: "call_ended";
       end_reason: CallEndReason;
@@ -115,4 +117,6 @@ export type EngineDependencies = {
    * duration) and asks for each itself: `tick` then fires nothing.
    */
   mediaTimers?: boolean;
+  /** The call is on a phone line (a carrier or SIP), so a warm transfer can dial out; a web call has none. */
+  phoneLine?: boolean;
 };

@@ -31,7 +31,7 @@ export const callEndReasons = [
 ] as const;
 export type CallEndReason = (typeof callEndReasons)[number];
 
-export const callTransferStatuses = ["dialing", "answered", "completed", "busy", "no_answer", "failed"] as const;
+export const callTransferStatuses = ["dialing", "answered", "completed", "busy", "no_answer", "declined", "failed"] as const;
 
 export const TranscriptEntrySchema = z
   .object({
@@ -75,6 +75,11 @@ export const CallTransferSchema = z.object({
   to: z.string().openapi({ example: "+14155550199" }),
   status: z.enum(callTransferStatuses),
   duration_seconds: z.number().int().nullable(),
+  mode: z.enum(["cold", "warm"]).optional().openapi({
+    description:
+      "Extension: `warm` when the agent called the destination first and spoke to it before joining the caller (absent: cold). A warm transfer that " +
+      "failed (busy, no_answer, declined: the destination hung up before the caller was joined, failed) left the caller with the agent.",
+  }),
 });
 /** Where a transfer_call (or a number's redirect) sent the caller, and how it went. */
 export type CallTransfer = z.infer<typeof CallTransferSchema>;

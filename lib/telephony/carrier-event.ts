@@ -42,7 +42,14 @@ export type CarrierEvent = EventBase &
         beep: boolean;
         carrierResult: string;
       }
-    | { type: "transfer"; status: TransferStatus; durationSeconds: number | null; to: string | null }
+    | {
+        type: "transfer";
+        status: TransferStatus;
+        durationSeconds: number | null;
+        to: string | null;
+        /** A warm transfer's own call to the destination (not a `<Dial>` from the caller's call). */
+        leg?: boolean;
+      }
     | { type: "stream_started" }
     | { type: "stream_stopped" }
     | { type: "stream_failed"; reason: string }

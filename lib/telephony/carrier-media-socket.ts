@@ -7,7 +7,8 @@ import type { TelephonyDependencies } from "./carrier-webhooks";
 import type { CarrierName } from "./carrier-name";
 import { CarrierMediaTransport } from "./carrier-media-transport";
 import type { MediaStreamAdapter, MediaStreamStart } from "./media-stream";
-import { hangUpAtCarrier } from "./phone-call-control";
+import { hangUpAtCarrier, hangUpLegAtCarrier } from "./phone-call-control";
+import { claimTransferLeg } from "./transfer-legs";
 import { TelnyxMediaStream } from "./telnyx/telnyx-media-stream";
 import { TwilioMediaStream } from "./twilio/twilio-media-stream";
 
@@ -87,6 +88,7 @@ export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier:
     const token = start.customParameters.token ?? "";
     // Checked before any SQL: Postgres refuses a malformed uuid with an error, not "no such call".
     if (!isUuid(callId)) return refuse(`the start's call_id ${describe(callId)} is not a call id`, "Invalid call_id");
+    if (start.customParameters.leg === "transfer") return beginTransferLeg(callId, token);
     const call = await findCall(deps.db, callId);
     if (!call || call.carrier !== carrier || !(await claimStreamToken(deps.db, callId, token, deps.instance?.id))) {
       return refuse(`no stream for call ${callId}: unknown call or invalid one-time token`, "Invalid stream token");
@@ -110,6 +112,24 @@ export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier:
     }
     // However the conversation ended (the agent hung up, the call was ended elsewhere, an error), the phone call ends with it.
     if (!live.isClosed) await live.hangupAfterLastMark().catch((error) => console.error(`${label}: hanging up call ${callId} failed:`, error));
+  }
+
+  /** A warm transfer's destination answered: its stream goes to the transfer waiting in this process (no conversation of its own). */
+  function beginTransferLeg(callId: string, token: string): void {
+    const attach = claimTransferLeg(callId, token);
+    if (!attach) return refuse(`no warm transfer of call ${callId} waits here for this stream`, "Invalid stream token");
+    clearTimeout(timer);
+    const carrierCallId = stream.started?.carrierCallId;
+    const leg = new CarrierMediaTransport(
+      stream,
+      async () => {
+        if (carrierCallId) await hangUpLegAtCarrier(deps.db, deps.settings, callId, carrierCallId);
+      },
+      () => setTimeout(() => socket.close(1000), 2_000).unref(),
+    );
+    transport = leg;
+    if (socket.readyState !== socket.OPEN) leg.socketClosed();
+    attach(leg);
   }
 }
 

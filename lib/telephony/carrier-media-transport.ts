@@ -1,5 +1,6 @@
+import { PeriodicTimer, realClock } from "@/lib/media/clock";
 import type { InboundAudio, MediaTransport, TransportCloseReason } from "@/lib/media/transport";
-import type { MediaStreamAdapter } from "./media-stream";
+import { FRAME_SAMPLES, type MediaStreamAdapter } from "./media-stream";
 
 /** How long a hang-up waits for the carrier to play what it holds (the last mark) before ending the call anyway. */
 const LAST_MARK_TIMEOUT_MS = 5_000;
@@ -25,6 +26,8 @@ export class CarrierMediaTransport implements MediaTransport {
   private marks = 0;
   /** When the agent's audio last went out (performance.now()), or null before it first did. */
   lastPlayedAt: number | null = null;
+  /** On hold (a warm transfer): the hold audio loops out on its own 20 ms clock. */
+  private hold: { audio: Int16Array; offset: number; timer: PeriodicTimer } | null = null;
 
   constructor(
     private readonly stream: MediaStreamAdapter,
@@ -35,7 +38,9 @@ export class CarrierMediaTransport implements MediaTransport {
   /** Wire these into the stream adapter's handlers. */
   readonly handlers = {
     audio: (frame: Int16Array) => {
-      for (const listener of this.listeners.audio) listener({ pcm: frame });
+      // On hold the caller's words do not reach the agent: its clock still runs on silence.
+      const pcm = this.hold ? new Int16Array(frame.length) : frame;
+      for (const listener of this.listeners.audio) listener({ pcm });
     },
     dtmf: (digit: string) => {
       for (const listener of this.listeners.dtmf) listener(digit);
@@ -67,8 +72,43 @@ export class CarrierMediaTransport implements MediaTransport {
     this.listeners.close.push(listener);
   }
 
+  /**
+   * Puts the caller on hold: `audio` (8 kHz, looped) plays in real time, the agent's own output is
+   * held back and the caller's audio reaches the conversation as silence, until `endHold`.
+   */
+  startHold(audio: Int16Array): void {
+    if (this.closed || audio.length === 0) return;
+    this.endHold();
+    const hold = { audio, offset: 0, timer: new PeriodicTimer(realClock, 20, () => this.playHoldFrame()) };
+    this.hold = hold;
+    hold.timer.begin();
+  }
+
+  /** Back to the agent: the hold audio stops, and what the carrier still holds of it is dropped. */
+  endHold(): void {
+    if (!this.hold) return;
+    this.hold.timer.stop();
+    this.hold = null;
+    if (!this.closed) this.stream.clear();
+  }
+
+  get onHold(): boolean {
+    return this.hold !== null;
+  }
+
+  private playHoldFrame(): void {
+    const hold = this.hold;
+    if (!hold || this.closed) return;
+    const frame = new Int16Array(FRAME_SAMPLES);
+    for (let i = 0; i < FRAME_SAMPLES; i++) {
+      frame[i] = hold.audio[hold.offset];
+      hold.offset = (hold.offset + 1) % hold.audio.length;
+    }
+    this.stream.sendAudio(frame);
+  }
+
   play(frame: Int16Array): void {
-    if (this.closed) return;
+    if (this.closed || this.hold) return;
     this.stream.sendAudio(frame);
     this.lastPlayedAt = performance.now();
   }
@@ -124,6 +164,8 @@ export class CarrierMediaTransport implements MediaTransport {
   private close(reason: TransportCloseReason): void {
     if (this.closed) return;
     this.closed = true;
+    this.hold?.timer.stop();
+    this.hold = null;
     for (const listener of this.listeners.close.splice(0)) listener(reason);
   }
 }

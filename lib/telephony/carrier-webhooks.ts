@@ -169,6 +169,15 @@ async function apply(deps: TelephonyDependencies, call: PhoneCallRow, event: Car
     case "transfer": {
       const to = event.to ?? call.transfer?.to;
       if (!to) return;
+      if (event.leg) {
+        // A warm transfer's own call: the transfer that runs it decides failures; a late callback never undoes them.
+        if (call.transfer?.mode !== "warm" || ["busy", "no_answer", "declined", "failed"].includes(call.transfer.status)) {
+          await noteCallEvent(deps.db, call, "transfer_leg", { to, status: event.status, duration_seconds: event.durationSeconds }, at);
+          return;
+        }
+        await recordTransfer(deps.db, deps.queue, call.id, { to, status: event.status, duration_seconds: event.durationSeconds, mode: "warm" }, at);
+        return;
+      }
       await recordTransfer(deps.db, deps.queue, call.id, { to, status: event.status, duration_seconds: event.durationSeconds }, at);
       return;
     }

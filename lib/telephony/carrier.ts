@@ -31,6 +31,19 @@ export type TransferRequest = {
   ringTimeoutSeconds?: number;
 };
 
+/** The second leg of a warm transfer: the destination, called from our number, its stream back to us as `leg=transfer`. */
+export type TransferLegRequest = {
+  /** Our call id (the caller's call); carried on the leg's callbacks, which report as `transfer` events of that call. */
+  callId: string;
+  /** The caller's call at the carrier (Telnyx links the leg to its session). */
+  callerCarrierCallId: string;
+  to: string;
+  from: string;
+  /** Sent to the leg's media stream (with `leg: "transfer"`): the leg's one-time token. */
+  streamParameters: Record<string, string>;
+  ringTimeoutSeconds: number;
+};
+
 /** A number on the carrier account, and whether its calls reach us. */
 export type CarrierNumber = {
   /** The carrier's id of the number (Twilio PN… sid, Telnyx id). */
@@ -80,6 +93,10 @@ export interface Carrier {
   hangUp(carrierCallId: string): Promise<{ alreadyEnded: boolean }>;
   /** Dials `to` and connects the caller to it; our stream ends. The result arrives as a `transfer` event. */
   transfer(carrierCallId: string, request: TransferRequest): Promise<void>;
+  /** Warm transfer, where the carrier has it: calls the destination with a stream back to us. */
+  dialTransferLeg?(request: TransferLegRequest): Promise<DialResult>;
+  /** Warm transfer: joins the caller's call and the answered leg (our streams on both end). */
+  bridge?(callerCarrierCallId: string, legCarrierCallId: string, callId: string): Promise<void>;
   listNumbers(): Promise<CarrierNumber[]>;
   /** Points the number's voice calls at us; returns it as it is afterwards. */
   connectNumber(carrierNumberId: string): Promise<CarrierNumber>;

@@ -8,6 +8,12 @@ import { callChanges } from "@/lib/services/calls/call-changes";
 import { endPhoneCall, findCall, recordTransfer } from "@/lib/services/phone-calls/phone-call-progress";
 import { organizationCarrier, type TelephonySettings } from "./carrier-directory";
 import type { CarrierMediaTransport } from "./carrier-media-transport";
+import { WarmTransfer, type WarmTransferDependencies } from "./warm-transfer";
+
+/** What a warm transfer needs beyond the phone line: the model and voice of the agent, and the live call's hold. */
+export type WarmTransferContext = { deps: Omit<WarmTransferDependencies, "db" | "queue">; agent: AgentDocument; hold(on: boolean): void };
+
+type TransferTool = { transfer_phone_number?: string; transfer_mode?: "cold" | "warm"; hold_audio_url?: string; whisper_message?: string; transfer_timeout_seconds?: number };
 
 /** What the conversation engine reports that a phone line acts on (a subset of lib/runtime's recorded events). */
 export type PhoneRelevantEvent = { type: string; to?: unknown };
@@ -42,6 +48,8 @@ export class PhoneCallActions {
     private readonly transport: CarrierMediaTransport,
     /** A typed caller turn into the conversation (the live call's sendText). */
     private readonly tell: (text: string) => void,
+    /** Without it, a warm transfer_call is put through cold. */
+    private readonly warm?: WarmTransferContext,
   ) {
     this.stateName = agent.initial_state_name;
   }
@@ -109,30 +117,54 @@ export class PhoneCallActions {
     return this.agent.states.some((state) => state.tools.some((tool) => tool.type === type));
   }
 
-  /** The transfer_call tool of the current state (or of any state), with its number. */
-  private transferTarget(): string | null {
+  /** The transfer_call tool of the current state (or of any state) that has a number. */
+  private transferTool(): TransferTool | null {
+    const has = (tool: { type: string }) => tool.type === "transfer_call" && "transfer_phone_number" in tool && Boolean(tool.transfer_phone_number);
     const state = this.agent.states.find((each) => each.name === this.stateName);
-    const own = state?.tools.find((tool) => tool.type === "transfer_call" && "transfer_phone_number" in tool && tool.transfer_phone_number);
-    const any = this.agent.states.flatMap((each) => each.tools).find((tool) => tool.type === "transfer_call" && "transfer_phone_number" in tool && tool.transfer_phone_number);
-    const tool = (own ?? any) as { transfer_phone_number?: string } | undefined;
-    return tool?.transfer_phone_number ?? null;
+    const own = state?.tools.find(has);
+    const any = this.agent.states.flatMap((each) => each.tools).find(has);
+    return ((own ?? any) as TransferTool | undefined) ?? null;
   }
 
+  private transferring = false;
+
   async transfer(): Promise<void> {
-    const to = this.transferTarget();
-    if (!to) {
+    const tool = this.transferTool();
+    const to = tool?.transfer_phone_number;
+    if (!tool || !to) {
       console.warn(`telephony: call ${this.callId} asked for a transfer, but its transfer_call tool has no transfer_phone_number`);
       return;
     }
-    await this.waitForSilence(); // the tool's filler sentence ("Let me put you through") is heard first
-    const call = await findCall(this.deps.db, this.callId);
-    if (!call?.carrier || !call.carrierCallId) return;
-    const resolved = await organizationCarrier(this.deps.db, this.deps.settings, call.organizationId, call.carrier);
-    if (!resolved) return;
-    await recordTransfer(this.deps.db, this.deps.queue, this.callId, { to, status: "dialing", duration_seconds: null });
-    // Our number is the caller id the target sees: the one we called from, or the one that was called.
-    const own = call.direction === "outbound" ? call.fromNumber : call.toNumber;
-    await resolved.carrier.transfer(call.carrierCallId, { to, callId: this.callId, from: own ?? undefined, ringTimeoutSeconds: 30 });
+    if (this.transferring) return;
+    this.transferring = true;
+    try {
+      await this.waitForSilence(); // the tool's filler sentence ("Let me put you through") is heard first
+      const call = await findCall(this.deps.db, this.callId);
+      if (!call?.carrier || !call.carrierCallId || this.transport.isClosed) return;
+      const resolved = await organizationCarrier(this.deps.db, this.deps.settings, call.organizationId, call.carrier);
+      if (!resolved) return;
+      const carrier = resolved.carrier;
+      if (tool.transfer_mode === "warm" && this.warm && carrier.dialTransferLeg && carrier.bridge) {
+        const warm = this.warm;
+        await new WarmTransfer(
+          { ...warm.deps, db: this.deps.db, queue: this.deps.queue },
+          carrier as typeof carrier & Required<Pick<typeof carrier, "dialTransferLeg" | "bridge">>,
+          warm.agent,
+          this.callId,
+          { to, holdAudioUrl: tool.hold_audio_url, whisperMessage: tool.whisper_message, timeoutSeconds: tool.transfer_timeout_seconds ?? 30 },
+          this.transport,
+          { hold: (on) => warm.hold(on), tell: this.tell },
+        ).run();
+        return;
+      }
+      if (tool.transfer_mode === "warm") console.warn(`telephony: call ${this.callId}: warm transfer is not available on ${call.carrier}; putting the caller through cold`);
+      await recordTransfer(this.deps.db, this.deps.queue, this.callId, { to, status: "dialing", duration_seconds: null });
+      // Our number is the caller id the target sees: the one we called from, or the one that was called.
+      const own = call.direction === "outbound" ? call.fromNumber : call.toNumber;
+      await carrier.transfer(call.carrierCallId, { to, callId: this.callId, from: own ?? undefined, ringTimeoutSeconds: 30 });
+    } finally {
+      this.transferring = false;
+    }
   }
 
   private async finishVoicemail(): Promise<void> {

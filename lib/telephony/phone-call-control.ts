@@ -21,6 +21,19 @@ export async function hangUpAtCarrier(db: Database, settings: TelephonySettings,
   }
 }
 
+/** Ends a warm transfer's destination leg (the caller's call stays): a leg that already ended is success. */
+export async function hangUpLegAtCarrier(db: Database, settings: TelephonySettings, callId: string, legCarrierCallId: string): Promise<void> {
+  const call = await findCall(db, callId);
+  if (!call?.carrier) return;
+  const resolved = await organizationCarrier(db, settings, call.organizationId, call.carrier);
+  if (!resolved) return;
+  try {
+    await resolved.carrier.hangUp(legCarrierCallId);
+  } catch (error) {
+    console.error(`telephony: hanging up the transfer leg of call ${callId} at ${call.carrier} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /**
  * The carrier legs of calls ended because the process holding their streams died: hung up at the
  * carrier, so that the caller is not left on a silent line (each failure is logged).

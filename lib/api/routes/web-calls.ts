@@ -71,7 +71,7 @@ const eventsRoute = createRoute(
     description:
       "Server-sent events, each with `id` = its sequence number and `event` = its type: agent_message (kind initial, reply, filler, " +
       "presence_check), user_message, state_changed, tool_called, tool_result, variable_updated, all_variables_resolved, transfer_call, wait, " +
-      "leave_voicemail_message, turn_failed, call_ended. `call_ended` carries `end_reason` (and `detail`); when the call was ended from outside " +
+      "leave_voicemail_message, turn_failed, transfer_failed (extension: `{to, reason}`; on a web call a warm transfer_call has no line to dial, reason `no_phone_line`), call_ended. `call_ended` carries `end_reason` (and `detail`); when the call was ended from outside " +
       "its conversation it also says why in `reason`: `instance_lost` (the server process holding the call's media stopped; the call ends " +
       "with end_reason `error` once another instance notices, within INSTANCE_TIMEOUT_SECONDS plus one heartbeat). A call cut by a server's " +
       "shutdown ends with end_reason `server_shutdown`. Replays from the start, or after `Last-Event-ID` (or `?after=`); closes after call_ended. " +

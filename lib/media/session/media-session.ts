@@ -173,6 +173,7 @@ export class MediaSession {
   private readonly callStart: number;
   private lastVoiceAt = 0;
   private idleSince: number;
+  private held = false;
   private startDone = false;
   private callerTurns = 0;
   private turnCount = 0;
@@ -235,6 +236,15 @@ export class MediaSession {
   /** A typed caller turn (the browser's text frame). */
   sendText(text: string): void {
     if (!this.closed && text.trim()) this.deliverTurn({ kind: "caller", source: "text", text: text.trim() }, null);
+  }
+
+  /**
+   * The caller is on hold (a warm transfer is calling the destination): no presence check while it
+   * lasts, and the silence before it does not count once it ends.
+   */
+  hold(on: boolean): void {
+    this.held = on;
+    this.idleSince = this.clock.now();
   }
 
   /** The caller hung up (the browser's hangup frame). */
@@ -893,7 +903,8 @@ export class MediaSession {
       }
       return;
     }
-    if (this.startDone && !this.utterance && !this.segmenter.speaking && this.deferredTurns.length === 0 && now - this.idleSince >= settings.presence_check_idle_threshold * 1000) {
+    if (this.held) this.idleSince = now;
+    else if (this.startDone && !this.utterance && !this.segmenter.speaking && this.deferredTurns.length === 0 && now - this.idleSince >= settings.presence_check_idle_threshold * 1000) {
       this.idleSince = now;
       this.startResponse({ kind: "presence_check" }, null);
     }

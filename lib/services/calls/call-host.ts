@@ -82,6 +82,7 @@ function engineFor(deps: RuntimeHostDependencies, call: RuntimeCall, sink: Event
     knowledge: knowledgeRetriever(deps.db, call),
     sink,
     mediaTimers: call.state.timers === "media",
+    phoneLine: call.type === "phone_call",
   });
 }
 

@@ -6,7 +6,7 @@ import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
 import type { Database } from "@/lib/db/client";
 import { agentVersions, callEvents, calls } from "@/lib/db/schema";
 import { redactJson } from "@/lib/redaction/find-pii";
-import type { TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
+import type { CallType, TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { nextDeadline } from "@/lib/runtime/timers";
 import type { CallSnapshot, RecordedEvent } from "@/lib/runtime/types";
@@ -49,6 +49,8 @@ export type RuntimeCall = {
   agent: AgentDocument;
   snapshot: CallSnapshot;
   state: StoredRuntimeState;
+  /** phone_call or web_call; absent for a conversation that is not a call (an agent test). */
+  type?: CallType;
 };
 
 /** A turn that has been running this long is taken to have died with its instance. */
@@ -94,6 +96,7 @@ export async function loadRuntimeCall(db: Database, callId: string): Promise<Run
     .select({
       id: calls.id,
       organizationId: calls.organizationId,
+      type: calls.type,
       agentId: calls.agentId,
       agentVersion: calls.agentVersion,
       transcript: calls.transcript,
@@ -111,6 +114,7 @@ export async function loadRuntimeCall(db: Database, callId: string): Promise<Run
     id: row.id,
     organizationId: row.organizationId,
     agentId: row.agentId,
+    type: row.type,
     agent,
     state,
     snapshot: {

@@ -135,7 +135,8 @@ export async function completeFromCarrier(db: Database, queue: JobQueue, call: P
     const duration = completion.durationSeconds ?? measured;
     if ((ONGOING_STATUSES as readonly string[]).includes(current.status)) {
       const answered = current.answeredAt !== null;
-      const transferred = current.transfer !== null && current.transfer.status !== "dialing";
+      // A warm transfer that failed left the caller with the agent: the call was not transferred.
+      const transferred = current.transfer !== null && (current.transfer.mode === "warm" ? ["answered", "completed"].includes(current.transfer.status) : current.transfer.status !== "dialing");
       await tx
         .update(calls)
         .set({

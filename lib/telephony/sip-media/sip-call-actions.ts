@@ -63,12 +63,17 @@ export class SipCallActions {
     return (state && numberOf(state.tools)) ?? numberOf(this.agent.states.flatMap((each) => each.tools)) ?? null;
   }
 
+  private warmRequested(): boolean {
+    return this.agent.states.some((state) => state.tools.some((tool) => tool.type === "transfer_call" && (tool as { transfer_mode?: string }).transfer_mode === "warm"));
+  }
+
   private async transfer(): Promise<void> {
     const target = this.transferTarget();
     if (!target) {
       this.tell(transferFailedPrompt("a human", "this agent has no transfer number configured"));
       return;
     }
+    if (this.warmRequested()) console.warn(`sip: call ${this.callId}: warm transfer is not built for SIP trunks; transferring cold (REFER)`);
     await this.quiet();
     if (this.transport.isClosed) return;
     await recordSipTransfer(this.deps.db, this.callId, { target, outcome: "requested" });

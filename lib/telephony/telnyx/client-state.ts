@@ -4,8 +4,8 @@
  */
 export type TelnyxClientState = {
   call_id?: string;
-  /** "transfer": the second leg of a transfer; "farewell": an unknown number hearing a message. */
-  leg?: "transfer" | "farewell";
+  /** "transfer": the second leg of a transfer; "warm": a warm transfer's call to the destination; "farewell": an unknown number hearing a message. */
+  leg?: "transfer" | "warm" | "farewell";
   to?: string;
   /** Parameters for the media stream (e.g. a one-time token). */
   stream?: Record<string, string>;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { KeyObject } from "node:crypto";
-import type { Carrier, CarrierNumber, CredentialCheck, DialRequest, InboundAction, TransferRequest, WebhookReply, WebhookRequest, WebhookVerification } from "../carrier";
+import type { Carrier, CarrierNumber, CredentialCheck, DialRequest, InboundAction, TransferLegRequest, TransferRequest, WebhookReply, WebhookRequest, WebhookVerification } from "../carrier";
 import { CarrierApiError } from "../carrier-error";
 import type { CarrierEvent } from "../carrier-event";
 import type { FetchLike } from "../carrier-http";
@@ -84,6 +84,33 @@ export class TelnyxCarrier implements Carrier {
     if (request.from) body.from = request.from;
     if (request.ringTimeoutSeconds) body.timeout_secs = request.ringTimeoutSeconds;
     await this.rest.command(carrierCallId, "transfer", body);
+  }
+
+  /**
+   * A warm transfer's destination: dialled from our number in the caller's session (`link_to`), its
+   * audio streamed to us as the transfer leg (client_state `leg: "warm"`, so its events report as the
+   * caller's call's transfer), given up after `timeout_secs`.
+   */
+  async dialTransferLeg(request: TransferLegRequest) {
+    const call = await this.rest.dial({
+      connection_id: this.credentials.connectionId,
+      to: request.to,
+      from: request.from,
+      link_to: request.callerCarrierCallId,
+      webhook_url: this.urls.voice,
+      stream_url: this.urls.mediaStream,
+      ...streamSettings,
+      client_state: encodeClientState({ call_id: request.callId, leg: "warm", to: request.to, stream: { leg: "transfer", ...request.streamParameters } }),
+      timeout_secs: request.ringTimeoutSeconds,
+    });
+    return { carrierCallId: call.call_control_id };
+  }
+
+  /** Our streams stop on both calls (they would go on sending us, and we them, across the bridge), then Telnyx bridges them. */
+  async bridge(callerCarrierCallId: string, legCarrierCallId: string) {
+    await this.rest.command(legCarrierCallId, "streaming_stop");
+    await this.rest.command(callerCarrierCallId, "streaming_stop");
+    await this.rest.command(callerCarrierCallId, "bridge", { call_control_id: legCarrierCallId });
   }
 
   async listNumbers() {

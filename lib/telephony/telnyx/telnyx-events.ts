@@ -71,6 +71,17 @@ export function parseTelnyxWebhook(request: WebhookRequest): CarrierEvent[] {
     return [];
   }
 
+  if (state?.leg === "warm") {
+    const to = state.to ?? null;
+    if (eventType === "call.answered") return [{ ...base, type: "transfer", status: "answered", durationSeconds: null, to, leg: true }];
+    if (eventType === "call.hangup") {
+      const reason = endReasons[text(payload.hangup_cause)] ?? "failed";
+      // originator_cancel: we hung up the ringing leg (the timeout, or the caller left).
+      return [{ ...base, type: "transfer", status: reason === "canceled" ? "no_answer" : transferEnds[reason], durationSeconds: null, to, leg: true }];
+    }
+    return []; // its stream and bridge events: the warm transfer follows its own stream
+  }
+
   const machineResult = machineResults[eventType];
   if (machineResult) {
     const result = text(payload.result);

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Carrier, CarrierNumber, CredentialCheck, DialRequest, InboundAction, TransferRequest, WebhookReply, WebhookRequest, WebhookVerification } from "../carrier";
+import type { Carrier, CarrierNumber, CredentialCheck, DialRequest, InboundAction, TransferLegRequest, TransferRequest, WebhookReply, WebhookRequest, WebhookVerification } from "../carrier";
 import { CarrierApiError } from "../carrier-error";
 import type { CarrierEvent } from "../carrier-event";
 import type { FetchLike } from "../carrier-http";
@@ -11,7 +11,7 @@ import { TwilioMediaStream } from "./twilio-media-stream";
 import { isTwilioCallGone, TWILIO_DEFAULT_API_BASE_URL, TwilioRest, type TwilioCredentials, type TwilioNumberResource } from "./twilio-rest";
 import type { TwilioParams } from "./twilio-signature";
 import { validateTwilioRequest } from "./twilio-signature";
-import { connectStreamTwiml, dialTwiml, emptyTwiml, rejectBusyTwiml, sayAndHangUpTwiml } from "./twiml";
+import { conferenceTwiml, connectStreamTwiml, dialTwiml, emptyTwiml, rejectBusyTwiml, sayAndHangUpTwiml } from "./twiml";
 
 export type TwilioCarrierOptions = {
   /** Where Twilio reaches us (`PUBLIC_BASE_URL`). */
@@ -70,6 +70,33 @@ export class TwilioCarrier implements Carrier {
 
   async transfer(carrierCallId: string, request: TransferRequest) {
     await this.rest.updateCall(carrierCallId, { Twiml: this.dialTwiml(request.callId, request.to, request.from, request.ringTimeoutSeconds) });
+  }
+
+  /**
+   * A warm transfer's destination: a call from our number whose TwiML streams back to us (`leg=transfer`),
+   * its progress posted to the status URL with `leg=transfer`, so it reports as the caller's call's transfer.
+   */
+  async dialTransferLeg(request: TransferLegRequest) {
+    const status = new URL(withCallId(this.urls.status, request.callId));
+    status.searchParams.set("leg", "transfer");
+    status.searchParams.set("to", request.to);
+    const call = await this.rest.createCall({
+      To: request.to,
+      From: request.from,
+      Twiml: connectStreamTwiml({ url: this.urls.mediaStream, parameters: { call_id: request.callId, leg: "transfer", ...request.streamParameters } }),
+      Timeout: String(request.ringTimeoutSeconds),
+      StatusCallback: status.toString(),
+      StatusCallbackMethod: "POST",
+      StatusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
+    });
+    return { carrierCallId: call.sid };
+  }
+
+  /** Twilio joins two live calls only in a conference: the destination goes in first, then the caller. */
+  async bridge(callerCarrierCallId: string, legCarrierCallId: string, callId: string) {
+    const twiml = conferenceTwiml(`transfer-${callId}`);
+    await this.rest.updateCall(legCarrierCallId, { Twiml: twiml });
+    await this.rest.updateCall(callerCarrierCallId, { Twiml: twiml });
   }
 
   async listNumbers() {

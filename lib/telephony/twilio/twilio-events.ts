@@ -20,6 +20,15 @@ const transferStatuses: Record<string, TransferStatus> = {
   canceled: "failed",
 };
 
+/** A warm transfer leg's final CallStatus. `canceled`: we hung it up (our own timeout, or the caller left). */
+const legStatuses: Record<string, TransferStatus> = {
+  completed: "completed",
+  busy: "busy",
+  "no-answer": "no_answer",
+  failed: "failed",
+  canceled: "no_answer",
+};
+
 /** AnsweredBy, from async AMD (`MachineDetection=DetectMessageEnd` reports the end of the greeting). */
 const machineResults: Record<string, { answeredBy: AnsweredBy; greetingEnded: boolean; beep: boolean }> = {
   human: { answeredBy: "human", greetingEnded: false, beep: false },
@@ -64,6 +73,16 @@ export function parseTwilioWebhook(request: WebhookRequest): CarrierEvent[] {
   if (dialStatus) {
     const status = transferStatuses[dialStatus] ?? "failed";
     return [{ ...base, type: "transfer", status, durationSeconds: seconds(field(params, "DialCallDuration")), to: query.get("to") }];
+  }
+
+  // A warm transfer's destination leg (its status URL says leg=transfer): its progress is the caller's call's transfer.
+  if (query.get("leg") === "transfer") {
+    const status = field(params, "CallStatus");
+    const to = query.get("to");
+    if (status === "in-progress") return [{ ...base, type: "transfer", status: "answered", durationSeconds: null, to, leg: true }];
+    const legStatus = status ? legStatuses[status] : undefined;
+    if (!legStatus) return []; // initiated, ringing: nothing to record
+    return [{ ...base, type: "transfer", status: legStatus, durationSeconds: legStatus === "completed" ? seconds(field(params, "CallDuration")) : null, to, leg: true }];
   }
 
   const streamEvent = field(params, "StreamEvent");

@@ -39,6 +39,15 @@ export function dialTwiml(input: { to: string; action: string; callerId?: string
   return `${declaration}<Response><Dial${dial}><Number>${escapeXml(input.to)}</Number></Dial></Response>`;
 }
 
+/**
+ * Joins a conference named for our call: how two live Twilio calls are bridged (a warm transfer's caller
+ * and destination). Either leaving ends it for both; no beep, and it starts as soon as the first is in.
+ */
+export function conferenceTwiml(name: string): string {
+  const conference = attributes({ startConferenceOnEnter: "true", endConferenceOnExit: "true", beep: "false" });
+  return `${declaration}<Response><Dial><Conference${conference}>${escapeXml(name)}</Conference></Dial></Response>`;
+}
+
 /** Says a short message, then hangs up. */
 export function sayAndHangUpTwiml(message: string): string {
   return `${declaration}<Response><Say>${escapeXml(message)}</Say><Hangup/></Response>`;

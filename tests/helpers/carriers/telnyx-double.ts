@@ -24,6 +24,10 @@ export type TelnyxDoubleCall = {
   transfers: { to: string; legId: string }[];
   webhooks: TelnyxWebhook[];
   answeredAt: number | null;
+  /** What its stream had heard when `streaming_stop` ended it. */
+  heardBeforeStreamStop: Int16Array | null;
+  /** The call it was bridged with (`bridge`), when, and whether our stream on it had stopped by then. */
+  bridged: { with: string; at: number; streaming: boolean } | null;
 };
 
 const ENDED = { code: "90018", title: "Call has already ended", detail: "This call is no longer active and can't receive commands." };
@@ -166,6 +170,8 @@ export class TelnyxDouble {
     if (body.answering_machine_detection !== undefined && !AMD.includes(String(body.answering_machine_detection))) return telnyxError(422, "10015", "Invalid value for parameter", "answering_machine_detection is not valid.", "/answering_machine_detection");
     const problem = this.streamProblem(body);
     if (problem) return problem;
+    if (body.link_to !== undefined && (typeof body.link_to !== "string" || !this.calls.has(body.link_to))) return telnyxError(422, "10015", "Invalid value for parameter", "link_to must be the call_control_id of a call.", "/link_to");
+    if (body.timeout_secs !== undefined && (!Number.isInteger(body.timeout_secs) || (body.timeout_secs as number) < 5 || (body.timeout_secs as number) > 600)) return telnyxError(422, "10015", "Invalid value for parameter", "timeout_secs must be 5 to 600.", "/timeout_secs");
     const commandId = body.command_id;
     const existing = commandId ? [...this.calls.values()].find((call) => call.dial?.command_id === commandId) : undefined;
     if (existing) return { status: 200, body: { data: this.callData(existing) } };
@@ -184,7 +190,7 @@ export class TelnyxDouble {
     if (typeof body.client_state === "string") call.clientState = body.client_state;
     switch (action) {
       case "hangup":
-        void this.end(call, "normal_clearing", call.direction === "outgoing" ? "caller" : "callee", "200");
+        void this.end(call, call.answeredAt ? "normal_clearing" : "originator_cancel", call.direction === "outgoing" ? "caller" : "callee", call.answeredAt ? "200" : "487");
         break;
       case "answer": {
         if (call.direction !== "incoming" || call.answeredAt) return telnyxError(422, "90034", "Call already answered", "Only a ringing incoming call can be answered.");
@@ -216,6 +222,23 @@ export class TelnyxDouble {
         if (body.target_leg_client_state !== undefined && !isBase64(body.target_leg_client_state)) return telnyxError(422, "10015", "Invalid value for parameter", "target_leg_client_state must be base64.", "/target_leg_client_state");
         void this.transfer(call, body);
         break;
+      case "streaming_stop": {
+        const peer = call.peer;
+        call.heardBeforeStreamStop = peer?.heardAudio() ?? null;
+        call.peer = null;
+        void peer?.stop().then(() => this.webhook(call, "streaming.stopped", {}));
+        break;
+      }
+      case "bridge": {
+        const other = typeof body.call_control_id === "string" ? this.calls.get(body.call_control_id) : undefined;
+        if (!other) return telnyxError(422, "10015", "Invalid value for parameter", "call_control_id must name a call to bridge with.", "/call_control_id");
+        if (other.state !== "answered" || call.state !== "answered") return telnyxError(422, "90018", "Call not answered", "Both calls must be answered to bridge them.");
+        const at = Date.now();
+        call.bridged = { with: other.callControlId, at, streaming: call.peer !== null };
+        other.bridged = { with: call.callControlId, at, streaming: other.peer !== null };
+        void this.webhook(call, "call.bridged", {}).then(() => this.webhook(other, "call.bridged", {}));
+        break;
+      }
       case "streaming_start": {
         const problem = this.streamProblem(body) ?? (body.stream_url ? null : telnyxError(422, "10015", "Invalid value for parameter", "stream_url is required.", "/stream_url"));
         if (problem) return problem;
@@ -272,6 +295,8 @@ export class TelnyxDouble {
       transfers: [],
       webhooks: [],
       answeredAt: null,
+      heardBeforeStreamStop: null,
+      bridged: null,
     };
     this.calls.set(call.callControlId, call);
     return call;
@@ -284,9 +309,12 @@ export class TelnyxDouble {
   private async runOutbound(call: TelnyxDoubleCall): Promise<void> {
     await sleep(5);
     await this.webhook(call, "call.initiated", { direction: "outgoing", state: "bridging" });
-    await sleep(call.script.ringMs ?? 50);
+    // Telnyx gives up after timeout_secs of ringing (default 30) with hangup_cause timeout.
+    const timeoutMs = (typeof call.dial?.timeout_secs === "number" ? call.dial.timeout_secs : 30) * 1000;
+    const ringMs = call.script.ringMs ?? 50;
+    await sleep(Math.min(ringMs, timeoutMs));
     if (call.state === "hangup") return;
-    const outcome = call.script.outcome;
+    const outcome = ringMs > timeoutMs ? "no_answer" : call.script.outcome;
     if (outcome === "busy") return this.end(call, "user_busy", "callee", "486");
     if (outcome === "no_answer") return this.end(call, "timeout", "unknown", "487");
     if (outcome === "failed") return this.end(call, "unspecified", "unknown", "503");
@@ -365,6 +393,9 @@ export class TelnyxDouble {
   private async end(call: TelnyxDoubleCall, cause: string, source: string, sip: string): Promise<void> {
     if (call.state === "hangup") return;
     call.state = "hangup";
+    // Without park_after_unbridge, the other side of a bridge is hung up with it.
+    const partner = call.bridged ? this.calls.get(call.bridged.with) : undefined;
+    if (partner && partner.state !== "hangup") void this.end(partner, "normal_clearing", "callee", "200");
     const peer = call.peer;
     await peer?.stop();
     if (peer) await this.webhook(call, "streaming.stopped", {});

@@ -34,10 +34,20 @@ export type TwilioDoubleCall = {
   endedAt: number | null;
   /** When the call was created (the dial request, or the inbound ring), Date.now(). */
   createdAt: number;
+  /** The conference it joined (`<Dial><Conference>`), when, and what its stream had heard by then. */
+  conference: { name: string; joinedAt: number; endOnExit: boolean; heardBeforeJoin: Int16Array | null } | null;
 };
 
 type Stream = { url: string; parameters: Record<string, string>; statusCallback: string | null };
-type Twiml = { stream: Stream | null; dial: { to: string; action: string | null; callerId: string | null } | null; say: string[]; hangup: boolean; reject: "busy" | "rejected" | null };
+type Conference = { name: string; startConferenceOnEnter: boolean; endConferenceOnExit: boolean; beep: boolean };
+type Twiml = {
+  stream: Stream | null;
+  dial: { to: string; action: string | null; callerId: string | null } | null;
+  conference: Conference | null;
+  say: string[];
+  hangup: boolean;
+  reject: "busy" | "rejected" | null;
+};
 
 const FINAL = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
 const unescape = (value: string) => value.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
@@ -65,10 +75,21 @@ function parseTwiml(xml: string): Twiml | null {
   const dialMatch = body.match(/<Dial([^>]*)>\s*(?:<Number>([^<]*)<\/Number>|([^<]*))\s*<\/Dial>/);
   const dialAttributes = dialMatch ? attributesOf(dialMatch[1]) : {};
   const dial = dialMatch ? { to: unescape((dialMatch[2] ?? dialMatch[3] ?? "").trim()), action: dialAttributes.action ?? null, callerId: dialAttributes.callerId ?? null } : null;
+  const conferenceMatch = body.match(/<Dial[^>]*>\s*<Conference([^>]*)>([^<]*)<\/Conference>\s*<\/Dial>/);
+  const flag = (value: string | undefined, fallback: boolean) => (value === undefined ? fallback : value === "true");
+  const conferenceAttributes = conferenceMatch ? attributesOf(conferenceMatch[1]) : {};
+  const conference = conferenceMatch
+    ? {
+        name: unescape(conferenceMatch[2].trim()),
+        startConferenceOnEnter: flag(conferenceAttributes.startConferenceOnEnter, true),
+        endConferenceOnExit: flag(conferenceAttributes.endConferenceOnExit, false),
+        beep: flag(conferenceAttributes.beep, true),
+      }
+    : null;
   const say = [...body.matchAll(/<Say[^>]*>([^<]*)<\/Say>/g)].map((match) => unescape(match[1]));
   const rejectMatch = body.match(/<Reject([^>]*)\/>/);
   const reject = rejectMatch ? (attributesOf(rejectMatch[1]).reason === "busy" ? "busy" : "rejected") : null;
-  return { stream, dial, say, hangup: /<Hangup\s*\/>/.test(body), reject };
+  return { stream, dial: conference ? null : dial, conference, say, hangup: /<Hangup\s*\/>/.test(body), reject };
 }
 
 function twilioError(status: number, code: number, message: string): DoubleReply {
@@ -283,6 +304,7 @@ export class TwilioDouble {
       answeredAt: null,
       endedAt: null,
       createdAt: Date.now(),
+      conference: null,
     };
     this.calls.set(call.sid, call);
     return call;
@@ -315,9 +337,12 @@ export class TwilioDouble {
     if (FINAL.has(call.status)) return;
     call.status = "ringing";
     await this.progress(call, "ringing", "ringing");
-    await sleep(call.script.ringMs ?? 50);
+    // Twilio gives up after `Timeout` seconds of ringing (default 60) and reports no-answer.
+    const timeoutMs = Number(single(call.params.Timeout) ?? 60) * 1000;
+    const ringMs = call.script.ringMs ?? 50;
+    await sleep(Math.min(ringMs, timeoutMs));
     if (FINAL.has(call.status)) return;
-    const outcome = call.script.outcome;
+    const outcome = ringMs > timeoutMs ? "no_answer" : call.script.outcome;
     const callback = this.statusCallbackOf(call);
     if (outcome === "busy" || outcome === "no_answer" || outcome === "failed") {
       return this.finish(call, outcome === "no_answer" ? "no-answer" : outcome, callback);
@@ -355,6 +380,7 @@ export class TwilioDouble {
       return this.openStream(call, twiml.stream, statusCallback);
     }
     if (twiml.dial) return this.dial(call, twiml.dial, statusCallback);
+    if (twiml.conference) return this.joinConference(call, twiml.conference);
     call.said.push(...twiml.say);
     if (inbound && twiml.say.length > 0) this.answer(call);
     await this.finish(call, "completed", statusCallback);
@@ -404,10 +430,27 @@ export class TwilioDouble {
     await this.finish(call, "completed", statusCallback);
   }
 
+  /** `<Dial><Conference>`: the call leaves our stream (what it heard so far is kept) and joins the named room. */
+  private async joinConference(call: TwilioDoubleCall, conference: Conference): Promise<void> {
+    const peer = call.peer;
+    call.conference = { name: conference.name, joinedAt: Date.now(), endOnExit: conference.endConferenceOnExit, heardBeforeJoin: peer?.heardAudio() ?? null };
+    call.peer = null;
+    if (call.status !== "in-progress" && !FINAL.has(call.status)) this.answer(call);
+    await peer?.stop();
+  }
+
+  /** The calls in the same conference as `call`, still up. */
+  conferenceOf(call: TwilioDoubleCall): TwilioDoubleCall[] {
+    if (!call.conference) return [];
+    return [...this.calls.values()].filter((other) => other !== call && other.conference?.name === call.conference?.name && !FINAL.has(other.status));
+  }
+
   private async finish(call: TwilioDoubleCall, status: string, statusCallback: string | null): Promise<void> {
     if (FINAL.has(call.status)) return;
     call.status = status;
     call.endedAt = Date.now();
+    // A participant with endConferenceOnExit leaving ends the conference: everyone else in it drops out.
+    if (call.conference?.endOnExit) for (const other of this.conferenceOf(call)) void this.finish(other, "completed", this.statusCallbackOf(other));
     const peer = call.peer;
     await peer?.stop();
     if (!statusCallback) return;
