@@ -72,11 +72,21 @@ class PhaseGroup {
     this.cancel = null;
     this.armedFor = Infinity;
     const now = realClock.now();
+    // One call's failing tick must not stop the others' (each had its own timer before): it is thrown once the rest have run.
+    let failure: { error: unknown } | null = null;
     // A member that restarts during its tick is visited again only if it is already due.
-    for (const member of this.members) if (member.deadline <= now) member.fireShared();
+    for (const member of this.members) {
+      if (member.deadline > now) continue;
+      try {
+        member.fireShared();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
     let next = Infinity;
     for (const member of this.members) next = Math.min(next, member.deadline);
     if (next < Infinity && !this.cancel) this.arm(next);
+    if (failure) throw failure.error;
   }
 }
 

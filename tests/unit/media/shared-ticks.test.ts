@@ -59,4 +59,32 @@ describe("shared real-time ticks", () => {
     expect((bDeadlines[1] - restartAt!) % 20).toBeLessThan(5);
     bDeadlines.slice(2).forEach((deadline, index) => expect((deadline - bDeadlines[1 + index]) % 20).toBeCloseTo(0, 6));
   });
+
+  it("a tick that throws does not stop the other timers of its phase", async () => {
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => errors.push(error);
+    const listeners = process.listeners("uncaughtException");
+    process.removeAllListeners("uncaughtException");
+    process.on("uncaughtException", onError);
+    try {
+      let healthy = 0;
+      const start = realClock.now();
+      const failing = new PeriodicTimer(realClock, 20, () => {
+        throw new Error("one call's bug");
+      });
+      const other = new PeriodicTimer(realClock, 20, () => void healthy++);
+      timers.push(failing, other);
+      failing.begin(start);
+      other.begin(start);
+      await new Promise((resolve) => setTimeout(resolve, 110));
+      expect(healthy).toBeGreaterThanOrEqual(4);
+      expect(errors.length).toBeGreaterThanOrEqual(1);
+      expect(String(errors[0])).toContain("one call's bug");
+    } finally {
+      timers.splice(0).forEach((timer) => timer.stop());
+      process.removeListener("uncaughtException", onError);
+      for (const listener of listeners) process.on("uncaughtException", listener);
+    }
+  });
 });
+
