@@ -72,7 +72,8 @@ class PhaseGroup {
     this.cancel = null;
     this.armedFor = Infinity;
     const now = realClock.now();
-    // One call's failing tick must not stop the others' (each had its own timer before): it is thrown once the rest have run.
+    // One call's failing tick must not stop the others' (each had its own timer before). As its own timer
+    // did, the failing one stops; its error is thrown once the rest have run.
     let failure: { error: unknown } | null = null;
     // A member that restarts during its tick is visited again only if it is already due.
     for (const member of this.members) {
@@ -80,6 +81,7 @@ class PhaseGroup {
       try {
         member.fireShared();
       } catch (error) {
+        member.stop();
         failure ??= { error };
       }
     }

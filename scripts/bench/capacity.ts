@@ -20,8 +20,9 @@
  * every call is taken, to see where the calls themselves suffer.
  * With --audio each caller also sends 20 ms of silence every 20 ms, as a browser's microphone does.
  * The fake speech provider streams its audio at --tts-speed × real time (default 2: a streaming TTS
- * synthesizes ahead of playback, not a minute at once), so every call takes in speech during the
- * measurement as a real one does; --tts-speed 0 sends each answer's audio at once.
+ * synthesizes ahead of playback, not a minute at once) in chunks of --tts-chunk-ms (default 200), so
+ * every call takes in speech during the measurement as a real one does; --tts-speed 0 sends each
+ * answer's audio at once.
  * BENCH_DATABASE_URL picks the Postgres server (else the loopback one, else one is started).
  */
 import { spawn } from "node:child_process";
@@ -58,8 +59,9 @@ const AUDIO = args.includes("--audio");
 /** --cpu-prof: the server's processes write V8 CPU profiles (node --cpu-prof) on their way out; their top entries are printed. */
 const CPU_PROF = args.includes("--cpu-prof");
 const TTS_SPEED = option("tts-speed", 2);
-/** The fake provider's chunk (its default 40 ms of audio) every this many ms. */
-const TTS_CHUNK_INTERVAL_MS = TTS_SPEED > 0 ? 40 / TTS_SPEED : 0;
+const TTS_CHUNK_MS = option("tts-chunk-ms", 200);
+/** The fake provider's chunk of TTS_CHUNK_MS of audio every this many ms. */
+const TTS_CHUNK_INTERVAL_MS = TTS_SPEED > 0 ? TTS_CHUNK_MS / TTS_SPEED : 0;
 /** --no-backpressure: the loop-delay and lateness limits off (LOAD_MAX_*_MS=0), to see how far the calls go before they suffer. */
 const BACKPRESSURE = !args.includes("--no-backpressure");
 const SETTLE_MS = 3_000;
@@ -350,9 +352,9 @@ async function main() {
   const pgServer = await postgresServer(root, log);
   const voice = new CachedToneVoice(() => 60_000);
   const speech = await startFakeSpeech({ voice });
-  speech.openai.setDelays({ speechChunkIntervalMs: TTS_CHUNK_INTERVAL_MS });
+  speech.openai.setDelays({ speechChunkIntervalMs: TTS_CHUNK_INTERVAL_MS, speechChunkMs: TTS_CHUNK_MS });
   try {
-    log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}; steps ${STEPS.join(", ")}; hold ${HOLD_SECONDS} s; speech streamed at ${TTS_SPEED ? `${TTS_SPEED}× real time` : "once"}${AUDIO ? "; callers send silence" : ""}; backpressure ${BACKPRESSURE ? "on (LOAD_* defaults)" : "off"}`);
+    log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}; steps ${STEPS.join(", ")}; hold ${HOLD_SECONDS} s; speech streamed at ${TTS_SPEED ? `${TTS_SPEED}× real time in ${TTS_CHUNK_MS} ms chunks` : "once"}${AUDIO ? "; callers send silence" : ""}; backpressure ${BACKPRESSURE ? "on (LOAD_* defaults)" : "off"}`);
     const all = new Map<number, StepResult[]>();
     for (const processes of PROCESSES) all.set(processes, await runConfiguration(processes, pgServer.url, speech));
 

@@ -14,9 +14,11 @@ export type FakeOpenAiSpeechOptions = {
   apiKey?: string;
   /** Delay before a transcription answers. */
   transcriptionDelayMs?: number;
-  /** Speech: delay to the first byte, and between 40 ms chunks (0 = faster than real time, as OpenAI streams). */
+  /** Speech: delay to the first byte, and between chunks (0 = faster than real time, as OpenAI streams). */
   speechFirstByteMs?: number;
   speechChunkIntervalMs?: number;
+  /** Speech: the audio in each chunk (default 40 ms). */
+  speechChunkMs?: number;
 };
 
 /**
@@ -31,6 +33,7 @@ export async function startFakeOpenAiSpeech(options: FakeOpenAiSpeechOptions = {
     transcriptionDelayMs: options.transcriptionDelayMs ?? 0,
     speechFirstByteMs: options.speechFirstByteMs ?? 0,
     speechChunkIntervalMs: options.speechChunkIntervalMs ?? 0,
+    speechChunkMs: options.speechChunkMs ?? 40,
   };
   const transcriptions: TranscriptionRequest[] = [];
   const speeches: SpeechRequest[] = [];
@@ -90,6 +93,7 @@ export async function startFakeOpenAiSpeech(options: FakeOpenAiSpeechOptions = {
         sampleRate: 24000,
         firstByteMs: state.speechFirstByteMs,
         intervalMs: state.speechChunkIntervalMs,
+        chunkMs: state.speechChunkMs,
         aborted: () => closed,
       });
       response.end();
@@ -111,7 +115,7 @@ export async function startFakeOpenAiSpeech(options: FakeOpenAiSpeechOptions = {
     setTranscripts(script: TranscriptScript) {
       state.transcripts = script;
     },
-    setDelays(delays: Partial<Pick<typeof state, "transcriptionDelayMs" | "speechFirstByteMs" | "speechChunkIntervalMs">>) {
+    setDelays(delays: Partial<Pick<typeof state, "transcriptionDelayMs" | "speechFirstByteMs" | "speechChunkIntervalMs" | "speechChunkMs">>) {
       Object.assign(state, delays);
     },
     env(): Record<string, string> {
