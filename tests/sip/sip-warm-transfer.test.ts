@@ -10,6 +10,8 @@ import { parseRtp, serializeRtp } from "@/lib/telephony/sip/rtp/rtp-packet";
 import { SipUserAgent } from "@/lib/telephony/sip/user-agent";
 import { liveConversation } from "@/lib/telephony/sip-media/live-conversation";
 import { SipMediaProcess } from "@/lib/telephony/sip-media/sip-media-process";
+import { legFailure } from "@/lib/telephony/sip-media/sip-warm-transfer";
+import type { CallOutcome } from "@/lib/telephony/sip/call-outcome";
 import { sineTone, toneShare } from "../helpers/audio/tones";
 import { startFakeSpeech, transcriptsByFixture, type FakeSpeech } from "../helpers/fake-speech";
 import { lastUserText, scriptedLlm } from "../helpers/scripted-llm";
@@ -202,4 +204,39 @@ describe.skipIf(!sippInstalled)("warm transfer on a SIP trunk call (SIPp as the 
     }
     expect(row).toMatchObject({ status: "ended", endReason: "user_hangup" });
   }, 40_000);
+
+  it("the caller hanging up during the hold CANCELs the destination's ringing INVITE", async () => {
+    const { number, sipp } = await numberWithDestination("trunk-ringing-cancel.xml", () => ({}));
+    const { call, heard, callId, askedAt } = await callAndAskForTransfer(number);
+    await waitFor(() => msOf(heard, HOLD_TONE_HZ[0], askedAt) >= 200, 10_000, "the hold chime");
+    const hungUpAt = performance.now();
+    await call.hangup();
+    const result = await sipp.done; // SIPp got the CANCEL of its INVITE's transaction and ACK for its 487
+    expect(performance.now() - hungUpAt).toBeLessThan(2_000); // at the hang-up, not at the 5 s ring limit
+    expect(result.code, `SIPp failed:\n${result.errors}\n${result.output.slice(-2000)}`).toBe(0);
+    let row = await callRow(callId);
+    for (let i = 0; i < 60 && row.status !== "ended"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      row = await callRow(callId);
+    }
+    expect(row).toMatchObject({ status: "ended", endReason: "user_hangup", transfer: { to: TARGET, mode: "warm" } });
+  }, 30_000);
+});
+
+describe("a SIP destination's end as a warm transfer failure", () => {
+  const ended = (kind: CallOutcome["kind"], sipStatus: number | null, answered = false): CallOutcome => {
+    const at = new Date();
+    return { kind, sipStatus, reason: "", hungUpBy: "remote", startedAt: at, answeredAt: answered ? at : null, endedAt: at, durationMs: 0 };
+  };
+  it("maps busy and rejected to busy, no answer (ours or theirs) to no_answer, an answer hung up to declined, the rest to failed", () => {
+    expect(legFailure(ended("busy", 486))).toBe("busy");
+    expect(legFailure(ended("busy", 600))).toBe("busy");
+    expect(legFailure(ended("failed", 603))).toBe("busy");
+    expect(legFailure(ended("no_answer", 480))).toBe("no_answer");
+    expect(legFailure(ended("no_answer", 408))).toBe("no_answer");
+    expect(legFailure(ended("no_answer", 487))).toBe("no_answer"); // our CANCEL at transfer_timeout_seconds
+    expect(legFailure(ended("failed", 503))).toBe("failed");
+    expect(legFailure(ended("failed", 404))).toBe("failed");
+    expect(legFailure(ended("completed", null, true))).toBe("declined");
+  });
 });
