@@ -156,10 +156,8 @@ async function main(argv: string[]): Promise<number> {
   );
   if (!created.data) throw new UsageError(`The service refused the run: ${describeRefusal(created.status, created.error)}`);
   let run: TestRun = created.data.data;
-  console.log(`Running ${run.summary.total} test conversation${run.summary.total === 1 ? "" : "s"} of ${agentName} (version ${run.agent_version}), run ${run.id}`);
-
-  const deadline = Date.now() + opts.timeoutS * 1000;
   // An interrupted CLI does not leave the run going on the server: the loop cancels it (a second signal exits at once).
+  // Listening before the run is announced: a Ctrl-C right after the line must cancel it, not kill the CLI.
   let interrupted: NodeJS.Signals | null = null;
   const wake = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -169,6 +167,9 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  console.log(`Running ${run.summary.total} test conversation${run.summary.total === 1 ? "" : "s"} of ${agentName} (version ${run.agent_version}), run ${run.id}`);
+
+  const deadline = Date.now() + opts.timeoutS * 1000;
   let reported = 0;
   while (run.status === "queued" || run.status === "running") {
     if (interrupted || Date.now() > deadline) {
