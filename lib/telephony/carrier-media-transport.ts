@@ -1,6 +1,6 @@
-import { PeriodicTimer, realClock } from "@/lib/media/clock";
 import type { InboundAudio, MediaTransport, TransportCloseReason } from "@/lib/media/transport";
-import { FRAME_SAMPLES, type MediaStreamAdapter } from "./media-stream";
+import { HoldLoop } from "./hold-audio";
+import { type MediaStreamAdapter } from "./media-stream";
 
 /** How long a hang-up waits for the carrier to play what it holds (the last mark) before ending the call anyway. */
 const LAST_MARK_TIMEOUT_MS = 5_000;
@@ -27,7 +27,7 @@ export class CarrierMediaTransport implements MediaTransport {
   /** When the agent's audio last went out (performance.now()), or null before it first did. */
   lastPlayedAt: number | null = null;
   /** On hold (a warm transfer): the hold audio loops out on its own 20 ms clock. */
-  private hold: { audio: Int16Array; offset: number; timer: PeriodicTimer } | null = null;
+  private hold: HoldLoop | null = null;
 
   constructor(
     private readonly stream: MediaStreamAdapter,
@@ -79,32 +79,20 @@ export class CarrierMediaTransport implements MediaTransport {
   startHold(audio: Int16Array): void {
     if (this.closed || audio.length === 0) return;
     this.endHold();
-    const hold = { audio, offset: 0, timer: new PeriodicTimer(realClock, 20, () => this.playHoldFrame()) };
-    this.hold = hold;
-    hold.timer.begin();
+    this.hold = new HoldLoop(audio, (frame) => !this.closed && this.stream.sendAudio(frame));
+    this.hold.start();
   }
 
   /** Back to the agent: the hold audio stops, and what the carrier still holds of it is dropped. */
   endHold(): void {
     if (!this.hold) return;
-    this.hold.timer.stop();
+    this.hold.stop();
     this.hold = null;
     if (!this.closed) this.stream.clear();
   }
 
   get onHold(): boolean {
     return this.hold !== null;
-  }
-
-  private playHoldFrame(): void {
-    const hold = this.hold;
-    if (!hold || this.closed) return;
-    const frame = new Int16Array(FRAME_SAMPLES);
-    for (let i = 0; i < FRAME_SAMPLES; i++) {
-      frame[i] = hold.audio[hold.offset];
-      hold.offset = (hold.offset + 1) % hold.audio.length;
-    }
-    this.stream.sendAudio(frame);
   }
 
   play(frame: Int16Array): void {
@@ -164,7 +152,7 @@ export class CarrierMediaTransport implements MediaTransport {
   private close(reason: TransportCloseReason): void {
     if (this.closed) return;
     this.closed = true;
-    this.hold?.timer.stop();
+    this.hold?.stop();
     this.hold = null;
     for (const listener of this.listeners.close.splice(0)) listener(reason);
   }

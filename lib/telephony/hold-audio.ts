@@ -1,7 +1,8 @@
 import { resample } from "@/lib/media/audio/resampler";
+import { PeriodicTimer, realClock } from "@/lib/media/clock";
 import { decodeWav } from "@/lib/media/audio/wav";
 import type { SafeFetch } from "@/lib/net/safe-fetch";
-import { STREAM_SAMPLE_RATE } from "./media-stream";
+import { FRAME_SAMPLES, STREAM_SAMPLE_RATE } from "./media-stream";
 
 /** The built-in hold chime's notes (C5, E5), each this long, then quiet until the loop's end. */
 export const HOLD_TONE_HZ = [523.25, 659.25] as const;
@@ -48,4 +49,37 @@ export async function loadHoldAudio(url: string, fetch: SafeFetch, rate: number 
     mono[i] = Math.round(sum / wav.channels);
   }
   return wav.sampleRate === rate ? mono : resample(mono, wav.sampleRate, rate);
+}
+
+/**
+ * Hold audio looped out in real time: one 20 ms frame every 20 ms on its own clock (the media
+ * session's pacer is idle while the agent is silent), into `send`, from `start` until `stop`.
+ */
+export class HoldLoop {
+  private offset = 0;
+  private readonly timer: PeriodicTimer;
+
+  constructor(
+    private readonly audio: Int16Array,
+    private readonly send: (frame: Int16Array) => void,
+  ) {
+    this.timer = new PeriodicTimer(realClock, 20, () => this.next());
+  }
+
+  start(): void {
+    if (this.audio.length) this.timer.begin();
+  }
+
+  stop(): void {
+    this.timer.stop();
+  }
+
+  private next(): void {
+    const frame = new Int16Array(FRAME_SAMPLES);
+    for (let i = 0; i < FRAME_SAMPLES; i++) {
+      frame[i] = this.audio[this.offset];
+      this.offset = (this.offset + 1) % this.audio.length;
+    }
+    this.send(frame);
+  }
 }

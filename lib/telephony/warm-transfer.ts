@@ -86,19 +86,14 @@ export class WarmTransfer {
     const call = await findCall(this.deps.db, this.callId);
     if (!call?.carrierCallId) return;
     const own = (call.direction === "outbound" ? call.fromNumber : call.toNumber) ?? "";
-    const hold = this.tool.holdAudioUrl
-      ? await loadHoldAudio(this.tool.holdAudioUrl, this.deps.fetchAudio).catch((error: unknown) => {
-          console.warn(`telephony: call ${this.callId}: hold_audio_url could not be played (${error instanceof Error ? error.message : String(error)}); the built-in hold audio plays instead`);
-          return builtInHoldAudio();
-        })
-      : builtInHoldAudio();
+    const hold = await warmTransferHoldAudio(this.tool, this.deps.fetchAudio, this.callId);
     if (this.caller.isClosed) return;
     this.caller.startHold(hold);
     this.live.hold(true);
     await this.record("dialing");
 
     const speech = new AbortController();
-    const summary = this.summaryAudio(speech.signal);
+    const summary = warmTransferSummaryAudio(this.deps, this.agent, this.callId, this.tool.whisperMessage, speech.signal);
     summary.catch(() => undefined);
     let outcome: Outcome;
     try {
@@ -214,10 +209,7 @@ export class WarmTransfer {
     await this.hangUpLeg();
     this.caller.endHold();
     this.live.hold(false);
-    const status: CallTransfer["status"] = reason;
-    await this.record(status);
-    const call = await findCall(this.deps.db, this.callId);
-    if (call) await noteCallEvent(this.deps.db, call, "transfer_failed", { to: this.tool.to, reason });
+    await recordWarmTransferFailure(this.deps, this.callId, this.tool.to, reason);
     if (!this.caller.isClosed) this.live.tell(warmTransferFailedPrompt(this.tool.to, reason));
   }
 
@@ -228,7 +220,7 @@ export class WarmTransfer {
   }
 
   private record(status: CallTransfer["status"]): Promise<void> {
-    return recordTransfer(this.deps.db, this.deps.queue, this.callId, { to: this.tool.to, status, duration_seconds: null, mode: "warm" });
+    return recordWarmTransfer(this.deps, this.callId, this.tool.to, status);
   }
 
   /** Calls `onStatus` with the call's transfer status each time the leg's webhooks (on any instance) change it. */
@@ -248,31 +240,6 @@ export class WarmTransfer {
       stopped = true;
       unwatch();
     };
-  }
-
-  /** The words for the destination in the agent's voice at 8 kHz. */
-  private async summaryAudio(signal: AbortSignal): Promise<Int16Array> {
-    const conversation = await loadRuntimeCall(this.deps.db, this.callId);
-    const text = await warmTransferWords(
-      { whisperMessage: this.tool.whisperMessage, llm: this.deps.llm, agentLlm: this.agent.llm },
-      { transcript: conversation?.snapshot.transcript ?? [], values: conversation?.snapshot.variable_values ?? [] },
-      signal,
-    );
-    const tts = createTextToSpeech(this.agent, this.deps.env ?? process.env, { sampleRate: 8000 });
-    try {
-      const chunks: Int16Array[] = [];
-      for await (const chunk of tts.synthesize(text, signal)) chunks.push(chunk);
-      const out = new Int16Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-      let at = 0;
-      for (const chunk of chunks) {
-        out.set(chunk, at);
-        at += chunk.length;
-      }
-      // A provider that cannot speak at 8 kHz says so in its sampleRate: the line takes 8 kHz.
-      return tts.sampleRate === 8000 ? out : resample(out, tts.sampleRate, 8000);
-    } finally {
-      await tts.close?.().catch(() => undefined);
-    }
   }
 }
 
@@ -298,5 +265,56 @@ export async function warmTransferWords(
     return text.trim() || FALLBACK_WHISPER;
   } catch {
     return FALLBACK_WHISPER;
+  }
+}
+/** The tool's `hold_audio_url` at 8 kHz, or the built-in chime when there is none or it cannot be played (logged). */
+export async function warmTransferHoldAudio(tool: Pick<WarmTransferTool, "holdAudioUrl">, fetchAudio: SafeFetch, callId: string): Promise<Int16Array> {
+  if (!tool.holdAudioUrl) return builtInHoldAudio();
+  return loadHoldAudio(tool.holdAudioUrl, fetchAudio).catch((error: unknown) => {
+    console.warn(`telephony: call ${callId}: hold_audio_url could not be played (${error instanceof Error ? error.message : String(error)}); the built-in hold audio plays instead`);
+    return builtInHoldAudio();
+  });
+}
+
+/** A warm transfer's `transfer` on the call record (`mode: "warm"`). */
+export function recordWarmTransfer(deps: Pick<WarmTransferDependencies, "db" | "queue">, callId: string, to: string, status: CallTransfer["status"], durationSeconds: number | null = null): Promise<void> {
+  return recordTransfer(deps.db, deps.queue, callId, { to, status, duration_seconds: durationSeconds, mode: "warm" });
+}
+
+/** A failed warm transfer on the record: `transfer.status` is the reason, and a `transfer_failed {to, reason}` event. */
+export async function recordWarmTransferFailure(deps: Pick<WarmTransferDependencies, "db" | "queue">, callId: string, to: string, reason: WarmTransferFailure): Promise<void> {
+  await recordWarmTransfer(deps, callId, to, reason);
+  const call = await findCall(deps.db, callId);
+  if (call) await noteCallEvent(deps.db, call, "transfer_failed", { to, reason });
+}
+
+/** The words for the destination (warmTransferWords) in the agent's voice at 8 kHz. */
+export async function warmTransferSummaryAudio(
+  deps: Pick<WarmTransferDependencies, "db" | "llm" | "env">,
+  agent: AgentDocument,
+  callId: string,
+  whisperMessage: string | undefined,
+  signal: AbortSignal,
+): Promise<Int16Array> {
+  const conversation = await loadRuntimeCall(deps.db, callId);
+  const text = await warmTransferWords(
+    { whisperMessage, llm: deps.llm, agentLlm: agent.llm },
+    { transcript: conversation?.snapshot.transcript ?? [], values: conversation?.snapshot.variable_values ?? [] },
+    signal,
+  );
+  const tts = createTextToSpeech(agent, deps.env ?? process.env, { sampleRate: 8000 });
+  try {
+    const chunks: Int16Array[] = [];
+    for await (const chunk of tts.synthesize(text, signal)) chunks.push(chunk);
+    const out = new Int16Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    let at = 0;
+    for (const chunk of chunks) {
+      out.set(chunk, at);
+      at += chunk.length;
+    }
+    // A provider that cannot speak at 8 kHz says so in its sampleRate: the line takes 8 kHz.
+    return tts.sampleRate === 8000 ? out : resample(out, tts.sampleRate, 8000);
+  } finally {
+    await tts.close?.().catch(() => undefined);
   }
 }

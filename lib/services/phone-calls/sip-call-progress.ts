@@ -42,6 +42,24 @@ export async function loadOutboundSipCall(db: Database, callId: string): Promise
   };
 }
 
+/** A live SIP call's own number (the one we called from, or the one that was called) and its trunk, for a second dialog (a warm transfer's leg). */
+export type SipCallLine = { number: string; trunk: SipTrunkSettings; password: string | null | undefined };
+
+export async function loadSipCallLine(db: Database, callId: string): Promise<SipCallLine | null> {
+  const [call] = await db.select({ organizationId: calls.organizationId, direction: calls.direction, fromNumber: calls.fromNumber, toNumber: calls.toNumber }).from(calls).where(eq(calls.id, callId)).limit(1);
+  const own = call ? (call.direction === "outbound" ? call.fromNumber : call.toNumber) : null;
+  if (!call || !own) return null;
+  const [number] = await db
+    .select()
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.organizationId, call.organizationId), eq(phoneNumbers.number, own)))
+    .limit(1);
+  if (!number || number.type !== "sip" || !number.sipTrunk) return null;
+  const sealed = number.sipTrunk.authPasswordSealed ?? number.sipTrunk.authPassword;
+  const opened = sealed ? await openTrunkPassword(db, call.organizationId, number.sipTrunk) : null;
+  return { number: own, trunk: number.sipTrunk, password: sealed && opened === null ? undefined : opened };
+}
+
 async function recordEvent(db: Database, callId: string, type: string, payload: Record<string, unknown>, now: Date) {
   const [call] = await db.select({ organizationId: calls.organizationId }).from(calls).where(eq(calls.id, callId)).limit(1);
   if (call) await db.insert(callEvents).values({ organizationId: call.organizationId, callId, type, payload, occurredAt: now });

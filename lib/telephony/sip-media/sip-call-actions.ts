@@ -1,12 +1,26 @@
 // The SIP side of a live call's built-in tools: `transfer_call` is a blind transfer by REFER to the
 // tool's `transfer_phone_number` (after the filler sentence is heard), with the far end's NOTIFY
-// deciding; a refused or failed transfer is told to the conversation, which carries on.
+// deciding; a refused or failed transfer is told to the conversation, which carries on. With
+// `transfer_mode: "warm"` it is a warm transfer instead (sip-warm-transfer.ts).
 // `leave_voicemail_message` lets the message play out, then hangs up; `wait` needs nothing here.
 
 import type { AgentDocument } from "@/lib/agents/normalize";
 import { endCall, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import { recordSipTransfer } from "@/lib/services/phone-calls/sip-call-progress";
+import type { SafeFetch } from "@/lib/net/safe-fetch";
 import type { SipMediaTransport } from "./sip-media-transport";
+import { SipWarmTransfer, type TransferLegDialer } from "./sip-warm-transfer";
+
+/** What a warm transfer needs beyond the line: the agent (model, voice), the outbound client for hold audio, the live call's hold, the leg's dialer. */
+export type SipWarmContext = {
+  agent: AgentDocument;
+  fetchAudio: SafeFetch;
+  env?: Record<string, string | undefined>;
+  hold(on: boolean): void;
+  dial: TransferLegDialer;
+};
+
+type TransferTool = { transfer_phone_number?: string; transfer_mode?: "cold" | "warm"; hold_audio_url?: string; whisper_message?: string; transfer_timeout_seconds?: number };
 
 /** The live call's events this reads (lib/runtime's recorded events and the media session's). */
 export type SipRelevantEvent = { type: string; tool_type?: string; to?: string };
@@ -31,6 +45,8 @@ export class SipCallActions {
     private readonly transport: SipMediaTransport,
     /** A caller turn typed into the conversation (the live call's sendText). */
     private readonly tell: (text: string) => void,
+    /** Without it, a warm transfer_call is put through cold (REFER). */
+    private readonly warm?: SipWarmContext,
   ) {
     this.stateName = agent.initial_state_name;
   }
@@ -54,28 +70,36 @@ export class SipCallActions {
       .finally(() => (this.busy = false));
   }
 
-  /** The transfer_call tool's number: the current state's, else any state's. */
-  private transferTarget(): string | null {
-    const numberOf = (tools: AgentDocument["states"][number]["tools"]) =>
-      (tools.find((tool) => tool.type === "transfer_call" && (tool as { transfer_phone_number?: string }).transfer_phone_number) as { transfer_phone_number?: string } | undefined)
-        ?.transfer_phone_number;
+  /** The transfer_call tool with a number: the current state's, else any state's. */
+  private transferTool(): TransferTool | null {
+    const has = (tool: { type: string }) => tool.type === "transfer_call" && Boolean((tool as TransferTool).transfer_phone_number);
     const state = this.agent.states.find((each) => each.name === this.stateName);
-    return (state && numberOf(state.tools)) ?? numberOf(this.agent.states.flatMap((each) => each.tools)) ?? null;
-  }
-
-  private warmRequested(): boolean {
-    return this.agent.states.some((state) => state.tools.some((tool) => tool.type === "transfer_call" && (tool as { transfer_mode?: string }).transfer_mode === "warm"));
+    return ((state?.tools.find(has) ?? this.agent.states.flatMap((each) => each.tools).find(has)) as TransferTool | undefined) ?? null;
   }
 
   private async transfer(): Promise<void> {
-    const target = this.transferTarget();
-    if (!target) {
+    const tool = this.transferTool();
+    const target = tool?.transfer_phone_number;
+    if (!tool || !target) {
       this.tell(transferFailedPrompt("a human", "this agent has no transfer number configured"));
       return;
     }
-    if (this.warmRequested()) console.warn(`sip: call ${this.callId}: warm transfer is not built for SIP trunks; transferring cold (REFER)`);
     await this.quiet();
     if (this.transport.isClosed) return;
+    if (tool.transfer_mode === "warm" && this.warm) {
+      const warm = this.warm;
+      await new SipWarmTransfer(
+        { ...this.deps, fetchAudio: warm.fetchAudio, env: warm.env },
+        warm.agent,
+        this.callId,
+        { to: target, holdAudioUrl: tool.hold_audio_url, whisperMessage: tool.whisper_message, timeoutSeconds: tool.transfer_timeout_seconds ?? 30 },
+        this.transport,
+        warm.dial,
+        { hold: (on) => warm.hold(on), tell: this.tell },
+      ).run();
+      return;
+    }
+    if (tool.transfer_mode === "warm") console.warn(`sip: call ${this.callId}: warm transfer needs the live call's context; transferring cold (REFER)`);
     await recordSipTransfer(this.deps.db, this.callId, { target, outcome: "requested" });
     const result = await this.transport.transfer(target);
     await recordSipTransfer(this.deps.db, this.callId, {

@@ -8,7 +8,7 @@ import type { Database } from "@/lib/db/client";
 import { jobNames, type JobQueue } from "@/lib/jobs/queue";
 import { createInboundPhoneCall, findCalledSipNumbers } from "@/lib/services/phone-calls/inbound-phone-calls";
 import { inboundSlotFree } from "@/lib/services/concurrency/concurrency";
-import { endedCallIds, finishSipCall, loadOutboundSipCall, markSipCallAnswered, markSipCallRinging } from "@/lib/services/phone-calls/sip-call-progress";
+import { endedCallIds, finishSipCall, loadOutboundSipCall, loadSipCallLine, markSipCallAnswered, markSipCallRinging } from "@/lib/services/phone-calls/sip-call-progress";
 import { MediaInstance } from "@/lib/media/media-instance";
 import { holdCallMedia } from "@/lib/services/calls/media-instances";
 import { beatSipInstance, registerSipInstance, removeDeadSipInstances, removeSipInstance } from "@/lib/services/telephony/sip-media-instances";
@@ -16,6 +16,8 @@ import type { OutboundAddressPolicy } from "@/lib/net/outbound-address-policy";
 import { outboundAddressPolicy } from "@/lib/net/outbound-fetch";
 import { resolveSipHost } from "@/lib/net/sip-trunk-address";
 import type { CallOutcome } from "../sip/call-outcome";
+import type { SipTrunkSettings } from "@/lib/db/schema";
+import type { SipTrunk } from "../sip/outbound-call";
 import type { SipCall } from "../sip/sip-call";
 import { SipDialError, SipUserAgent, type InboundDecision, type InboundInvite, type SipUserAgentOptions } from "../sip/user-agent";
 import { CalledNumbersCache } from "./called-numbers-cache";
@@ -23,11 +25,18 @@ import { routeInbound } from "./inbound-route";
 import { sipCallEnd } from "./sip-call-end";
 import { SipMediaTransport } from "./sip-media-transport";
 import { trunkTarget } from "./sip-trunk-target";
+import type { TransferLegDialer } from "./sip-warm-transfer";
 import type { Admission } from "@/lib/load/load-limits";
 import { dialWaitsForCapacity } from "../dial-capacity";
 
 /** Runs the conversation of an answered call over its transport; `ended` settles when the conversation is over. */
-export type ConversationStarter = (call: { callId: string; transport: SipMediaTransport; answeredAt: Date }) => Promise<{ ended: Promise<unknown> }>;
+export type ConversationStarter = (call: {
+  callId: string;
+  transport: SipMediaTransport;
+  answeredAt: Date;
+  /** Places a second call from the call's own number through its number's trunk (a warm transfer's leg). */
+  dialTransferLeg: TransferLegDialer;
+}) => Promise<{ ended: Promise<unknown> }>;
 
 export type SipMediaDependencies = {
   db: Database;
@@ -119,25 +128,45 @@ export class SipMediaProcess {
     const fail = (reason: string) =>
       finishSipCall(db, queue, callId, { status: "failed", endReason: "failed", sipStatus: null, reason, answeredAt: null, endedAt: new Date() });
     if (this.draining) return void (await fail("the SIP media process was shutting down"));
-    if (call.password === undefined) return void (await fail("the trunk's stored password no longer opens (AUTH_SECRET changed): set auth_password again"));
-    const target = trunkTarget(call.trunk, call.password);
-    if (!target.ok) return void (await fail(target.reason));
-    // The outbound address policy, after DNS: no packet to a loopback, private or metadata address unless the operator allows it.
-    const resolved = await resolveSipHost(target.trunk.host, this.deps.addressPolicy ?? outboundAddressPolicy(), this.deps.lookup);
-    if (!resolved.ok) return void (await fail(`the trunk's termination URI is not dialled: ${resolved.reason}${resolved.unresolved ? "" : " (OUTBOUND_ALLOWED_HOSTS can allow an operator's own PBX)"}`));
+    const trunk = await this.checkedTrunk(call.trunk, call.password);
+    if (!trunk.ok) return void (await fail(trunk.reason));
     // Claimed before dialling: a retried job (or a terminate meanwhile) never sends a second INVITE.
     if (!(await markSipCallRinging(db, callId))) return;
     let sip: SipCall;
     try {
-      // Sent to the address just checked (the Request-URI keeps the trunk's name).
-      const trunk = { ...target.trunk, host: resolved.address };
-      sip = await this.ua.dial({ trunk, to: call.toNumber, from: call.fromNumber, customHeaders: call.customHeaders ?? undefined, ringTimeoutMs: this.options.ringTimeoutMs });
+      sip = await this.ua.dial({ trunk: trunk.trunk, to: call.toNumber, from: call.fromNumber, customHeaders: call.customHeaders ?? undefined, ringTimeoutMs: this.options.ringTimeoutMs });
     } catch (error) {
       // The call is claimed: a retry would find it ringing and skip it, so every failure ends it here.
       return void (await fail(error instanceof SipDialError ? error.message : `the INVITE could not be sent: ${error instanceof Error ? error.message : error}`));
     }
     sip.on("answered", () => void this.answered(callId, sip));
     await this.hold(callId, sip);
+  }
+
+  /**
+   * A number's trunk as dialled: the password opens, the termination URI parses, and its host passes
+   * the outbound address policy after DNS (no packet to a loopback, private or metadata address unless
+   * the operator allows it); the trunk is then sent to the address just checked (the Request-URI keeps its name).
+   */
+  private async checkedTrunk(settings: SipTrunkSettings, password: string | null | undefined): Promise<{ ok: true; trunk: SipTrunk } | { ok: false; reason: string }> {
+    if (password === undefined) return { ok: false, reason: "the trunk's stored password no longer opens (AUTH_SECRET changed): set auth_password again" };
+    const target = trunkTarget(settings, password);
+    if (!target.ok) return target;
+    const resolved = await resolveSipHost(target.trunk.host, this.deps.addressPolicy ?? outboundAddressPolicy(), this.deps.lookup);
+    if (!resolved.ok) return { ok: false, reason: `the trunk's termination URI is not dialled: ${resolved.reason}${resolved.unresolved ? "" : " (OUTBOUND_ALLOWED_HOSTS can allow an operator's own PBX)"}` };
+    return { ok: true, trunk: { ...target.trunk, host: resolved.address } };
+  }
+
+  /** A warm transfer's leg of `callId`: from the call's own number, through that number's trunk (throws with the reason when it cannot be placed). */
+  private transferLegDialer(callId: string): TransferLegDialer {
+    return async (to, ringTimeoutMs) => {
+      if (this.draining) throw new Error("the SIP media process is shutting down");
+      const line = await loadSipCallLine(this.deps.db, callId);
+      if (!line) throw new Error("the call's number has no SIP trunk");
+      const trunk = await this.checkedTrunk(line.trunk, line.password);
+      if (!trunk.ok) throw new Error(trunk.reason);
+      return this.ua.dial({ trunk: trunk.trunk, to, from: line.number, ringTimeoutMs });
+    };
   }
 
   /** Stops taking calls (INVITEs and OPTIONS get 503, dial jobs are left to other processes); resolves when the live calls ended. */
@@ -189,7 +218,11 @@ export class SipMediaProcess {
   /** Calls the API terminated (or deleted) while we held them: CANCEL before the answer, BYE after. */
   private async hangUpTerminated(): Promise<void> {
     if (!this.held.size) return;
-    for (const callId of await endedCallIds(this.deps.db, [...this.held.keys()])) void this.held.get(callId)?.sip.hangup();
+    for (const callId of await endedCallIds(this.deps.db, [...this.held.keys()])) {
+      const held = this.held.get(callId);
+      // A bridged call was ended as transferred by us: its dialogs go on until a side hangs up.
+      if (held && !held.transport?.isBridged) void held.sip.hangup();
+    }
   }
 
   private async hold(callId: string, sip: SipCall): Promise<HeldCall> {
@@ -212,10 +245,11 @@ export class SipMediaProcess {
     if (!held || sip.state === "ended") return;
     held.transport = new SipMediaTransport(sip);
     held.conversation = this.deps
-      .startConversation({ callId, transport: held.transport, answeredAt: sip.answeredAt ?? new Date() })
+      .startConversation({ callId, transport: held.transport, answeredAt: sip.answeredAt ?? new Date(), dialTransferLeg: this.transferLegDialer(callId) })
       .then((conversation) => conversation.ended)
       .catch((error) => this.log(`sip: the conversation of call ${callId} failed: ${error instanceof Error ? error.message : error}`))
-      .finally(() => void sip.hangup());
+      // A caller bridged to a warm transfer's destination stays on the line: the bridge ends the dialog.
+      .finally(() => void (held.transport?.isBridged || sip.hangup()));
   }
 
   private async ended(held: HeldCall, outcome: CallOutcome): Promise<void> {

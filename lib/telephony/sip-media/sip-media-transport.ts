@@ -7,6 +7,7 @@ import type { CallOutcome } from "../sip/call-outcome";
 import { Listeners } from "../sip/listeners";
 import type { TransferResult } from "../sip/refer";
 import type { SipCall } from "../sip/sip-call";
+import { HoldLoop } from "../hold-audio";
 
 export function closeReasonOf(outcome: CallOutcome): TransportCloseReason {
   if (outcome.hungUpBy === "remote") return "caller_hangup";
@@ -29,6 +30,10 @@ export class SipMediaTransport implements MediaTransport {
   private transferring = false;
   /** When agent audio last went out (performance.now()), or null before it first did. */
   lastPlayedAt: number | null = null;
+  /** On hold (a warm transfer): the hold audio loops out on its own clock; the agent's audio is held back. */
+  private hold: HoldLoop | null = null;
+  /** Bridged to a warm transfer's destination: RTP audio is relayed both ways, the conversation is over. */
+  private bridgedTo: SipCall | null = null;
 
   private readonly idleFill: NodeJS.Timeout;
   private lastSentAt = performance.now();
@@ -42,6 +47,7 @@ export class SipMediaTransport implements MediaTransport {
     this.idleFill.unref();
     void call.ended.then((outcome) => {
       clearInterval(this.idleFill);
+      this.endHold();
       this.closed = true;
       if (!this.hungUp && !this.transferring) this.closes.emit(closeReasonOf(outcome));
     });
@@ -52,7 +58,8 @@ export class SipMediaTransport implements MediaTransport {
   }
 
   onAudio(listener: (audio: InboundAudio) => void): void {
-    this.call.audio.onAudio((pcm) => listener({ pcm }));
+    // On hold (and once bridged) the caller's words do not reach the agent: its clock still runs on silence.
+    this.call.audio.onAudio((pcm) => listener({ pcm: this.hold || this.bridgedTo ? new Int16Array(pcm.length) : pcm }));
   }
 
   onDtmf(listener: (digit: string) => void): void {
@@ -68,7 +75,7 @@ export class SipMediaTransport implements MediaTransport {
   }
 
   play(frame: Int16Array): void {
-    if (this.closed) return;
+    if (this.closed || this.hold || this.bridgedTo) return;
     this.call.audio.sendAudio(frame);
     this.lastPlayedAt = this.lastSentAt = performance.now();
   }
@@ -82,12 +89,62 @@ export class SipMediaTransport implements MediaTransport {
   clear(): void {}
 
   hangup(): void {
+    if (this.bridgedTo) return; // the bridge ends the dialog when either side hangs up
     this.hungUp = true;
     void this.call.hangup();
   }
 
   sendDtmf(digits: string): Promise<boolean> {
     return this.call.sendDtmf(digits);
+  }
+
+  /**
+   * Puts the caller on hold: `audio` (8 kHz, looped) plays in real time, the agent's own output is
+   * held back and the caller's audio reaches the conversation as silence, until `endHold`.
+   */
+  startHold(audio: Int16Array): void {
+    if (this.closed || audio.length === 0) return;
+    this.endHold();
+    this.hold = new HoldLoop(audio, (frame) => this.send(frame));
+    this.hold.start();
+  }
+
+  /** Back to the agent (nothing of the hold audio is queued on our side). */
+  endHold(): void {
+    this.hold?.stop();
+    this.hold = null;
+  }
+
+  get onHold(): boolean {
+    return this.hold !== null;
+  }
+
+  get isBridged(): boolean {
+    return this.bridgedTo !== null;
+  }
+
+  /**
+   * Joins the caller to `leg` (an answered dialog of ours): we stay in the media path and relay each
+   * decoded 20 ms frame from one RTP stream to the other (the codecs may differ), until either side
+   * hangs up; then the other gets a BYE. Resolves when both have ended, with the seconds connected.
+   */
+  async bridge(leg: SipCall): Promise<{ connectedSeconds: number }> {
+    this.endHold();
+    this.bridgedTo = leg;
+    const connectedAt = Date.now();
+    const toLeg = this.call.audio.onAudio((frame) => leg.audio.sendAudio(frame));
+    const toCaller = leg.audio.onAudio((frame) => this.send(frame));
+    await Promise.race([this.call.ended, leg.ended]);
+    toLeg();
+    toCaller();
+    await Promise.all([this.call.hangup(), leg.hangup()]);
+    return { connectedSeconds: Math.max(0, Math.round((Date.now() - connectedAt) / 1000)) };
+  }
+
+  private send(frame: Int16Array): void {
+    if (this.closed) return;
+    this.call.audio.sendAudio(frame);
+    this.lastSentAt = performance.now();
   }
 
   /**
