@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { setTransferLegRoute } from "@/lib/telephony/transfer-legs";
 import { isPrimaryMessage, SLOT_ENV, type WorkerMessage } from "./cluster-messages";
 import type { LoadView } from "./load-view";
 
@@ -17,12 +18,20 @@ function send(message: WorkerMessage): void {
 /**
  * A server process of a cluster (lib/server/cluster-primary.ts): tells the primary it is ready, reports
  * its load every half window and whenever its live calls change, takes the others' reports for
- * `GET /api/health`, and exits at once when the primary is gone (kill -9 of the server, or a second
+ * `GET /api/health` and their relay ports (for warm-transfer legs placed by another process), and exits at once when the primary is gone (kill -9 of the server, or a second
  * stop signal): one process's server would be gone whole, so is this one.
  */
-export function joinCluster(view: LoadView, url: string): void {
+export function joinCluster(view: LoadView, url: string, relayPort: number): void {
   const slot = clusterSlot();
   if (slot === null) return;
+  let relayPorts: Record<number, number> = {};
+  setTransferLegRoute({
+    mark: `p${slot}`,
+    siblingFor: (mark) => {
+      const port = /^p\d+$/.test(mark) ? relayPorts[Number(mark.slice(1))] : undefined;
+      return port ? `ws://127.0.0.1:${port}` : null;
+    },
+  });
   let lastLiveCalls = -1;
   const report = () => {
     const own = view.own.report();
@@ -30,7 +39,9 @@ export function joinCluster(view: LoadView, url: string): void {
     send({ type: "voice:load", slot, report: own });
   };
   process.on("message", (message: unknown) => {
-    if (isPrimaryMessage(message)) view.setPeers(message.reports);
+    if (!isPrimaryMessage(message)) return;
+    view.setPeers(message.reports);
+    relayPorts = message.relayPorts;
   });
   process.on("disconnect", () => {
     console.error(`server process ${slot + 1} (pid ${process.pid}): the primary process is gone: exiting`);
@@ -42,5 +53,5 @@ export function joinCluster(view: LoadView, url: string): void {
   }, LIVE_CALLS_CHECK_MS);
   check.unref();
   report();
-  send({ type: "voice:ready", slot, url });
+  send({ type: "voice:ready", slot, url, relayPort });
 }

@@ -8,6 +8,7 @@ import { respondWithError, writeErrorAndClose } from "./raw-error-response";
 import { getRuntime } from "./runtime";
 import { onStopSignals } from "./stop-signals";
 import { clusterSlot, joinCluster } from "./cluster-worker";
+import { listenForRelayedStreams } from "./relayed-streams-listener";
 import { telephonyDependencies, telephonyWebhooks } from "./telephony-endpoints";
 import { websocketEndpoints } from "./websocket-endpoints";
 
@@ -75,7 +76,7 @@ export async function startAppServer(options: StartOptions): Promise<Server> {
   else {
     // One of WEB_CONCURRENCY server processes: the primary says "Ready" once every one listens.
     console.log(`server process ${slot + 1} (pid ${process.pid}) listening`);
-    joinCluster(runtime.loadView, url);
+    joinCluster(runtime.loadView, url, (await listenForRelayedStreams(server)).port);
   }
 
   // In development a code change restarts the server (tsx watch gives it 5 s): a short drain unless one is set.

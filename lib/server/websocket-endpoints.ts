@@ -1,6 +1,6 @@
 import type { MediaSocketDependencies } from "@/lib/telephony/carrier-media-socket";
-import { carrierMediaPaths, carrierMediaRoute } from "@/lib/telephony/carrier-media-route";
-import { carrierNames } from "@/lib/telephony/carrier-name";
+import { carrierMediaRoute } from "@/lib/telephony/carrier-media-route";
+import { carrierMediaPaths, carrierNames } from "@/lib/telephony/carrier-name";
 import { WEB_CALL_MEDIA_PATH, webCallMediaRoute } from "./web-call-media-route";
 import { outboundFetch } from "@/lib/net/outbound-fetch";
 import { aiSdkLanguageModel } from "@/lib/runtime/ai-sdk-model";

@@ -3,9 +3,6 @@ import type { WebSocket } from "ws";
 import { handleCarrierMediaSocket, type MediaSocketDependencies } from "./carrier-media-socket";
 import type { CarrierName } from "./carrier-name";
 
-/** The paths carriers open their media streams on (no query string: Twilio refuses one). */
-export const carrierMediaPaths: Record<CarrierName, string> = { twilio: "/telephony/twilio/media", telnyx: "/telephony/telnyx/media" };
-
 /** What the server's WebSocket registry hands a route (lib/server/websocket-routes.ts), as far as this route needs it. */
 type Upgrade = { accept: () => Promise<WebSocket> };
 

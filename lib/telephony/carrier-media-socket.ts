@@ -4,11 +4,12 @@ import type { MediaInstance } from "@/lib/media/media-instance";
 import { isUuid } from "@/lib/schemas/ids";
 import { claimStreamToken, findCall, markAnswered } from "@/lib/services/phone-calls/phone-call-progress";
 import type { TelephonyDependencies } from "./carrier-webhooks";
-import type { CarrierName } from "./carrier-name";
+import { carrierMediaPaths, type CarrierName } from "./carrier-name";
 import { CarrierMediaTransport } from "./carrier-media-transport";
 import type { MediaStreamAdapter, MediaStreamStart } from "./media-stream";
 import { hangUpAtCarrier, hangUpLegAtCarrier } from "./phone-call-control";
-import { claimTransferLeg } from "./transfer-legs";
+import { MediaStreamRelay, type RawFrame } from "./media-stream-relay";
+import { claimTransferLeg, transferLegOwner } from "./transfer-legs";
 import { TelnyxMediaStream } from "./telnyx/telnyx-media-stream";
 import { TwilioMediaStream } from "./twilio/twilio-media-stream";
 
@@ -24,6 +25,9 @@ export type MediaSocketDependencies = TelephonyDependencies & {
 /** A stream that has not said `start` with a valid token this soon is closed. */
 const START_TIMEOUT_MS = 10_000;
 
+/** Frames kept until the stream's start is settled, for a relay to replay (5 s of audio at 20 ms a frame). */
+const MAX_EARLY_FRAMES = 250;
+
 /** WebSocket close code 1008: policy violation (a stream without a valid call id and one-time token). */
 const POLICY_VIOLATION = 1008;
 /** WebSocket close code 1011: the server failed (the database did not answer). */
@@ -37,6 +41,9 @@ const INTERNAL_ERROR = 1011;
  */
 export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier: CarrierName, socket: WebSocket): void {
   let transport: CarrierMediaTransport | null = null;
+  let relay: MediaStreamRelay | null = null;
+  /** Every frame until the start is settled: a stream passed on to another process is replayed from its first frame. */
+  let early: RawFrame[] | null = [];
   let refused = false;
   const label = `telephony: ${carrier} media stream`;
   /** One line, then the socket closes with 1008: a stream that cannot prove itself gets nothing more. */
@@ -76,7 +83,10 @@ export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier:
     if (!transport) refuse(`no valid start within ${START_TIMEOUT_MS} ms`, "No start");
   }, START_TIMEOUT_MS);
   socket.on("message", (data, isBinary) => {
-    if (!refused) stream.receive(isBinary ? (data as Buffer) : data.toString());
+    if (relay) return relay.forward({ data: data as Buffer, isBinary });
+    if (refused) return;
+    if (early && early.length < MAX_EARLY_FRAMES) early.push({ data: data as Buffer, isBinary });
+    stream.receive(isBinary ? (data as Buffer) : data.toString());
   });
   socket.on("close", () => {
     clearTimeout(timer);
@@ -95,6 +105,7 @@ export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier:
     }
     if (refused) return;
     clearTimeout(timer);
+    early = null;
     await markAnswered(deps.db, callId, new Date());
     const live = new CarrierMediaTransport(
       stream,
@@ -114,11 +125,23 @@ export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier:
     if (!live.isClosed) await live.hangupAfterLastMark().catch((error) => console.error(`${label}: hanging up call ${callId} failed:`, error));
   }
 
-  /** A warm transfer's destination answered: its stream goes to the transfer waiting in this process (no conversation of its own). */
+  /**
+   * A warm transfer's destination answered: its stream goes to the transfer waiting in this process
+   * (no conversation of its own), or, when another server process of this instance placed it, there.
+   */
   function beginTransferLeg(callId: string, token: string): void {
     const attach = claimTransferLeg(callId, token);
-    if (!attach) return refuse(`no warm transfer of call ${callId} waits here for this stream`, "Invalid stream token");
+    if (!attach) {
+      const owner = transferLegOwner(token);
+      if (!owner) return refuse(`no warm transfer of call ${callId} waits here for this stream`, "Invalid stream token");
+      clearTimeout(timer);
+      console.log(`${label} of call ${callId}: passed on to the server process that placed it`);
+      relay = new MediaStreamRelay(socket, `${owner}${carrierMediaPaths[carrier]}`, early ?? [], (line) => console.warn(`${label} of call ${callId}: ${line}`));
+      early = null;
+      return;
+    }
     clearTimeout(timer);
+    early = null;
     const carrierCallId = stream.started?.carrierCallId;
     const leg = new CarrierMediaTransport(
       stream,
