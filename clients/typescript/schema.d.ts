@@ -2433,7 +2433,7 @@ export interface components {
             secure_recording_urls: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions: boolean;
-            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, default false */
+            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, and keep voices in the background (babble, a television) from being taken for the caller, default false */
             denoise: boolean;
             /** @description Extension: when the caller's turn ends in a voice call. The turn ends after silence_threshold_ms of silence; with a streaming transcriber (or, with a batch one, the words transcribed at the first 200 ms pause), after min_wait_ms when the words so far end a sentence and up to max_wait_ms when they stop mid-sentence; an endpointing_url, when set, is asked first. */
             end_of_turn: {
@@ -2554,7 +2554,7 @@ export interface components {
             secure_recording_urls?: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions?: boolean;
-            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, default false */
+            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, and keep voices in the background (babble, a television) from being taken for the caller, default false */
             denoise?: boolean;
             end_of_turn?: components["schemas"]["AgentEndOfTurn"];
             webhook_url?: string | null;
@@ -2780,7 +2780,7 @@ export interface components {
             secure_recording_urls?: boolean;
             /** @description Whether the caller can interrupt the agent, default true */
             interruptions?: boolean;
-            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, default false */
+            /** @description Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, and keep voices in the background (babble, a television) from being taken for the caller, default false */
             denoise?: boolean;
             end_of_turn?: components["schemas"]["AgentEndOfTurn"];
             webhook_url?: string | null;

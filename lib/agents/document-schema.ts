@@ -257,7 +257,7 @@ export const agentSettingFields = {
   denoise: z
     .boolean()
     .optional()
-    .meta({ description: "Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, default false" }),
+    .meta({ description: "Extension: remove background noise from the caller's audio (RNNoise) before voice activity detection and transcription, and keep voices in the background (babble, a television) from being taken for the caller, default false" }),
   end_of_turn: EndOfTurnSchema.optional(),
   webhook_url: httpUrl.nullable().optional(),
   webhook_subscriptions: z.array(z.enum(webhookEvents)).max(10).optional(),

@@ -1,5 +1,7 @@
 import type { RnnoiseModule } from "@echogarden/rnnoise-wasm";
+import { levelDbfs } from "./audio/pcm";
 import { Resampler } from "./audio/resampler";
+import { BackgroundVoices } from "./background-voices";
 
 /** RNNoise works on 10 ms frames at 48 kHz. */
 const RNNOISE_RATE = 48000;
@@ -9,7 +11,7 @@ const RESAMPLER_ZERO_CROSSINGS = 6;
  * With denoising on, a frame is speech only if RNNoise also hears a voice in it: denoised noise leaves
  * fluctuating residue that the VAD's modulation check would otherwise take for speech.
  */
-export const DENOISED_VOICE_PROBABILITY = 0.5;
+const DENOISED_VOICE_PROBABILITY = 0.5;
 
 let engine: Promise<RnnoiseModule> | null = null;
 
@@ -33,6 +35,8 @@ export class Denoiser {
   private readonly frame = new Float32Array(RNNOISE_FRAME);
   /** RNNoise's voice probability for the latest audio (the larger of its two 10 ms frames). */
   voiceProbability = 0;
+  private readonly background = new BackgroundVoices();
+  private inputLevel = -90;
 
   private constructor(
     private readonly rnnoise: RnnoiseModule,
@@ -56,6 +60,7 @@ export class Denoiser {
   /** One frame of caller audio in, the same length out (the first ones hold the resamplers' short delay). */
   process(frame: Int16Array): Int16Array {
     if (this.closed) throw new Error("The denoiser is closed");
+    this.inputLevel = levelDbfs(frame);
     const upsampled = this.up.process(frame);
     const joined = new Float32Array(this.pending.length + upsampled.length);
     joined.set(this.pending);
@@ -79,6 +84,16 @@ export class Denoiser {
       this.outputSamples += back.length;
     }
     return this.take(frame.length);
+  }
+
+  /**
+   * Whether the latest frame may be the caller speaking, as far as the denoiser can tell (the VAD has
+   * its own say): RNNoise hears a voice in it, and it stands out from voices in the background.
+   * `speaking`: the caller's speech is under way (a lower bar to go on than to start). Once per frame.
+   */
+  hearsCaller(speaking: boolean): boolean {
+    const admitted = this.background.admits(this.inputLevel, this.voiceProbability, speaking);
+    return admitted && this.voiceProbability >= DENOISED_VOICE_PROBABILITY;
   }
 
   private take(count: number): Int16Array {

@@ -1,5 +1,5 @@
 import { levelDbfs } from "@/lib/media/audio/pcm";
-import { DENOISED_VOICE_PROBABILITY, Denoiser } from "@/lib/media/denoiser";
+import { Denoiser } from "@/lib/media/denoiser";
 import { SpeechSegmenter, VoiceActivityDetector } from "@/lib/media/vad";
 import { noise, speech } from "./audio-analysis";
 
@@ -64,14 +64,16 @@ export async function segment(call: NoisyCall, denoise: boolean): Promise<VadOut
   let frames = 0;
   for (let offset = 0; offset + 320 <= call.audio.length; offset += 320) {
     let frame = call.audio.subarray(offset, offset + 320);
+    let heard = true;
     if (denoiser) {
       const before = process.cpuUsage();
       frame = denoiser.process(frame);
+      heard = denoiser.hearsCaller(segmenter.speaking);
       const used = process.cpuUsage(before);
       cpu += (used.user + used.system) / 1000;
     }
     frames++;
-    const voiced = vad.isSpeech(frame) && (!denoiser || denoiser.voiceProbability >= DENOISED_VOICE_PROBABILITY);
+    const voiced = vad.isSpeech(frame) && heard;
     const event = segmenter.push(voiced);
     if (event?.type === "speech_started") starts.push(event.firstFrame * 20);
     if (segmenter.speaking) speakingAt.push((offset / RATE) * 1000);

@@ -4,7 +4,7 @@ import { Resampler } from "../audio/resampler";
 import { decideBargeIn } from "../barge-in";
 import { PeriodicTimer, realClock, type MediaClock } from "../clock";
 import { resolveEndOfTurn, type EndOfTurnInput, type EndOfTurnSettings } from "@/lib/agents/end-of-turn";
-import { DENOISED_VOICE_PROBABILITY, Denoiser } from "../denoiser";
+import { Denoiser } from "../denoiser";
 import { sameWords, silenceNeeded } from "../end-of-turn";
 import { JitterBuffer } from "../jitter-buffer";
 import { Pacer, type PacedFrame } from "../pacer";
@@ -288,7 +288,8 @@ export class MediaSession {
     // The recording keeps what the caller sent; the VAD and speech-to-text hear it denoised.
     this.recorder?.callerFrame(raw);
     const frame = this.denoiser ? this.denoiser.process(raw) : raw;
-    const speech = this.vad.isSpeech(frame) && (!this.denoiser || this.denoiser.voiceProbability >= DENOISED_VOICE_PROBABILITY);
+    const heard = this.denoiser ? this.denoiser.hearsCaller(this.segmenter.speaking) : true;
+    const speech = this.vad.isSpeech(frame) && heard;
     this.preRoll.push(frame);
     if (this.preRoll.length > PRE_ROLL_FRAMES) this.preRoll.shift();
     if (speech) this.lastVoiceAt = now;
