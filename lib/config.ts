@@ -26,6 +26,7 @@ const environmentSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).default(30),
   INSTANCE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(60).default(5),
   INSTANCE_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  MEDIA_RELAY_HOST: z.string().trim().min(1).default("127.0.0.1"),
   RUN_WORKERS: booleanFlag(true),
   SEED_DEMO: booleanFlag(true),
   API_RATE_LIMIT_PER_MINUTE: positiveInt(1000),
@@ -72,6 +73,8 @@ export type AppConfig = {
    * silent for `timeoutMs` is dead and its calls are ended (within timeout + one heartbeat: 20 s by default).
    */
   instances: { heartbeatMs: number; timeoutMs: number };
+  /** The address this process takes relayed carrier streams on, reachable by the instance's other processes (MEDIA_RELAY_HOST). */
+  mediaRelayHost: string;
   runWorkers: boolean;
   seedDemo: boolean;
   rateLimitPerMinute: number;
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     instances: { heartbeatMs: e.INSTANCE_HEARTBEAT_SECONDS * 1000, timeoutMs: e.INSTANCE_TIMEOUT_SECONDS * 1000 },
+    mediaRelayHost: e.MEDIA_RELAY_HOST,
     runWorkers: e.RUN_WORKERS,
     seedDemo: e.SEED_DEMO,
     rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,

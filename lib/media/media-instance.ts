@@ -58,6 +58,7 @@ export class MediaInstance {
   private readonly held = new Map<string, HeldLiveCall>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private relayUrl: string | null = null;
   private readonly sweep: (othersAreGone?: boolean) => Promise<OrphanedCall[]>;
 
   private constructor(
@@ -87,7 +88,13 @@ export class MediaInstance {
   }
 
   private row() {
-    return { id: this.id, pid: process.pid, host: os.hostname() };
+    return { id: this.id, pid: process.pid, host: os.hostname(), relayUrl: this.relayUrl };
+  }
+
+  /** Where the instance's other processes pass on a carrier stream meant for this one (lib/server/relayed-streams-listener.ts). */
+  async advertiseRelay(url: string): Promise<void> {
+    this.relayUrl = url;
+    await beatMediaInstance(this.db, this.row());
   }
 
   /** Looks for dead holders now (also done on every beat). */

@@ -2,12 +2,11 @@ import type { ProcessLoadReport } from "@/lib/load/process-load";
 
 /** What a server process tells the primary over the cluster's IPC channel. */
 export type WorkerMessage =
-  /** `relayPort`: the process's private loopback port for streams its siblings pass on (lib/server/relayed-streams-listener.ts). */
-  | { type: "voice:ready"; slot: number; url: string; relayPort: number }
+  | { type: "voice:ready"; slot: number; url: string }
   | { type: "voice:load"; slot: number; report: ProcessLoadReport };
 
-/** What the primary tells every server process: the others' load, for `GET /api/health`, and their relay ports by slot. */
-export type PrimaryMessage = { type: "voice:peers"; reports: ProcessLoadReport[]; relayPorts: Record<number, number> };
+/** What the primary tells every server process: the others' load, for `GET /api/health`. */
+export type PrimaryMessage = { type: "voice:peers"; reports: ProcessLoadReport[] };
 
 /** The environment variable that numbers a cluster's server processes 0..n-1 (a restarted one keeps its number). */
 export const SLOT_ENV = "VOICE_SERVER_SLOT";

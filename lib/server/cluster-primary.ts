@@ -19,21 +19,20 @@ const MAX_RESTART_DELAY_MS = 30_000;
 /** Past the drain, how long the processes get to close the database and exit before they are killed. */
 const EXIT_GRACE_MS = 15_000;
 
-type Slot = { index: number; worker: Worker | null; startedAt: number; ready: boolean; restarts: number; report: ProcessLoadReport | null; relayPort: number | null };
+type Slot = { index: number; worker: Worker | null; startedAt: number; ready: boolean; restarts: number; report: ProcessLoadReport | null };
 
 /**
  * The primary of `npm start` with WEB_CONCURRENCY > 1: it serves nothing itself. It runs one server
  * process per slot (node:cluster; they share the listening port, and the primary hands each new
  * connection to the next process in turn), restarts one that dies, relays their load to each other
- * (each answers `GET /api/health` for the whole instance) and their private relay ports (a warm
- * transfer's leg that reaches the wrong process is passed on to the right one), and on SIGTERM or SIGINT drains them all:
+ * (each answers `GET /api/health` for the whole instance), and on SIGTERM or SIGINT drains them all:
  * the signal goes to every process, and the primary exits once every one has (0 when all drained
  * cleanly). A second signal (not the first delivered twice) makes them all exit at once. A server
  * process whose primary is gone exits at once (lib/server/cluster-worker.ts), as one process would.
  */
 export function runClusterPrimary(options: ClusterOptions): void {
   const log = options.log ?? ((line: string) => console.log(line));
-  const slots: Slot[] = Array.from({ length: options.workers }, (_, index) => ({ index, worker: null, startedAt: 0, ready: false, restarts: 0, report: null, relayPort: null }));
+  const slots: Slot[] = Array.from({ length: options.workers }, (_, index) => ({ index, worker: null, startedAt: 0, ready: false, restarts: 0, report: null }));
   let announced = false;
   let stopping: NodeJS.Signals | null = null;
   let failed = false;
@@ -41,8 +40,7 @@ export function runClusterPrimary(options: ClusterOptions): void {
   let exitCode = 0;
 
   const broadcast = () => {
-    const relayPorts = Object.fromEntries(slots.flatMap((slot) => (slot.relayPort === null ? [] : [[slot.index, slot.relayPort]])));
-    const message: PrimaryMessage = { type: "voice:peers", reports: slots.flatMap((slot) => (slot.report ? [slot.report] : [])), relayPorts };
+    const message: PrimaryMessage = { type: "voice:peers", reports: slots.flatMap((slot) => (slot.report ? [slot.report] : [])) };
     for (const slot of slots) if (slot.worker?.isConnected()) slot.worker.send(message, undefined, undefined, () => undefined);
   };
 
@@ -50,7 +48,6 @@ export function runClusterPrimary(options: ClusterOptions): void {
     slot.startedAt = Date.now();
     slot.ready = false;
     slot.report = null;
-    slot.relayPort = null;
     const worker = cluster.fork({ [SLOT_ENV]: String(slot.index) });
     slot.worker = worker;
     worker.on("message", (message: unknown) => {
@@ -60,8 +57,6 @@ export function runClusterPrimary(options: ClusterOptions): void {
         return broadcast();
       }
       slot.ready = true;
-      slot.relayPort = message.relayPort;
-      broadcast();
       if (!announced && slots.every((each) => each.ready)) {
         announced = true;
         log(`> Ready on ${message.url} (${options.mode}, ${options.workers} server processes: ${slots.map((each) => each.worker?.process.pid).join(", ")})`);
@@ -71,7 +66,6 @@ export function runClusterPrimary(options: ClusterOptions): void {
       if (slot.worker !== worker) return;
       slot.worker = null;
       slot.report = null;
-      slot.relayPort = null;
       broadcast();
       if (stopping || failed) {
         if (code !== 0) exitCode = 1;

@@ -1,5 +1,4 @@
 import cluster from "node:cluster";
-import { setTransferLegRoute } from "@/lib/telephony/transfer-legs";
 import { isPrimaryMessage, SLOT_ENV, type WorkerMessage } from "./cluster-messages";
 import type { LoadView } from "./load-view";
 
@@ -18,20 +17,12 @@ function send(message: WorkerMessage): void {
 /**
  * A server process of a cluster (lib/server/cluster-primary.ts): tells the primary it is ready, reports
  * its load every half window and whenever its live calls change, takes the others' reports for
- * `GET /api/health` and their relay ports (for warm-transfer legs placed by another process), and exits at once when the primary is gone (kill -9 of the server, or a second
+ * `GET /api/health`, and exits at once when the primary is gone (kill -9 of the server, or a second
  * stop signal): one process's server would be gone whole, so is this one.
  */
-export function joinCluster(view: LoadView, url: string, relayPort: number): void {
+export function joinCluster(view: LoadView, url: string): void {
   const slot = clusterSlot();
   if (slot === null) return;
-  let relayPorts: Record<number, number> = {};
-  setTransferLegRoute({
-    mark: `p${slot}`,
-    siblingFor: (mark) => {
-      const port = /^p\d+$/.test(mark) ? relayPorts[Number(mark.slice(1))] : undefined;
-      return port ? `ws://127.0.0.1:${port}` : null;
-    },
-  });
   let lastLiveCalls = -1;
   const report = () => {
     const own = view.own.report();
@@ -39,9 +30,7 @@ export function joinCluster(view: LoadView, url: string, relayPort: number): voi
     send({ type: "voice:load", slot, report: own });
   };
   process.on("message", (message: unknown) => {
-    if (!isPrimaryMessage(message)) return;
-    view.setPeers(message.reports);
-    relayPorts = message.relayPorts;
+    if (isPrimaryMessage(message)) view.setPeers(message.reports);
   });
   process.on("disconnect", () => {
     console.error(`server process ${slot + 1} (pid ${process.pid}): the primary process is gone: exiting`);
@@ -53,5 +42,5 @@ export function joinCluster(view: LoadView, url: string, relayPort: number): voi
   }, LIVE_CALLS_CHECK_MS);
   check.unref();
   report();
-  send({ type: "voice:ready", slot, url, relayPort });
+  send({ type: "voice:ready", slot, url });
 }

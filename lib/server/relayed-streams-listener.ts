@@ -6,12 +6,13 @@ import { respondWithError, writeErrorAndClose } from "./raw-error-response";
 const relayedPaths = new Set(Object.values(carrierMediaPaths));
 
 /**
- * A cluster server process's private port on loopback, beside the port all processes share: it takes
- * only the carrier media streams another process of the instance passes on to this one (a warm
- * transfer's leg placed here, lib/telephony/media-stream-relay.ts) and hands each to the server's own
- * upgrade handling, draining included. `exclusive`: node:cluster would otherwise share this port too.
+ * A server process's own port (on MEDIA_RELAY_HOST, loopback by default), beside the port it serves:
+ * it takes only the carrier media streams another process passes on to this one (a warm transfer's
+ * leg placed here that reached a sibling or another instance, lib/telephony/media-stream-relay.ts)
+ * and hands each to the server's own upgrade handling, draining included. `exclusive`: node:cluster
+ * would otherwise share this port among the processes too. Returns its WebSocket base URL.
  */
-export async function listenForRelayedStreams(server: Server): Promise<{ port: number }> {
+export async function listenForRelayedStreams(server: Server, host: string): Promise<string> {
   const relay = createServer((request, response) => respondWithError(response, "not_found", `No such endpoint: ${request.method} ${request.url}`));
   relay.on("upgrade", (request, socket, head) => {
     const path = (request.url ?? "/").split("?")[0];
@@ -21,7 +22,7 @@ export async function listenForRelayedStreams(server: Server): Promise<{ port: n
   relay.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     relay.once("error", reject);
-    relay.listen({ host: "127.0.0.1", port: 0, exclusive: true }, () => {
+    relay.listen({ host, port: 0, exclusive: true }, () => {
       relay.off("error", reject);
       resolve();
     });
@@ -29,5 +30,6 @@ export async function listenForRelayedStreams(server: Server): Promise<{ port: n
   // The shared server's drain decides when the process ends; this port never holds it open.
   relay.unref();
   server.once("close", () => relay.close());
-  return { port: (relay.address() as { port: number }).port };
+  const { port } = relay.address() as { port: number };
+  return `ws://${host.includes(":") ? `[${host}]` : host}:${port}`;
 }

@@ -2,10 +2,12 @@ import { EventEmitter } from "node:events";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { loadConfig, type AppConfig } from "@/lib/config";
+import { mediaInstanceRelayUrl } from "@/lib/services/calls/media-instances";
+import { setTransferLegRoute } from "@/lib/telephony/transfer-legs";
 import { createAppServer } from "./app-server";
 import { drain } from "./drain";
 import { respondWithError, writeErrorAndClose } from "./raw-error-response";
-import { getRuntime } from "./runtime";
+import { getRuntime, type AppRuntime } from "./runtime";
 import { onStopSignals } from "./stop-signals";
 import { clusterSlot, joinCluster } from "./cluster-worker";
 import { listenForRelayedStreams } from "./relayed-streams-listener";
@@ -40,6 +42,16 @@ async function nextParts(options: StartOptions, config: AppConfig): Promise<WebP
   };
 }
 
+/**
+ * On Postgres, where other processes and instances share the calls: a warm transfer's leg that
+ * reaches one of them is passed on to this process, the one that placed it (docs/decisions.md).
+ */
+async function routeTransferLegs(server: Server, runtime: AppRuntime, relayHost: string): Promise<void> {
+  const { mediaInstance } = runtime;
+  await mediaInstance.advertiseRelay(await listenForRelayedStreams(server, relayHost));
+  setTransferLegRoute({ mark: mediaInstance.id, relayUrlOf: (mark) => mediaInstanceRelayUrl(runtime.connection.db, mark) });
+}
+
 const apiOnly: WebParts = {
   handle: async (request, response) => respondWithError(response, "not_found", `No such endpoint: ${request.method} ${request.url}`),
 };
@@ -68,6 +80,7 @@ export async function startAppServer(options: StartOptions): Promise<Server> {
       resolve();
     });
   });
+  if (config.databaseUrl) await routeTransferLegs(server, runtime, config.mediaRelayHost);
   runtime.load.reset();
   const address = server.address();
   const url = `http://${config.host ?? "localhost"}:${address && typeof address === "object" ? address.port : config.port}`;
@@ -76,7 +89,7 @@ export async function startAppServer(options: StartOptions): Promise<Server> {
   else {
     // One of WEB_CONCURRENCY server processes: the primary says "Ready" once every one listens.
     console.log(`server process ${slot + 1} (pid ${process.pid}) listening`);
-    joinCluster(runtime.loadView, url, (await listenForRelayedStreams(server)).port);
+    joinCluster(runtime.loadView, url);
   }
 
   // In development a code change restarts the server (tsx watch gives it 5 s): a short drain unless one is set.

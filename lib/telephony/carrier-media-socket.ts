@@ -127,13 +127,15 @@ export function handleCarrierMediaSocket(deps: MediaSocketDependencies, carrier:
 
   /**
    * A warm transfer's destination answered: its stream goes to the transfer waiting in this process
-   * (no conversation of its own), or, when another server process of this instance placed it, there.
+   * (no conversation of its own), or, when another server process (of this instance or another)
+   * placed it, there.
    */
-  function beginTransferLeg(callId: string, token: string): void {
+  async function beginTransferLeg(callId: string, token: string): Promise<void> {
     const attach = claimTransferLeg(callId, token);
     if (!attach) {
-      const owner = transferLegOwner(token);
+      const owner = await transferLegOwner(token);
       if (!owner) return refuse(`no warm transfer of call ${callId} waits here for this stream`, "Invalid stream token");
+      if (refused || socket.readyState !== socket.OPEN) return;
       clearTimeout(timer);
       console.log(`${label} of call ${callId}: passed on to the server process that placed it`);
       relay = new MediaStreamRelay(socket, `${owner}${carrierMediaPaths[carrier]}`, early ?? [], (line) => console.warn(`${label} of call ${callId}: ${line}`));

@@ -5,23 +5,23 @@ import type { CarrierMediaTransport } from "./carrier-media-transport";
 type Waiting = { token: string; attach(leg: CarrierMediaTransport): void };
 
 /**
- * Where the other server processes of this instance take the streams meant for them (WEB_CONCURRENCY
- * > 1): this process's mark, put in front of its tokens, and the loopback WebSocket base URL of the
- * sibling a mark names. Set by lib/server as the cluster's processes come and go.
+ * How a leg finds the server process that placed its transfer, whichever process or instance its
+ * stream reaches: this process's mark (its media instance id), put in front of its tokens, and where
+ * the process a mark names takes relayed streams (its `relay_url`, a WebSocket base URL). Set by lib/server.
  */
-export type TransferLegRoute = { mark: string; siblingFor(mark: string): string | null };
+export type TransferLegRoute = { mark: string; relayUrlOf(mark: string): Promise<string | null> };
 
 /**
  * The warm transfers this process is running, by call id: the destination's stream (`leg=transfer`)
  * proves itself with the one-time token its TwiML or dial request carried, and is handed to the
- * transfer that asked for it. In memory: a stream that reaches another server process of the
- * instance is relayed here by the mark in its token (see docs/decisions.md).
+ * transfer that asked for it. In memory: a stream that reaches another server process (of this
+ * instance or another) is relayed here by the mark in its token (see docs/decisions.md).
  */
 const waiting = new Map<string, Waiting>();
 let route: TransferLegRoute | null = null;
 
-/** A mark is a short name of letters and digits; the token's random part follows a dot. */
-const MARKED = /^([a-z0-9]{1,8})\.[A-Za-z0-9_-]+$/;
+/** A mark is a media instance id (a uuid); the token's random part follows a dot. */
+const MARKED = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[A-Za-z0-9_-]+$/;
 
 export function setTransferLegRoute(next: TransferLegRoute | null): void {
   route = next;
@@ -52,12 +52,12 @@ export function claimTransferLeg(callId: string, token: string): ((leg: CarrierM
 }
 
 /**
- * The loopback WebSocket base URL of the sibling process whose transfer a token belongs to, or null:
- * no cluster, a token without a mark, this process's own mark (never relayed twice), or a mark no
- * running sibling has. The sibling checks the token itself.
+ * Where the process whose transfer a token belongs to takes relayed streams, or null: no route, a
+ * token without a mark, this process's own mark (never relayed twice), or a process that is gone or
+ * takes none. That process checks the token itself.
  */
-export function transferLegOwner(token: string): string | null {
+export async function transferLegOwner(token: string): Promise<string | null> {
   const mark = MARKED.exec(token)?.[1];
   if (!route || !mark || mark === route.mark) return null;
-  return route.siblingFor(mark);
+  return route.relayUrlOf(mark);
 }

@@ -309,8 +309,9 @@ export async function warmTransferSummaryAudio(
     { transcript: conversation?.snapshot.transcript ?? [], values: conversation?.snapshot.variable_values ?? [] },
     signal,
   );
-  // The summary is the call's work: its cost counts the model's tokens and the characters spoken.
-  await addCallUsage(deps.db, callId, { ...usage, tts_characters: text.length }).catch((error: unknown) =>
+  // The summary is the call's work: its cost counts the model's tokens and the characters spoken. Not
+  // awaited: it waits for the engine operation that asked for the transfer, and the summary must not.
+  void addCallUsage(deps.db, callId, { ...usage, tts_characters: text.length }).catch((error: unknown) =>
     console.warn(`telephony: call ${callId}: the warm transfer's usage was not recorded (${error instanceof Error ? error.message : String(error)})`),
   );
   const tts = createTextToSpeech(agent, deps.env ?? process.env, { sampleRate: 8000 });

@@ -54,7 +54,7 @@ describe("ending the live calls of media instances that stopped beating", () => 
     const alive = await holder(STALE_MS - 3_000); // late, but not dead
     const dead = await holder(STALE_MS + 2_000);
     const retired = randomUUID();
-    await beatMediaInstance(api.db, { id: retired, pid: 2, host: "test" });
+    await beatMediaInstance(api.db, { id: retired, pid: 2, host: "test", relayUrl: null });
     await retireMediaInstance(api.db, retired);
 
     const deadVoice = await liveConversation(dead);

@@ -13,4 +13,6 @@ export const mediaInstances = pgTable("media_instances", {
   host: text("host").notNull(),
   startedAt: timestampMs("started_at").notNull().defaultNow(),
   heartbeatAt: timestampMs("heartbeat_at").notNull().defaultNow(),
+  /** Where the other processes pass on a carrier stream meant for this one (a warm transfer's leg): `ws://host:port`. */
+  relayUrl: text("relay_url"),
 });

@@ -7,7 +7,7 @@ import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { callRecordingKey } from "@/lib/storage/blob-keys";
 import { ConflictError, NotFoundError } from "@/lib/utils/domain-errors";
-import { agentVersionDocument, loadRuntimeCall, mediaBackstopAt, splitSnapshot, storedContent, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
+import { agentVersionDocument, loadRuntimeCall, mediaBackstopAt, operationRunning, splitSnapshot, storedContent, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
 import { callDataStorage, withCategories } from "./call-redaction";
 import { redactedTimeRanges, silenceWav, type SpokenSegment } from "@/lib/redaction/silence-audio";
 
@@ -116,15 +116,24 @@ async function publishedVersion(db: Database, agentId: string): Promise<number |
   return agent?.version ?? null;
 }
 
+/** How long work done outside the conversation waits for a running engine operation before its usage is dropped (logged). */
+const USAGE_WAIT_MS = 30_000;
+
 /**
  * Adds work done for the call outside its conversation (a warm transfer's summary: its model tokens
  * and spoken characters) to the call's usage, so that its cost counts it. Compare-and-set on the
- * conversation's version, retried, as the conversation's own saves are: neither loses the other's.
+ * conversation's version, and only between engine operations: one in flight stores its own snapshot
+ * (usage included) over the row, so this waits for it rather than make it fail.
  */
 export async function addCallUsage(db: Database, callId: string, extra: Partial<CallUsage>): Promise<void> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  const deadline = Date.now() + USAGE_WAIT_MS;
+  while (Date.now() < deadline) {
     const call = await loadRuntimeCall(db, callId);
     if (!call) return;
+    if (operationRunning(call.state, new Date())) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      continue;
+    }
     const usage = { ...call.snapshot.usage };
     for (const [key, value] of Object.entries(extra) as [keyof CallUsage, number][]) usage[key] = (usage[key] ?? 0) + value;
     const state: StoredRuntimeState = { ...call.state, version: call.state.version + 1 };
@@ -135,7 +144,7 @@ export async function addCallUsage(db: Database, callId: string, extra: Partial<
       .returning({ id: calls.id });
     if (updated.length) return;
   }
-  console.warn(`live call ${callId}: usage could not be added (the call kept changing)`);
+  console.warn(`live call ${callId}: usage could not be added (an engine operation held the call for ${USAGE_WAIT_MS / 1000} s)`);
 }
 
 /** Rewrites the call's transcript (compare-and-set on the conversation's version, retried). */

@@ -15,7 +15,7 @@ const LIVE = ["created", "ringing", "in_progress"] as const;
 export const INSTANCE_LOST = "instance_lost";
 const DETAIL = "the server process holding the call's media stopped (crashed, killed or cut off from the database)";
 
-export type MediaInstanceRow = { id: string; pid: number; host: string };
+export type MediaInstanceRow = { id: string; pid: number; host: string; relayUrl: string | null };
 
 /** A call the sweep ended, with what the caller needs to finish it elsewhere (a carrier leg to hang up). */
 export type OrphanedCall = { id: string; organizationId: string; carrier: CarrierName | null; carrierCallId: string | null; instanceId: string };
@@ -25,7 +25,13 @@ export async function beatMediaInstance(db: Database, instance: MediaInstanceRow
   await db
     .insert(mediaInstances)
     .values(instance)
-    .onConflictDoUpdate({ target: mediaInstances.id, set: { heartbeatAt: sql`now()` } });
+    .onConflictDoUpdate({ target: mediaInstances.id, set: { heartbeatAt: sql`now()`, relayUrl: instance.relayUrl } });
+}
+
+/** Where a live holder takes carrier streams passed on to it (its `relay_url`), or null. */
+export async function mediaInstanceRelayUrl(db: Database, instanceId: string): Promise<string | null> {
+  const [row] = await db.select({ relayUrl: mediaInstances.relayUrl }).from(mediaInstances).where(eq(mediaInstances.id, instanceId));
+  return row?.relayUrl ?? null;
 }
 
 /** A process that stops on purpose: dead at once, so that any call it could not end is ended by the next sweep. */

@@ -103,6 +103,7 @@ export async function loadRuntimeCall(db: Database, callId: string): Promise<Run
       variableValues: calls.variableValues,
       usage: calls.usage,
       runtimeState: calls.runtimeState,
+      status: calls.status,
     })
     .from(calls)
     .where(eq(calls.id, callId));
@@ -119,6 +120,8 @@ export async function loadRuntimeCall(db: Database, callId: string): Promise<Run
     state,
     snapshot: {
       ...state.engine,
+      // A call ended outside the conversation (a carrier's hang-up webhook ends the row directly) is over for the engine too.
+      status: row.status === "ended" || row.status === "failed" ? "ended" : state.engine.status,
       transcript: state.private?.transcript ?? row.transcript,
       variable_values: state.private?.variable_values ?? row.variableValues,
       usage: row.usage,
@@ -129,9 +132,13 @@ export async function loadRuntimeCall(db: Database, callId: string): Promise<Run
 const versionIs = (callId: string, version: number) => and(eq(calls.id, callId), sql`(${calls.runtimeState}->>'version')::int = ${version}`);
 
 /** Marks a caller turn as running; a second turn meanwhile is a conflict (the caller waits for the answer). */
+/** An engine operation holds the conversation (claimed, not stored yet, and not so old that its process must be gone). */
+export function operationRunning(state: StoredRuntimeState, now: Date): boolean {
+  return state.busy_since !== null && now.getTime() - Date.parse(state.busy_since) < STALE_TURN_MS;
+}
+
 export async function claimTurn(db: Database, call: RuntimeCall, now: Date): Promise<StoredRuntimeState> {
-  const busy = call.state.busy_since && now.getTime() - Date.parse(call.state.busy_since) < STALE_TURN_MS;
-  if (busy) throw new ConflictError("The agent is still answering the previous turn; send the next one when it has finished");
+  if (operationRunning(call.state, now)) throw new ConflictError("The agent is still answering the previous turn; send the next one when it has finished");
   const next: StoredRuntimeState = { ...call.state, version: call.state.version + 1, busy_since: now.toISOString() };
   const updated = await db
     .update(calls)

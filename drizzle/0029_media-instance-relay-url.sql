@@ -1,0 +1,1 @@
+ALTER TABLE "media_instances" ADD COLUMN "relay_url" text;
