@@ -29,15 +29,8 @@ beforeAll(async () => {
   server = await TelephonyServer.start({ twilio: double, env: { TWILIO_ACCOUNT_SID: double.accountSid, TWILIO_AUTH_TOKEN: double.authToken }, liveCall: { llm: llm.port, env: fake.env() } });
   org = await server.api.createOrganization("Polite");
   double.addNumber(LINE);
-  const agent = await server.request("POST", "/v1/agents", {
-    apiKey: org.apiKey,
-    body: voiceAgent({ states: [{ name: "main", prompt: "Help the caller. If they ask not to be called again use {{add_to_do_not_call}}.", tools: [{ type: "add_to_do_not_call", filler_sentence: GOODBYE }] }] }),
-  });
-  expect(agent.status).toBe(200);
-  agentId = (await agent.json()).data.id;
-  const imported = await server.request("POST", "/v1/telephony/providers/twilio/numbers/import", { apiKey: org.apiKey });
-  const [number] = (await imported.json()).data;
-  await server.request("PATCH", `/v1/phone-numbers/${number.id}`, { apiKey: org.apiKey, body: { inbound_agent_id: agentId } });
+  const prompt = "Help the caller. If they ask not to be called again use {{add_to_do_not_call}}.";
+  agentId = await server.answerWith(org.apiKey, "twilio", voiceAgent({ states: [{ name: "main", prompt, tools: [{ type: "add_to_do_not_call", filler_sentence: GOODBYE }] }] }));
 }, 60_000);
 
 afterAll(async () => {

@@ -45,11 +45,7 @@ beforeAll(async () => {
   org = await server.api.createOrganization("Warm transfers on Telnyx");
   double.addNumber(LINE);
   const tool = { type: "transfer_call", transfer_phone_number: TARGET, transfer_mode: "warm", transfer_timeout_seconds: 5, whisper_message: "Transferring {{from_number}}." };
-  const agent = await server.request("POST", "/v1/agents", { apiKey: org.apiKey, body: voiceAgent({ states: [{ name: "main", prompt: "Help the caller.", tools: [tool] }] }) });
-  expect(agent.status).toBe(200);
-  const imported = await server.request("POST", "/v1/telephony/providers/telnyx/numbers/import", { apiKey: org.apiKey });
-  const [number] = (await imported.json()).data;
-  await server.request("PATCH", `/v1/phone-numbers/${number.id}`, { apiKey: org.apiKey, body: { inbound_agent_id: (await agent.json()).data.id } });
+  await server.answerWith(org.apiKey, "telnyx", voiceAgent({ states: [{ name: "main", prompt: "Help the caller.", tools: [tool] }] }));
 });
 
 afterAll(async () => {

@@ -45,23 +45,8 @@ beforeAll(async () => {
   server = await TelephonyServer.start({ twilio: double, env: { TWILIO_ACCOUNT_SID: double.accountSid, TWILIO_AUTH_TOKEN: double.authToken }, liveCall: { llm: llm.port, env: fake.env() } });
   org = await server.api.createOrganization("Warm transfers");
   double.addNumber(LINE);
-  const agent = await server.request("POST", "/v1/agents", {
-    apiKey: org.apiKey,
-    body: voiceAgent({
-      states: [
-        {
-          name: "main",
-          prompt: "Help the caller.",
-          tools: [{ type: "transfer_call", transfer_phone_number: TARGET, transfer_mode: "warm", transfer_timeout_seconds: 5, }],
-        },
-      ],
-    }),
-  });
-  expect(agent.status).toBe(200);
-  const agentId = (await agent.json()).data.id;
-  const imported = await server.request("POST", "/v1/telephony/providers/twilio/numbers/import", { apiKey: org.apiKey });
-  const [number] = (await imported.json()).data;
-  await server.request("PATCH", `/v1/phone-numbers/${number.id}`, { apiKey: org.apiKey, body: { inbound_agent_id: agentId } });
+  const tool = { type: "transfer_call", transfer_phone_number: TARGET, transfer_mode: "warm", transfer_timeout_seconds: 5 };
+  await server.answerWith(org.apiKey, "twilio", voiceAgent({ states: [{ name: "main", prompt: "Help the caller.", tools: [tool] }] }));
 });
 
 afterAll(async () => {

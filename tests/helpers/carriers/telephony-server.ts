@@ -106,6 +106,22 @@ export class TelephonyServer {
     return this.api.request(method, path, options);
   }
 
+  /**
+   * An agent made from `agent` that answers the carrier's numbers: they are imported from its double
+   * (every number the double holds) and the first one is bound to the agent. Returns the agent's id.
+   */
+  async answerWith(apiKey: string, carrier: "twilio" | "telnyx", agent: unknown): Promise<string> {
+    const created = await this.request("POST", "/v1/agents", { apiKey, body: agent });
+    if (created.status !== 200) throw new Error(`the agent was refused: ${await created.text()}`);
+    const agentId = (await created.json()).data.id as string;
+    const imported = await this.request("POST", `/v1/telephony/providers/${carrier}/numbers/import`, { apiKey });
+    if (imported.status !== 200) throw new Error(`the numbers were not imported: ${await imported.text()}`);
+    const [number] = (await imported.json()).data as { id: string }[];
+    const bound = await this.request("PATCH", `/v1/phone-numbers/${number.id}`, { apiKey, body: { inbound_agent_id: agentId } });
+    if (bound.status !== 200) throw new Error(`the number was not bound to the agent: ${await bound.text()}`);
+    return agentId;
+  }
+
   private track<T>(conversation: Promise<T>): Promise<T> {
     this.running.add(conversation);
     void conversation.finally(() => this.running.delete(conversation)).catch(() => {});
