@@ -145,13 +145,7 @@ export class WarmTransfer {
 
   /** The summary, paced to the destination; answered once its last frame has played there (its mark came back). */
   private async speakSummary(leg: CarrierMediaTransport, summary: Promise<Int16Array>): Promise<Outcome> {
-    let audio: Int16Array;
-    try {
-      audio = await summary;
-    } catch (error) {
-      console.warn(`telephony: call ${this.callId}: the warm transfer's summary could not be spoken (${error instanceof Error ? error.message : String(error)}); joining without it`);
-      audio = new Int16Array(0);
-    }
+    const audio = await summaryOrNothing(summary, `telephony: call ${this.callId}`);
     return new Promise<Outcome>((resolve) => {
       let offset = 0;
       let done = false;
@@ -288,6 +282,16 @@ export async function recordWarmTransferFailure(deps: Pick<WarmTransferDependenc
   await recordWarmTransfer(deps, callId, to, reason);
   const call = await findCall(deps.db, callId);
   if (call) await noteCallEvent(deps.db, call, "transfer_failed", { to, reason });
+}
+
+/** The summary's audio, or none when it could not be made (logged under `label`): the two are joined without it. */
+export async function summaryOrNothing(summary: Promise<Int16Array>, label: string): Promise<Int16Array> {
+  try {
+    return await summary;
+  } catch (error) {
+    console.warn(`${label}: the warm transfer's summary could not be spoken (${error instanceof Error ? error.message : String(error)}); joining without it`);
+    return new Int16Array(0);
+  }
 }
 
 /** The words for the destination (warmTransferWords) in the agent's voice at 8 kHz. */

@@ -15,6 +15,7 @@ import {
   recordWarmTransferFailure,
   warmTransferFailedPrompt,
   warmTransferHoldAudio,
+  summaryOrNothing,
   warmTransferSummaryAudio,
   type LiveCallControl,
   type WarmTransferDependencies,
@@ -105,13 +106,7 @@ export class SipWarmTransfer {
   /** The summary, paced to the destination over its RTP; answered once it has played there. */
   private async speakSummary(leg: SipCall, summary: Promise<Int16Array>): Promise<Outcome> {
     await recordWarmTransfer(this.deps, this.callId, this.tool.to, "answered");
-    let audio: Int16Array;
-    try {
-      audio = await summary;
-    } catch (error) {
-      console.warn(`sip: call ${this.callId}: the warm transfer's summary could not be spoken (${error instanceof Error ? error.message : String(error)}); joining without it`);
-      audio = new Int16Array(0);
-    }
+    const audio = await summaryOrNothing(summary, `sip: call ${this.callId}`);
     return new Promise<Outcome>((resolve) => {
       let offset = 0;
       let done = false;
