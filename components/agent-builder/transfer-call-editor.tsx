@@ -5,10 +5,15 @@ import { DEFAULT_TRANSFER_TIMEOUT_SECONDS, withRingTime, withTransferMode, withT
 import { errorsUnder } from "@/lib/agent-builder/validation-errors";
 import { NumberField, SelectField, TextAreaField, TextField } from "./fields";
 
+// Short labels: the side panel is narrow and a closed select cannot wrap; the hint says what the chosen one does.
 const modes = [
-  { value: "cold", label: "Cold: hand the caller over at once" },
-  { value: "warm", label: "Warm: hold the caller, brief the destination, then join" },
+  { value: "cold", label: "Cold" },
+  { value: "warm", label: "Warm" },
 ] as const;
+const modeHints = {
+  cold: "Cold (default): hand the caller over at once.",
+  warm: "Warm: hold the caller, brief the destination, then join them. Phone calls only.",
+} as const;
 
 /** A transfer_call tool's destination and, for a warm transfer, its hold audio, briefing and ring time. */
 export function TransferCallEditor({
@@ -45,7 +50,7 @@ export function TransferCallEditor({
           onChange={(mode) => onChange(withTransferMode(tool, mode))}
           options={modes}
           errors={e("transfer_mode")}
-          hint="Default cold. Warm works on phone calls (Twilio, Telnyx, SIP trunks)."
+          hint={modeHints[warm ? "warm" : "cold"]}
         />
       </div>
       {warm ? (
