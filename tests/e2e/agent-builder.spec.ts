@@ -1,5 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signIn } from "./helpers/accounts";
 import { demoCredentials } from "./helpers/demo";
@@ -238,6 +239,12 @@ test.describe("agent builder", () => {
     await expect(tool.getByLabel("Ring for (seconds)")).toHaveAttribute("aria-invalid", "true");
     await expect(tool.getByRole("alert")).toHaveText("At most 120");
     expect((await storedTool()).transfer_timeout_seconds).toBe(20);
+    // The warm fields with a problem shown pass axe (labels tied to inputs, the error's contrast).
+    const axe = await new AxeBuilder({ page, axeSource: readFileSync(require.resolve("axe-core/axe.min.js"), "utf8") })
+      .include('[data-testid="tool-0"]')
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
     // Back to cold: the warm-only fields (the refused 500 with them) leave the tool, so the save goes through.
     await tool.getByLabel("Mode", { exact: true }).selectOption("cold");
