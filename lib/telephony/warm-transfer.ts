@@ -12,6 +12,7 @@ import { fillPrompt } from "@/lib/runtime/prompt";
 import type { LanguageModelPort } from "@/lib/runtime/types";
 import type { CallTransfer, TranscriptEntry, VariableValue } from "@/lib/schemas/call-values";
 import { callChanges } from "@/lib/services/calls/call-changes";
+import { addCallUsage } from "@/lib/services/calls/live-calls";
 import { loadRuntimeCall } from "@/lib/services/calls/runtime-calls";
 import { findCall, noteCallEvent, recordTransfer } from "@/lib/services/phone-calls/phone-call-progress";
 import type { Carrier } from "./carrier";
@@ -249,7 +250,7 @@ export class WarmTransfer {
  * is asked through the ordinary API), else, when the model fails, a plain announcement.
  */
 export async function warmTransferWords(
-  how: { whisperMessage?: string; llm: LanguageModelPort; agentLlm: AgentDocument["llm"] },
+  how: { whisperMessage?: string; llm: LanguageModelPort; agentLlm: AgentDocument["llm"]; onUsage?: (inputTokens: number, outputTokens: number) => void },
   call: { transcript: TranscriptEntry[]; values: VariableValue[] },
   signal?: AbortSignal,
 ): Promise<string> {
@@ -261,6 +262,7 @@ export async function warmTransferWords(
     const messages = [{ role: "user" as const, content: `Transcript of the call so far:\n${lines || "(nothing said yet)"}` }];
     for await (const event of how.llm({ ...llm, system: SUMMARY_SYSTEM_PROMPT, messages, tools: [], abortSignal: signal })) {
       if (event.type === "text") text += event.text;
+      else if (event.type === "usage") how.onUsage?.(event.inputTokens, event.outputTokens);
     }
     return text.trim() || FALLBACK_WHISPER;
   } catch {
@@ -297,10 +299,19 @@ export async function warmTransferSummaryAudio(
   signal: AbortSignal,
 ): Promise<Int16Array> {
   const conversation = await loadRuntimeCall(deps.db, callId);
+  const usage = { llm_input_tokens: 0, llm_output_tokens: 0 };
+  const onUsage = (inputTokens: number, outputTokens: number) => {
+    usage.llm_input_tokens += inputTokens;
+    usage.llm_output_tokens += outputTokens;
+  };
   const text = await warmTransferWords(
-    { whisperMessage, llm: deps.llm, agentLlm: agent.llm },
+    { whisperMessage, llm: deps.llm, agentLlm: agent.llm, onUsage },
     { transcript: conversation?.snapshot.transcript ?? [], values: conversation?.snapshot.variable_values ?? [] },
     signal,
+  );
+  // The summary is the call's work: its cost counts the model's tokens and the characters spoken.
+  await addCallUsage(deps.db, callId, { ...usage, tts_characters: text.length }).catch((error: unknown) =>
+    console.warn(`telephony: call ${callId}: the warm transfer's usage was not recorded (${error instanceof Error ? error.message : String(error)})`),
   );
   const tts = createTextToSpeech(agent, deps.env ?? process.env, { sampleRate: 8000 });
   try {

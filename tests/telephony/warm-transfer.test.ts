@@ -23,11 +23,13 @@ const LINE = "+14155550600";
 const TARGET = "+14155550699";
 const SUMMARY = "Table for two, please.";
 const SUMMARY_HZ = 1200;
+/** Far more than the conversation's own turns use ([10, 5] each): the call's usage must count the summary. */
+const SUMMARY_INPUT_TOKENS = 5000;
 const GREETING_HZ = 440;
 const SORRY = "Sorry, nobody is free right now.";
 const SORRY_HZ = 1040;
 const llm = scriptedLlm((request) => {
-  if (/handing a phone call over/.test(request.system)) return { text: SUMMARY };
+  if (/handing a phone call over/.test(request.system)) return { text: SUMMARY, usage: [SUMMARY_INPUT_TOKENS, 12] };
   const said = lastUserText(request);
   if (/You tried to put the caller through/.test(said)) return { text: SORRY };
   if (/\b0\b/.test(said)) return { text: "Putting you through.", calls: [{ name: "transfer_call" }] };
@@ -111,6 +113,11 @@ describe("warm transfer on Twilio", () => {
     await double.ended(call);
     await until(() => false, 1500).catch(() => undefined);
     expect(await record(callId)).toMatchObject({ status: "ended", end_reason: "transferred", transfer: { to: TARGET, status: "completed", mode: "warm" } });
+    // The summary is the call's work, priced with it: its tokens and the characters spoken are in the call's usage.
+    const [row] = await server.api.db.select({ usage: calls.usage }).from(calls).where(eq(calls.id, callId));
+    expect(row.usage.llm_input_tokens).toBeGreaterThanOrEqual(SUMMARY_INPUT_TOKENS);
+    expect(row.usage.llm_input_tokens).toBeLessThan(SUMMARY_INPUT_TOKENS + 200);
+    expect(row.usage.tts_characters).toBeGreaterThanOrEqual(SUMMARY.length);
   }, 60_000);
 
   it("a declined transfer (busy) brings the caller back to the agent, who says so; the call goes on", async () => {

@@ -69,9 +69,13 @@ export async function processFinishedCall(
   if (errors.length && !attempt.last) throw errors.length === 1 ? errors[0] : new Error(errors.map((error) => error.message).join("; "));
   for (const error of errors) console.error(error.message);
   const dataStorage = await callDataStorage(db, callId);
-  if (dataStorage === "metadata_only") await keepMetadataOnly(db, callId);
-  else if (dataStorage === "redact_pii") await redactDynamicVariables(db, callId);
-  if (dataStorage !== "everything") await settleContactVariables(db, callId, dataStorage);
+  if (dataStorage === "everything") return;
+  // The call and its campaign contact together: no reader sees one redacted beside the other in the clear.
+  await inTransaction(db, async (tx) => {
+    if (dataStorage === "metadata_only") await keepMetadataOnly(tx, callId);
+    else await redactDynamicVariables(tx, callId);
+    await settleContactVariables(tx, callId, dataStorage);
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db/client";
 import { agents, calls } from "@/lib/db/schema";
-import type { CallEndReason, TranscriptEntry, TurnLatency } from "@/lib/schemas/call-values";
+import type { CallEndReason, CallUsage, TranscriptEntry, TurnLatency } from "@/lib/schemas/call-values";
 import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { callRecordingKey } from "@/lib/storage/blob-keys";
@@ -114,6 +114,28 @@ export async function liveCallStatus(db: Database, callId: string): Promise<{ st
 async function publishedVersion(db: Database, agentId: string): Promise<number | null> {
   const [agent] = await db.select({ version: agents.publishedVersion }).from(agents).where(eq(agents.id, agentId));
   return agent?.version ?? null;
+}
+
+/**
+ * Adds work done for the call outside its conversation (a warm transfer's summary: its model tokens
+ * and spoken characters) to the call's usage, so that its cost counts it. Compare-and-set on the
+ * conversation's version, retried, as the conversation's own saves are: neither loses the other's.
+ */
+export async function addCallUsage(db: Database, callId: string, extra: Partial<CallUsage>): Promise<void> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const call = await loadRuntimeCall(db, callId);
+    if (!call) return;
+    const usage = { ...call.snapshot.usage };
+    for (const [key, value] of Object.entries(extra) as [keyof CallUsage, number][]) usage[key] = (usage[key] ?? 0) + value;
+    const state: StoredRuntimeState = { ...call.state, version: call.state.version + 1 };
+    const updated = await db
+      .update(calls)
+      .set({ usage, runtimeState: state as unknown as Record<string, unknown> })
+      .where(and(eq(calls.id, callId), sql`(${calls.runtimeState}->>'version')::int = ${call.state.version}`))
+      .returning({ id: calls.id });
+    if (updated.length) return;
+  }
+  console.warn(`live call ${callId}: usage could not be added (the call kept changing)`);
 }
 
 /** Rewrites the call's transcript (compare-and-set on the conversation's version, retried). */
