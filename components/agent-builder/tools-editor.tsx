@@ -7,6 +7,7 @@ import { builtInToolTypes, contentTypes, httpMethods, parameterTypes } from "@/l
 import type { AgentTool, CustomFunctionTool } from "@/lib/agents/normalize";
 import { errorsUnder } from "@/lib/agent-builder/validation-errors";
 import { NumberField, Section, SelectField, TextField } from "./fields";
+import { TransferCallEditor } from "./transfer-call-editor";
 
 const toolLabels: Record<AgentTool["type"], string> = {
   custom_function: "Custom function (HTTP request)",
@@ -75,6 +76,7 @@ export function ToolsEditor({
           {tool.type === "custom_function" ? (
             <CustomFunctionEditor tool={tool} onChange={(next) => set(i, next)} errors={errors} at={`tools[${i}]`} variableNames={variableNames} />
           ) : null}
+          {tool.type === "transfer_call" ? <TransferCallEditor tool={tool} onChange={(next) => set(i, next)} errors={errors} at={`tools[${i}]`} /> : null}
           <TextField label="Description" value={tool.description} onChange={(description) => set(i, { ...tool, description })} errors={errorsUnder(errors, `tools[${i}].description`)} hint="Tells the model when to use it." />
           <TextField
             label="Filler sentence"

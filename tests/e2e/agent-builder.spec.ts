@@ -1,3 +1,6 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signIn } from "./helpers/accounts";
 import { demoCredentials } from "./helpers/demo";
@@ -5,7 +8,8 @@ import { demoCredentials } from "./helpers/demo";
 /**
  * The agent builder as a person uses it: a template, a new state connected by dragging, a custom
  * function with a response mapping, a save that survives a reload (positions included), a broken
- * graph whose error lands on its edge, a restored version and post-call questions of three types.
+ * graph whose error lands on its edge, a restored version and post-call questions of three types;
+ * the turn-taking settings; a warm transfer_call tool.
  */
 async function signInAsDemo(page: Page, next: string) {
   const demo = demoCredentials();
@@ -176,5 +180,79 @@ test.describe("agent builder", () => {
     await expect(section.getByLabel("Wait after a broken-off sentence")).toHaveValue("2500");
     await expect(section.getByLabel("Endpointing URL")).toHaveValue("https://turns.example.com/decide");
     await expect(section.getByLabel("Remove background noise from the caller's audio")).toBeChecked();
+  });
+
+  test("a transfer_call tool: number and warm transfer saved and read back (UI and API), a ring time out of range refused on its field, cold drops the warm fields", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await signInAsDemo(page, "/agents");
+    const created = await page.request.post("/api/console/v1/agents", {
+      data: { name: `E2E transfer ${Date.now()}`, initial_state_name: "main", states: [{ name: "main", prompt: "Help the caller; put them through to billing when asked." }] },
+    });
+    expect(created.status()).toBe(200);
+    const agentId = (await created.json()).data.id as string;
+    const storedTool = async () => {
+      const response = await page.request.get(`/v1/agents/${agentId}`, { headers: { "X-Api-Key": demoCredentials().apiKey } });
+      expect(response.status()).toBe(200);
+      return (await response.json()).data.states[0].tools[0] as Record<string, unknown>;
+    };
+
+    await page.goto(`/agents/${agentId}`);
+    await stateNode(page, "main").click();
+    await panel(page).getByLabel("New tool").selectOption({ label: "Transfer call" });
+    await panel(page).getByRole("button", { name: "Add tool" }).click();
+    const tool = panel(page).getByTestId("tool-0");
+    await expect(tool).toContainText("Transfer call");
+    // Cold by default: no warm-only field until Warm is chosen.
+    await expect(tool.getByLabel("Mode", { exact: true })).toHaveValue("cold");
+    await expect(tool).toContainText("Cold (default): hand the caller over at once.");
+    await expect(tool.getByLabel("Ring for (seconds)")).toHaveCount(0);
+    await tool.getByLabel("Transfer to").fill("+14155550199");
+    await tool.getByLabel("Mode", { exact: true }).selectOption({ label: "Warm" });
+    await expect(tool.getByLabel("Ring for (seconds)")).toHaveValue("30");
+    await expect(tool).toContainText("Warm: hold the caller, brief the destination, then join them.");
+    const whisper = "{{from_number}} is calling about a double charge on their last invoice.";
+    await tool.getByLabel("Summary spoken to the destination").fill(whisper);
+    await tool.getByLabel("Ring for (seconds)").fill("20");
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      mkdirSync(process.env.E2E_SCREENSHOT_DIR, { recursive: true });
+      await tool.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, "warm-transfer-tool.png") });
+    }
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Version 2 saved and published", { exact: true })).toBeVisible();
+
+    await page.reload();
+    await stateNode(page, "main").click();
+    await expect(tool.getByLabel("Transfer to")).toHaveValue("+14155550199");
+    await expect(tool.getByLabel("Mode", { exact: true })).toHaveValue("warm");
+    await expect(tool.getByLabel("Summary spoken to the destination")).toHaveValue(whisper);
+    await expect(tool.getByLabel("Hold audio URL")).toHaveValue("");
+    await expect(tool.getByLabel("Ring for (seconds)")).toHaveValue("20");
+    // The API holds what the builder showed; the empty hold audio URL is absent (the built-in chime), not "".
+    const warm = await storedTool();
+    expect(warm).toMatchObject({ type: "transfer_call", transfer_phone_number: "+14155550199", transfer_mode: "warm", transfer_timeout_seconds: 20, whisper_message: whisper });
+    expect(warm).not.toHaveProperty("hold_audio_url");
+
+    // A ring time out of range: the server's problem under that field, nothing saved.
+    await tool.getByLabel("Ring for (seconds)").fill("500");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(tool.getByLabel("Ring for (seconds)")).toHaveAttribute("aria-invalid", "true");
+    await expect(tool.getByRole("alert")).toHaveText("At most 120");
+    expect((await storedTool()).transfer_timeout_seconds).toBe(20);
+    // The warm fields with a problem shown pass axe (labels tied to inputs, the error's contrast).
+    const axe = await new AxeBuilder({ page, axeSource: readFileSync(require.resolve("axe-core/axe.min.js"), "utf8") })
+      .include('[data-testid="tool-0"]')
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+
+    // Back to cold: the warm-only fields (the refused 500 with them) leave the tool, so the save goes through.
+    await tool.getByLabel("Mode", { exact: true }).selectOption("cold");
+    await expect(tool.getByLabel("Ring for (seconds)")).toHaveCount(0);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Version 3 saved and published", { exact: true })).toBeVisible();
+    const cold = await storedTool();
+    expect(cold).toMatchObject({ type: "transfer_call", transfer_phone_number: "+14155550199" });
+    for (const field of ["transfer_mode", "whisper_message", "hold_audio_url", "transfer_timeout_seconds"]) expect(cold).not.toHaveProperty(field);
   });
 });
