@@ -11,7 +11,8 @@ import { createTestApi, type TestApi } from "../helpers/test-api";
 // The analysis follows the agent's data_storage as its transcript and answers do, and re-runs are audited.
 
 const CARD = "4111 1111 1111 1111";
-const RAW = /4111|Maria|Garcia|maria\.garcia@example\.com/;
+// The card (its first two groups, however spaced), not a bare "4111": that also occurs in random uuids.
+const RAW = /4111[ -]?1111|Maria|Garcia|maria\.garcia@example\.com/;
 
 let api: TestApi;
 let llm: FakeOpenAiServer;
