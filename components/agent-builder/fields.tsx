@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, type ComponentProps, type ReactNode } from "react";
+import { useId, useState, type ComponentProps, type ReactNode } from "react";
 import { inputClassName } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -101,17 +101,27 @@ export function NumberField({
   onChange: (value: number | undefined) => void;
   className?: string;
 } & Omit<ComponentProps<"input">, "value" | "onChange">) {
+  // What the person is typing, while they type: a field cleared on the way to a new number stays
+  // empty (the value is the fallback meanwhile) instead of snapping back to it under their cursor.
+  const [typing, setTyping] = useState<string | null>(null);
   return (
     <Field label={label} hint={hint} errors={errors} className={className}>
       {(control) => (
         <input
           type="number"
           className={inputClassName}
-          value={value ?? ""}
+          value={typing ?? value ?? ""}
           placeholder={fallback !== undefined ? String(fallback) : undefined}
-          onChange={(event) => onChange(event.target.value === "" ? fallback : Number(event.target.value))}
+          onChange={(event) => {
+            setTyping(event.target.value);
+            onChange(event.target.value === "" ? fallback : Number(event.target.value));
+          }}
           {...control}
           {...props}
+          onBlur={(event) => {
+            setTyping(null);
+            props.onBlur?.(event);
+          }}
         />
       )}
     </Field>

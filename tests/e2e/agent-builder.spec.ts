@@ -166,7 +166,14 @@ test.describe("agent builder", () => {
     await expect(section.getByRole("alert")).toContainText("Must not exceed silence_threshold_ms");
 
     await section.getByLabel("Wait after a finished sentence").fill("250");
-    await section.getByLabel("Silence that ends a turn").fill("800");
+    // Typed key by key as a person does: the field cleared on the way does not snap back to its default (700) under the cursor.
+    const silence = section.getByLabel("Silence that ends a turn");
+    await silence.click();
+    await silence.press("End");
+    for (let i = 0; i < 3; i++) await silence.press("Backspace");
+    await expect(silence).toHaveValue("");
+    await silence.pressSequentially("800");
+    await expect(silence).toHaveValue("800");
     await section.getByLabel("Wait after a broken-off sentence").fill("2500");
     await section.getByLabel("Endpointing URL").fill("https://turns.example.com/decide");
     await section.getByLabel("Remove background noise from the caller's audio").check();
