@@ -21,9 +21,9 @@ export async function listenForRelayedStreams(server: Server, host: string): Pro
   });
   relay.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
-    relay.once("error", reject);
+    relay.once("error", (error: NodeJS.ErrnoException) => reject(new Error(`MEDIA_RELAY_HOST=${host}: this process cannot listen there (${error.code ?? error.message})`)));
     relay.listen({ host, port: 0, exclusive: true }, () => {
-      relay.off("error", reject);
+      relay.removeAllListeners("error");
       resolve();
     });
   });
