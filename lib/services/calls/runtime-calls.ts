@@ -131,12 +131,12 @@ export async function loadRuntimeCall(db: Database, callId: string): Promise<Run
 
 const versionIs = (callId: string, version: number) => and(eq(calls.id, callId), sql`(${calls.runtimeState}->>'version')::int = ${version}`);
 
-/** Marks a caller turn as running; a second turn meanwhile is a conflict (the caller waits for the answer). */
 /** An engine operation holds the conversation (claimed, not stored yet, and not so old that its process must be gone). */
 export function operationRunning(state: StoredRuntimeState, now: Date): boolean {
   return state.busy_since !== null && now.getTime() - Date.parse(state.busy_since) < STALE_TURN_MS;
 }
 
+/** Marks a caller turn as running; a second turn meanwhile is a conflict (the caller waits for the answer). */
 export async function claimTurn(db: Database, call: RuntimeCall, now: Date): Promise<StoredRuntimeState> {
   if (operationRunning(call.state, now)) throw new ConflictError("The agent is still answering the previous turn; send the next one when it has finished");
   const next: StoredRuntimeState = { ...call.state, version: call.state.version + 1, busy_since: now.toISOString() };
