@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import os from "node:os";
 import type { ProcessLoadReport } from "@/lib/load/process-load";
 import { isWorkerMessage, SLOT_ENV, type PrimaryMessage } from "./cluster-messages";
 import { onStopSignals } from "./stop-signals";
@@ -19,6 +20,18 @@ const MAX_RESTART_DELAY_MS = 30_000;
 /** Past the drain, how long the processes get to close the database and exit before they are killed. */
 const EXIT_GRACE_MS = 15_000;
 
+/**
+ * V8 flags of the server processes (measured in docs/performance.md, "GC"; why in docs/decisions.md):
+ * - the old generation may grow to 1.5 × what the last full collection kept before the next one
+ *   starts: V8's own factor (about 1.35 for a voice server's heap) left less room than the young
+ *   generation holds, so a full collection ran every half second at 150 calls, each a 5–30 ms pause;
+ * - with a process per core, the collector stays on the process's own thread: its helper threads ran
+ *   on the other processes' cores, and their calls' frames went out late.
+ */
+export function serverProcessV8Flags(workers: number, cores = os.availableParallelism()): string[] {
+  return ["--heap-growing-percent=50", ...(workers >= cores ? ["--single-threaded-gc"] : [])];
+}
+
 type Slot = { index: number; worker: Worker | null; startedAt: number; ready: boolean; restarts: number; report: ProcessLoadReport | null };
 
 /**
@@ -38,6 +51,8 @@ export function runClusterPrimary(options: ClusterOptions): void {
   let failed = false;
   /** 1 once a process exited other than cleanly while stopping (or failed to start). */
   let exitCode = 0;
+
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...serverProcessV8Flags(options.workers)] });
 
   const broadcast = () => {
     const message: PrimaryMessage = { type: "voice:peers", reports: slots.flatMap((slot) => (slot.report ? [slot.report] : [])) };

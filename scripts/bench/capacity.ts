@@ -131,6 +131,7 @@ type StepResult = {
   serverLoopP99: number;
   serverAccepting: boolean;
   clientLoopP99: number;
+  clientCores: number;
   load: string;
 };
 
@@ -269,6 +270,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
       const clientLoop = monitorEventLoopDelay({ resolution: 10 });
       clientLoop.enable();
       const cpuBefore = processTree(server.pid!);
+      const clientCpuBefore = process.cpuUsage();
       const from = performance.now();
       const healthTimes: number[] = [];
       let lastLoad: { loop_delay_p99_ms: number; accepting_calls: boolean } | null = null;
@@ -281,6 +283,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
       }
       const to = performance.now();
       const cpuAfter = processTree(server.pid!);
+      const clientCpu = process.cpuUsage(clientCpuBefore);
       clientLoop.disable();
       if (line) clearInterval(line);
 
@@ -322,6 +325,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
         serverLoopP99: lastLoad?.loop_delay_p99_ms ?? Number.NaN,
         serverAccepting: lastLoad?.accepting_calls ?? false,
         clientLoopP99: Math.max(0, clientLoop.percentile(99) / 1e6 - 10),
+        clientCores: (clientCpu.user + clientCpu.system) / 1e6 / seconds,
         load: os.loadavg()[0].toFixed(1),
       };
       results.push(result);
@@ -329,7 +333,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
       log(
         `${target} calls: ${calls.length} live, ${refused} refusals (503), ${gaveUp} not in after ${OPEN_BUDGET_MS / 1000} s, ${failed} failed; jitter p99 ${formatMs(j.p99)}, max ${formatMs(j.max)}, gaps > 60 ms ${gapsOver60}; ` +
           `delivered ${(result.delivered * 100).toFixed(1)} %; health p99 ${formatMs(health.p99)}; server ${(serverCores * 100).toFixed(0)} % of a core ` +
-          `(${(result.cpuPerCall * 100).toFixed(2)} %/call), +${result.rssPerCallMiB.toFixed(2)} MiB/call; server loop p99 ${result.serverLoopP99} ms; client loop p99 ${result.clientLoopP99.toFixed(1)} ms; load average ${result.load}`,
+          `(${(result.cpuPerCall * 100).toFixed(2)} %/call), +${result.rssPerCallMiB.toFixed(2)} MiB/call; server loop p99 ${result.serverLoopP99} ms; client loop p99 ${result.clientLoopP99.toFixed(1)} ms, client ${(result.clientCores * 100).toFixed(0)} % of a core; load average ${result.load}`,
       );
 
       for (const call of calls) call.socket.close(1000);
@@ -358,13 +362,13 @@ async function main() {
     const all = new Map<number, StepResult[]>();
     for (const processes of PROCESSES) all.set(processes, await runConfiguration(processes, pgServer.url, speech));
 
-    log("\n| WEB_CONCURRENCY | calls asked | live | 503 answers (calls not in after 20 s) | jitter p99 | jitter max | gaps > 60 ms | audio delivered | health p50 / p99 | server CPU (cores) | CPU per call | RSS per call | server loop p99 | accepting at end | client loop p99 | load avg (1 min) |");
-    log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|");
+    log("\n| WEB_CONCURRENCY | calls asked | live | 503 answers (calls not in after 20 s) | jitter p99 | jitter max | gaps > 60 ms | audio delivered | health p50 / p99 | server CPU (cores) | CPU per call | RSS per call | server loop p99 | accepting at end | client loop p99 | client CPU (cores) | load avg (1 min) |");
+    log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|");
     for (const [processes, results] of all) {
       for (const r of results) {
         log(
           `| ${processes} | ${r.target} | ${r.accepted} | ${r.refused} (${r.gaveUp})${r.failed ? `, ${r.failed} failed` : ""} | ${formatMs(r.jitterP99)} | ${formatMs(r.jitterMax)} | ${r.gapsOver60} | ${(r.delivered * 100).toFixed(1)} % | ` +
-            `${formatMs(r.healthP50)} / ${formatMs(r.healthP99)} | ${r.serverCores.toFixed(2)} | ${(r.cpuPerCall * 100).toFixed(2)} % | ${r.rssPerCallMiB.toFixed(2)} MiB | ${r.serverLoopP99} ms | ${r.serverAccepting ? "yes" : "no"} | ${r.clientLoopP99.toFixed(1)} ms | ${r.load} |`,
+            `${formatMs(r.healthP50)} / ${formatMs(r.healthP99)} | ${r.serverCores.toFixed(2)} | ${(r.cpuPerCall * 100).toFixed(2)} % | ${r.rssPerCallMiB.toFixed(2)} MiB | ${r.serverLoopP99} ms | ${r.serverAccepting ? "yes" : "no"} | ${r.clientLoopP99.toFixed(1)} ms | ${r.clientCores.toFixed(2)} | ${r.load} |`,
         );
       }
     }

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
+import { serverProcessV8Flags } from "@/lib/server/cluster-primary";
 import { descendants, startServerProcess, type ServerProcess } from "../helpers/app-server-process";
 
 // Several server processes need the Postgres server (the embedded database is owned by one process).
@@ -41,6 +43,14 @@ function health(port: number): Promise<Health> {
   });
 }
 
+describe("the server processes' V8 flags", () => {
+  it("a process per core keeps its collector on its own thread; fewer processes than cores keep V8's helper threads", () => {
+    expect(serverProcessV8Flags(2, 2)).toEqual(["--heap-growing-percent=50", "--single-threaded-gc"]);
+    expect(serverProcessV8Flags(4, 2)).toContain("--single-threaded-gc");
+    expect(serverProcessV8Flags(2, 8)).toEqual(["--heap-growing-percent=50"]);
+  });
+});
+
 describe.skipIf(!onPostgres)("WEB_CONCURRENCY=2: two server processes on one port", () => {
   it("serves from both processes, each health answer reports the whole instance's load, and SIGTERM to the primary drains both and exits 0", async () => {
     server = await startServerProcess({ WEB_CONCURRENCY: "2", SHUTDOWN_DRAIN_SECONDS: "3" });
@@ -48,6 +58,11 @@ describe.skipIf(!onPostgres)("WEB_CONCURRENCY=2: two server processes on one por
     expect(server.output()).toMatch(/> Ready on .*2 server processes: \d+, \d+\)/);
     const workers = descendants(child.pid!);
     expect(workers).toHaveLength(2);
+    // Each process runs with the collector settings measured for a process per core (docs/performance.md, "GC").
+    for (const pid of workers) {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      for (const flag of serverProcessV8Flags(2)) expect(argv).toContain(flag);
+    }
 
     // Every answer, whichever process gives it, lists both processes (their reports are relayed by the primary).
     await until(async () => (await health(port)).load.processes.length === 2, 15_000, "both processes in the health load");
@@ -72,6 +87,7 @@ describe.skipIf(!onPostgres)("WEB_CONCURRENCY=2: two server processes on one por
   }, 120_000);
 
   it("a server process that dies is replaced, and the instance keeps serving", async () => {
+    await server?.cleanUp(); // the first test's, had it failed before its own clean-up
     server = await startServerProcess({ WEB_CONCURRENCY: "2" });
     const [first, second] = descendants(server.child.pid!);
     process.kill(first, "SIGKILL");

@@ -67,49 +67,82 @@ export function levelDbfs(samples: Int16Array): number {
 
 /**
  * Cuts a stream of arbitrarily sized chunks into fixed-size frames, carrying the remainder over.
- * Odd bytes are carried too, so network chunks can be pushed as they arrive. The frames of one push
- * are views of one buffer (the chunk itself when nothing was carried over): a frame is read, never
- * written, after it is cut, and a buffer per frame was most of a live call's garbage.
+ * Odd bytes are carried too, so network chunks can be pushed as they arrive. Whole frames inside a
+ * chunk are views of it, and a frame that straddles two chunks is the only copy: a frame is read,
+ * never written, after it is cut, and copying every chunk (or a buffer per frame) made most of a
+ * live call's garbage and, through V8's external-memory accounting, most of its full collections.
  */
 export class Framer {
-  private pending = new Int16Array(0);
-  private oddByte: number | null = null;
+  /** The frame being filled across chunks (handed out when full, then a new one is made). */
+  private partial: Int16Array | null = null;
+  private partialSamples = 0;
+  private readonly bytes = new PcmBytes();
 
   constructor(readonly frameSamples: number) {}
 
   pushBytes(bytes: Uint8Array): Int16Array[] {
-    let data = bytes;
-    if (this.oddByte !== null) {
-      data = new Uint8Array(bytes.length + 1);
-      data[0] = this.oddByte;
-      data.set(bytes, 1);
-      this.oddByte = null;
-    }
-    if (data.length % 2 === 1) this.oddByte = data[data.length - 1];
-    return this.push(bytesToPcm(data));
+    return this.push(this.bytes.push(bytes));
   }
 
   push(samples: Int16Array): Int16Array[] {
-    if (this.pending.length === 0 && samples.length === this.frameSamples) return [samples];
-    const all = this.pending.length ? concatPcm([this.pending, samples]) : samples;
+    const size = this.frameSamples;
     const frames: Int16Array[] = [];
     let offset = 0;
-    for (; offset + this.frameSamples <= all.length; offset += this.frameSamples) frames.push(all.subarray(offset, offset + this.frameSamples));
-    this.pending = all.slice(offset);
+    if (this.partialSamples > 0) {
+      const partial = this.partial!;
+      offset = Math.min(size - this.partialSamples, samples.length);
+      partial.set(samples.subarray(0, offset), this.partialSamples);
+      this.partialSamples += offset;
+      if (this.partialSamples < size) return frames;
+      frames.push(partial);
+      this.partial = null;
+      this.partialSamples = 0;
+    }
+    for (; offset + size <= samples.length; offset += size) frames.push(samples.subarray(offset, offset + size));
+    if (offset < samples.length) {
+      this.partial = new Int16Array(size);
+      this.partial.set(samples.subarray(offset));
+      this.partialSamples = samples.length - offset;
+    }
     return frames;
   }
 
   /** The remainder, zero-padded to a whole frame (null when nothing is left). */
   flush(): Int16Array | null {
-    this.oddByte = null;
-    if (this.pending.length === 0) return null;
-    const frame = new Int16Array(this.frameSamples);
-    frame.set(this.pending);
-    this.pending = new Int16Array(0);
+    this.bytes.reset();
+    const frame = this.partialSamples > 0 ? this.partial : null;
+    this.partial = null;
+    this.partialSamples = 0;
     return frame;
   }
 
   get bufferedSamples(): number {
-    return this.pending.length;
+    return this.partialSamples;
+  }
+}
+
+/**
+ * Raw little-endian 16-bit PCM from network messages, an odd byte carried to the next. The samples
+ * are a view of the message where they can be (a little-endian host, an even offset, nothing
+ * carried): a received chunk is never written afterwards, and a copy of every chunk was garbage.
+ */
+export class PcmBytes {
+  private carry: number | null = null;
+
+  push(bytes: Uint8Array): Int16Array {
+    let data = bytes;
+    if (this.carry !== null) {
+      data = new Uint8Array(bytes.length + 1);
+      data[0] = this.carry;
+      data.set(bytes, 1);
+      this.carry = null;
+    }
+    if (data.length % 2 === 1) this.carry = data[data.length - 1];
+    if (LITTLE_ENDIAN && data.byteOffset % 2 === 0) return new Int16Array(data.buffer, data.byteOffset, data.length >> 1);
+    return bytesToPcm(data);
+  }
+
+  reset(): void {
+    this.carry = null;
   }
 }

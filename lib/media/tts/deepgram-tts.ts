@@ -2,7 +2,8 @@ import type WebSocket from "ws";
 import { closedError, openProviderSocket, socketBase } from "../provider-socket";
 import { read, speechDefaults, voiceNameFor, type Env, type SpeechOptions, type SpeechSettings } from "../speech-settings";
 import { SpeechProviderError } from "../stt/speech-to-text";
-import { PcmBytes, SentenceAudio } from "./sentence-audio";
+import { PcmBytes } from "../audio/pcm";
+import { SentenceAudio } from "./sentence-audio";
 import { synthesizeOnStream, type SpeechStream, type TextToSpeech } from "./text-to-speech";
 
 // Deepgram Aura over its TTS WebSocket `/v1/speak` (https://developers.deepgram.com/reference/text-to-speech/speak-streaming,

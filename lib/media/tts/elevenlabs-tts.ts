@@ -3,7 +3,8 @@ import { decodeMulaw } from "../g711";
 import { closedError, openProviderSocket, socketBase } from "../provider-socket";
 import { read, speechDefaults, voiceNameFor, type Env, type SpeechOptions, type SpeechSettings } from "../speech-settings";
 import { SpeechProviderError } from "../stt/speech-to-text";
-import { PcmBytes, SentenceAudio } from "./sentence-audio";
+import { PcmBytes } from "../audio/pcm";
+import { SentenceAudio } from "./sentence-audio";
 import { synthesizeOnStream, type SpeechStream, type TextToSpeech } from "./text-to-speech";
 
 // ElevenLabs' input-streaming WebSocket (https://elevenlabs.io/docs/api-reference/text-to-speech/v-1-text-to-speech-voice-id-stream-input,

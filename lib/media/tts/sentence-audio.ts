@@ -1,4 +1,3 @@
-import { bytesToPcm } from "../audio/pcm";
 import { AsyncChannel } from "../async-channel";
 
 /**
@@ -61,22 +60,5 @@ export class SentenceAudio {
     if (this.stopped) return;
     this.stopped = true;
     for (const channel of this.channels) channel.close();
-  }
-}
-
-/** Raw little-endian 16-bit PCM from network messages, an odd byte carried to the next. */
-export class PcmBytes {
-  private carry: number | null = null;
-
-  push(bytes: Uint8Array): Int16Array {
-    let data = bytes;
-    if (this.carry !== null) {
-      data = new Uint8Array(bytes.length + 1);
-      data[0] = this.carry;
-      data.set(bytes, 1);
-      this.carry = null;
-    }
-    if (data.length % 2 === 1) this.carry = data[data.length - 1];
-    return bytesToPcm(data);
   }
 }

@@ -2,7 +2,7 @@
 // that take input streaming over a WebSocket (ElevenLabs, Cartesia, Deepgram) also open one stream
 // per agent response, so each sentence goes out the moment the model has written it.
 
-import { PcmBytes } from "./sentence-audio";
+import { PcmBytes } from "../audio/pcm";
 
 export interface TextToSpeech {
   readonly provider: string;

@@ -29,6 +29,36 @@ describe("PCM frames and levels", () => {
     expect(joined).toEqual([...signal]);
     expect(Array.from(bytesToPcm(pcmToBytes(signal)))).toEqual(Array.from(signal));
   });
+
+  it("cuts whole frames as views of the chunk, copies only a frame that straddles two, and never changes a frame it handed out", () => {
+    const signal = tone(440, 100, 8000); // 800 samples: 5 frames
+    const framer = new Framer(160);
+    const first = signal.slice(0, 400); // 2.5 frames
+    const second = signal.slice(400, 720); // 2 frames' worth, the first of them straddling
+    const a = framer.push(first);
+    expect(a).toHaveLength(2);
+    for (const frame of a) expect(frame.buffer).toBe(first.buffer);
+    const b = framer.push(second);
+    expect(b).toHaveLength(2);
+    expect(b[0].buffer).not.toBe(second.buffer); // the straddling frame: the chunk's tail + the next one's head
+    expect(b[1].buffer).toBe(second.buffer);
+    const straddling = [...b[0]];
+    expect(framer.push(signal.slice(720, 780))).toEqual([]); // the remainder grows in a new partial frame, not the one handed out
+    expect([...b[0]]).toEqual(straddling);
+    const last = framer.flush()!;
+    expect([...last.subarray(0, 140)]).toEqual([...signal.subarray(640, 780)]);
+    expect(last.subarray(140).every((sample) => sample === 0)).toBe(true);
+    expect([...a, ...b].flatMap((frame) => [...frame])).toEqual([...signal.subarray(0, 640)]);
+    expect(framer.flush()).toBeNull();
+  });
+
+  it("reads PCM bytes at an odd offset (a slice of a larger message) by copying them", () => {
+    const signal = tone(440, 20, 8000);
+    const message = new Uint8Array(signal.length * 2 + 1);
+    message.set(pcmToBytes(signal), 1);
+    const framer = new Framer(160);
+    expect([...framer.pushBytes(message.subarray(1))[0]]).toEqual([...signal]);
+  });
 });
 
 describe("resampling", () => {
