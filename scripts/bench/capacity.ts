@@ -4,7 +4,7 @@
  * Capacity (issue 27), measured from outside over real sockets: the real server (`scripts/server.ts
  * --api-only`, workers on) on Postgres, with WEB_CONCURRENCY set to each of `--processes` in turn
  * (default: 1, then every core), and for each a ramp of voice web calls: at each step N calls are
- * started with `POST /v1/calls/web` (10 at a time) and connected over WebSockets; the agent speaks
+ * started with `POST /v1/calls/web` (10 attempts at a time) and connected over WebSockets; the agent speaks
  * throughout (the fake speech provider's greeting lasts longer than the step). After 3 s, for
  * `--hold` seconds, measured: the agent audio's arrival jitter (|gap between consecutive frames −
  * the frame's duration|, every frame of every call), gaps over 60 ms, audio delivered as a share of
@@ -222,13 +222,19 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
         failures.set(why, (failures.get(why) ?? 0) + 1);
       };
       let gaveUp = 0;
+      /** Why the server refused (its 503 message: its event loop, its frames' lateness, its live calls). */
+      const refusalReasons = new Map<string, number>();
       const openDeadline = performance.now() + OPEN_BUDGET_MS;
       /** One attempt: the call live, or refused (503: retry after this many seconds), or failed. */
       const attempt = async (): Promise<"live" | "failed" | number> => {
         const res = await fetch(`${base}/v1/calls/web`, { method: "POST", headers, body: JSON.stringify({ agent_id: agentId, mode: "voice" }) }).catch(() => null);
         if (!res) return (fail("POST failed"), "failed");
         const body = await res.json().catch(() => null);
-        if (res.status === 503) return Number(res.headers.get("retry-after") ?? 5);
+        if (res.status === 503) {
+          const why = /event loop|audio frames|live calls/.exec(String(body?.error?.message))?.[0] ?? "other";
+          refusalReasons.set(why, (refusalReasons.get(why) ?? 0) + 1);
+          return Number(res.headers.get("retry-after") ?? 5);
+        }
         if (res.status !== 201) return (fail(`${res.status} ${body?.error?.message ?? ""}`.slice(0, 120)), "failed");
         const socket = new WebSocket(body.data.media_url);
         const call: Call = { socket, arrivals: [], samples: [] };
@@ -249,17 +255,34 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
         if (String(started).includes("503")) return 5;
         return (fail(String(started)), "failed");
       };
-      /** As a client that honours Retry-After would, until the step's opening budget is spent. */
-      const openCall = async () => {
-        for (;;) {
+      /**
+       * 10 attempts at a time; a refused call tries again after its Retry-After, as a client that honours
+       * it would, until the step's opening budget is spent. Its wait holds no slot: the other calls go on opening.
+       */
+      let due = target;
+      let settled = 0;
+      const opener = async () => {
+        while (settled < target) {
+          if (due === 0) {
+            await sleep(50);
+            continue;
+          }
+          due--;
           const outcome = await attempt();
-          if (typeof outcome !== "number") return;
+          if (typeof outcome !== "number") {
+            settled++;
+            continue;
+          }
           refused++;
-          if (performance.now() + outcome * 1000 > openDeadline) return void gaveUp++;
-          await sleep(outcome * 1000);
+          if (performance.now() + outcome * 1000 > openDeadline) {
+            gaveUp++;
+            settled++;
+            continue;
+          }
+          setTimeout(() => due++, outcome * 1000);
         }
       };
-      for (let i = 0; i < target; i += 10) await Promise.all(Array.from({ length: Math.min(10, target - i) }, openCall));
+      await Promise.all(Array.from({ length: 10 }, opener));
       let line: NodeJS.Timeout | undefined;
       if (AUDIO) {
         const silence = Buffer.alloc(640);
@@ -330,6 +353,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
       };
       results.push(result);
       for (const [why, count] of failures) log(`  failed ×${count}: ${why}`);
+      if (refusalReasons.size) log(`  503 at the POST, by the server's reason: ${[...refusalReasons].map(([why, count]) => `${why} ×${count}`).join(", ")}`);
       log(
         `${target} calls: ${calls.length} live, ${refused} refusals (503), ${gaveUp} not in after ${OPEN_BUDGET_MS / 1000} s, ${failed} failed; jitter p99 ${formatMs(j.p99)}, max ${formatMs(j.max)}, gaps > 60 ms ${gapsOver60}; ` +
           `delivered ${(result.delivered * 100).toFixed(1)} %; health p99 ${formatMs(health.p99)}; server ${(serverCores * 100).toFixed(0)} % of a core ` +
