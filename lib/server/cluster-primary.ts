@@ -21,7 +21,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
 const EXIT_GRACE_MS = 15_000;
 
 /**
- * V8 flags of the server processes (measured in docs/performance.md, "GC"; why in docs/decisions.md):
+ * V8 flags of the server processes (measured in docs/performance.md, capacity run 4; why in docs/decisions.md):
  * - the old generation may grow to 1.5 × what the last full collection kept before the next one
  *   starts: V8's own factor (about 1.35 for a voice server's heap) left less room than the young
  *   generation holds, so a full collection ran every half second at 150 calls, each a 5–30 ms pause;

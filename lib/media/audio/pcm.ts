@@ -69,8 +69,8 @@ export function levelDbfs(samples: Int16Array): number {
  * Cuts a stream of arbitrarily sized chunks into fixed-size frames, carrying the remainder over.
  * Odd bytes are carried too, so network chunks can be pushed as they arrive. Whole frames inside a
  * chunk are views of it, and a frame that straddles two chunks is the only copy: a frame is read,
- * never written, after it is cut, and copying every chunk (or a buffer per frame) made most of a
- * live call's garbage and, through V8's external-memory accounting, most of its full collections.
+ * never written, after it is cut, and a copy of every chunk (or a buffer per frame) was most of a
+ * live call's garbage.
  */
 export class Framer {
   /** The frame being filled across chunks (handed out when full, then a new one is made). */
