@@ -108,7 +108,10 @@ export async function startServerProcess(env: Record<string, string> = {}, optio
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
-  const cleanUp = async () => {
+  let cleaning: Promise<void> | undefined;
+  // Once: a test may clean up a server its afterAll cleans up again.
+  const cleanUp = () => (cleaning ??= stop());
+  const stop = async () => {
     if (options.viaNpm) {
       try {
         process.kill(-child.pid!, "SIGKILL"); // whatever npm started too
