@@ -51,7 +51,7 @@ export class MemoryRecordingSink implements RecordingSink {
  */
 const FILE_BATCH_BYTES = 16 * 1024;
 
-/** Writes to a file as the call goes (constant memory, a write per ~second), then patches the header. */
+/** Writes to a file as the call goes (constant memory, a write per ~250 ms), then patches the header. */
 export class FileRecordingSink implements RecordingSink {
   private readonly fd: number;
   private readonly batch = new Uint8Array(FILE_BATCH_BYTES);
