@@ -1,6 +1,8 @@
 // A streaming polyphase resampler with a Kaiser-windowed sinc low-pass (about 80 dB stop band),
 // for the rational ratios between 8, 16, 24 and 48 kHz. The cutoff sits at 90% of the lower
 // Nyquist frequency, so a tone above the new Nyquist frequency is removed, not folded back.
+// The filter runs in WebAssembly with SIMD (resampler-kernel.wat), in 32-bit floats.
+import { RESAMPLER_KERNEL_WASM } from "./resampler-kernel-wasm";
 
 const ZERO_CROSSINGS = 24;
 const ROLLOFF = 0.9;
@@ -22,9 +24,68 @@ function besselI0(x: number): number {
   return sum;
 }
 
-/** `coefficients` holds the filter's phases one after another, each reversed for a forward dot product. */
-type Design = { up: number; down: number; taps: number; coefficients: Float64Array };
+/** Input samples per kernel call: the kernel's scratch memory stays small whatever the signal's length. */
+const CHUNK = 4096;
+
+/** A filter whose `up` phases (`taps` coefficients each, reversed, zero-padded to `padded`) sit at `offset` in the kernel's memory. */
+type Design = { up: number; down: number; taps: number; padded: number; offset: number };
 const designs = new Map<string, Design>();
+
+type KernelExports = {
+  memory: WebAssembly.Memory;
+  resample(coef: number, taps: number, padded: number, up: number, down: number, x: number, keep: number, input: number, inputLength: number, position: number, out: number): number;
+};
+
+/** The compiled kernel and its memory: the designs' coefficients (kept, as `designs` is), then one call's scratch. */
+class Kernel {
+  private readonly exports: KernelExports;
+  /** End of the coefficients; the scratch starts here. */
+  private top = 0;
+  private floats = new Float32Array(0);
+  private samples = new Int16Array(0);
+
+  constructor() {
+    const compiled = new WebAssembly.Module(Buffer.from(RESAMPLER_KERNEL_WASM, "base64"));
+    this.exports = new WebAssembly.Instance(compiled).exports as unknown as KernelExports;
+  }
+
+  store(coefficients: Float32Array): number {
+    const offset = this.top;
+    this.top = align(offset + coefficients.byteLength);
+    this.reserve(this.top);
+    this.floats.set(coefficients, offset / 4);
+    return offset;
+  }
+
+  /** Resamples `input` (at most CHUNK samples) after `history`, which it then advances; the outputs go into `out` from `outOffset`. */
+  run(d: Design, history: Float32Array, input: Int16Array, position: number, out: Int16Array, outOffset: number): number {
+    const keep = history.length;
+    const x = this.top;
+    const inputAt = align(x + (keep + CHUNK + 4) * 4);
+    const outAt = align(inputAt + CHUNK * 2);
+    this.reserve(outAt + (Math.ceil((CHUNK * d.up) / d.down) + 1) * 2);
+    const { floats, samples } = this;
+    floats.set(history, x / 4);
+    samples.set(input, inputAt / 2);
+    const count = this.exports.resample(d.offset, d.taps, d.padded, d.up, d.down, x, keep, inputAt, input.length, position, outAt);
+    out.set(samples.subarray(outAt / 2, outAt / 2 + count), outOffset);
+    history.set(floats.subarray(x / 4 + input.length, x / 4 + input.length + keep));
+    return count;
+  }
+
+  private reserve(bytes: number): void {
+    const { memory } = this.exports;
+    const missing = bytes - memory.buffer.byteLength;
+    if (missing > 0) memory.grow(Math.ceil(missing / 65536));
+    if (this.floats.buffer !== memory.buffer) {
+      this.floats = new Float32Array(memory.buffer);
+      this.samples = new Int16Array(memory.buffer);
+    }
+  }
+}
+
+const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
+let kernel: Kernel | null = null;
 
 function design(inputRate: number, outputRate: number, zeroCrossings = ZERO_CROSSINGS): Design {
   const key = `${inputRate}:${outputRate}:${zeroCrossings}`;
@@ -36,18 +97,20 @@ function design(inputRate: number, outputRate: number, zeroCrossings = ZERO_CROS
   const upRate = inputRate * up;
   const cutoff = (ROLLOFF * Math.min(inputRate, outputRate)) / 2 / upRate; // cycles per upsampled sample
   const taps = Math.ceil((2 * zeroCrossings) / (2 * cutoff) / up);
+  const padded = Math.ceil(taps / 4) * 4;
   const length = taps * up;
   const middle = (length - 1) / 2;
   const i0Beta = besselI0(KAISER_BETA);
-  const coefficients = new Float64Array(up * taps);
+  const coefficients = new Float32Array(up * padded);
   for (let k = 0; k < length; k++) {
     const x = k - middle;
     const sinc = x === 0 ? 1 : Math.sin(2 * Math.PI * cutoff * x) / (2 * Math.PI * cutoff * x);
     const ratio = x / (middle + 1);
     const window = besselI0(KAISER_BETA * Math.sqrt(Math.max(0, 1 - ratio * ratio))) / i0Beta;
-    coefficients[(k % up) * taps + (taps - 1 - Math.floor(k / up))] = 2 * cutoff * sinc * window * up;
+    coefficients[(k % up) * padded + (taps - 1 - Math.floor(k / up))] = 2 * cutoff * sinc * window * up;
   }
-  const made = { up, down, taps, coefficients };
+  kernel ??= new Kernel();
+  const made = { up, down, taps, padded, offset: kernel.store(coefficients) };
   designs.set(key, made);
   return made;
 }
@@ -55,9 +118,8 @@ function design(inputRate: number, outputRate: number, zeroCrossings = ZERO_CROS
 /** Converts a stream of samples from one rate to another; keeps its filter state between calls. */
 export class Resampler {
   private readonly design: Design | null;
-  private history: Float64Array;
-  /** Scratch space for history + input, reused between calls (no allocation per frame). */
-  private scratch = new Float64Array(0);
+  /** The last `taps - 1` input samples, which the next outputs still reach back to. */
+  private readonly history: Float32Array;
   /** Next output's position in upsampled time, counted from the first sample of `history`. */
   private position = 0;
   /** With `reuseOutput`: the buffer every call's output is written into. */
@@ -75,46 +137,24 @@ export class Resampler {
   ) {
     if (options.reuseOutput) this.output = new Int16Array(0);
     this.design = inputRate === outputRate ? null : design(inputRate, outputRate, options.zeroCrossings);
-    this.history = new Float64Array(this.design ? this.design.taps - 1 : 0);
+    this.history = new Float32Array(this.design ? this.design.taps - 1 : 0);
     if (this.design) this.position = (this.design.taps - 1) * this.design.up;
   }
 
   process(input: Int16Array): Int16Array {
     const d = this.design;
     if (!d) return input;
-    const needed = this.history.length + input.length;
-    if (this.scratch.length < needed) this.scratch = new Float64Array(needed);
-    const x = this.scratch.subarray(0, needed);
-    x.set(this.history);
-    for (let i = 0; i < input.length; i++) x[this.history.length + i] = input[i];
-    const { up, down, taps, coefficients } = d;
-    const end = x.length * up;
-    const size = Math.max(0, Math.ceil((end - this.position) / down));
+    const size = Math.max(0, Math.ceil(((this.history.length + input.length) * d.up - this.position) / d.down));
     if (this.output && this.output.length < size) this.output = new Int16Array(size);
     const out = this.output ? this.output.subarray(0, size) : new Int16Array(size);
-    let t = this.position;
-    let newest = Math.floor(t / up);
-    let phase = t - newest * up;
-    const stepSamples = Math.floor(down / up);
-    const stepPhase = down - stepSamples * up;
     let n = 0;
-    for (; t < end; t += down) {
-      const c = phase * taps;
-      const first = newest - taps + 1;
-      let sum = 0;
-      for (let j = 0; j < taps; j++) sum += coefficients[c + j] * x[first + j];
-      out[n++] = sum > 32767 ? 32767 : sum < -32768 ? -32768 : Math.round(sum);
-      newest += stepSamples;
-      phase += stepPhase;
-      if (phase >= up) {
-        phase -= up;
-        newest += 1;
-      }
+    for (let start = 0; start < input.length; start += CHUNK) {
+      const chunk = input.subarray(start, start + CHUNK);
+      const count = kernel!.run(d, this.history, chunk, this.position, out, n);
+      this.position += count * d.down - chunk.length * d.up;
+      n += count;
     }
-    const keep = taps - 1;
-    this.history.set(x.subarray(x.length - keep));
-    this.position = t - (x.length - keep) * up;
-    return n === out.length ? out : this.output ? out.subarray(0, n) : out.slice(0, n);
+    return n === out.length ? out : out.subarray(0, n);
   }
 }
 
