@@ -1,5 +1,5 @@
 /**
- * npm run bench:capacity [-- --steps 50,100,150,200,250,300 --processes 1,2 --hold 10 --audio --cpu-prof --tts-speed 2]
+ * npm run bench:capacity [-- --steps 50,100,150,200,250,300 --processes 1,2 --hold 10 --audio --cpu-prof --trace-gc --tts-speed 2]
  *
  * Capacity (issue 27), measured from outside over real sockets: the real server (`scripts/server.ts
  * --api-only`, workers on) on Postgres, with WEB_CONCURRENCY set to each of `--processes` in turn
@@ -23,13 +23,15 @@
  * synthesizes ahead of playback, not a minute at once) in chunks of --tts-chunk-ms (default 200), so
  * every call takes in speech during the measurement as a real one does; --tts-speed 0 sends each
  * answer's audio at once.
+ * With --trace-gc the server's processes run with V8's --trace-gc, and each step prints their full
+ * collections (Mark-Compact) during the measurement: how many, and their pauses' sum and max.
  * BENCH_DATABASE_URL picks the Postgres server (else the loopback one, else one is started).
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { WebSocket } from "ws";
 import { createApiKey } from "@/lib/auth/api-keys";
@@ -58,6 +60,7 @@ const HOLD_SECONDS = option("hold", 10);
 const AUDIO = args.includes("--audio");
 /** --cpu-prof: the server's processes write V8 CPU profiles (node --cpu-prof) on their way out; their top entries are printed. */
 const CPU_PROF = args.includes("--cpu-prof");
+const TRACE_GC = args.includes("--trace-gc");
 const TTS_SPEED = option("tts-speed", 2);
 const TTS_CHUNK_MS = option("tts-chunk-ms", 200);
 /** The fake provider's chunk of TTS_CHUNK_MS of audio every this many ms. */
@@ -135,6 +138,16 @@ type StepResult = {
   load: string;
 };
 
+/** `--trace-gc` lines of full collections, per process: "pid: count, pauses sum / max". */
+function fullCollections(trace: string): string {
+  const byPid = new Map<string, number[]>();
+  for (const [, pid, pause] of trace.matchAll(/^\[(\d+):[^\]]*\]\s+\d+ ms: Mark-Compact .*?MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms/gm)) {
+    byPid.set(pid, [...(byPid.get(pid) ?? []), Number(pause)]);
+  }
+  if (!byPid.size) return "none";
+  return [...byPid].map(([pid, pauses]) => `${pid}: ${pauses.length}, pauses ${formatMs(pauses.reduce((a, b) => a + b, 0))} / ${formatMs(Math.max(...pauses))} ms`).join("; ");
+}
+
 async function runConfiguration(processes: number, pgUrl: string, speech: Awaited<ReturnType<typeof startFakeSpeech>>): Promise<StepResult[]> {
   const name = `bench_capacity_${processes}p_${Date.now()}`;
   const url = await createDatabase(pgUrl, name);
@@ -150,7 +163,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
     const workDir = mkdtempSync(path.join(os.tmpdir(), "bench-capacity-"));
     const logFile = path.join(workDir, "server.log");
     const profileDir = path.join(workDir, "profiles");
-    const profiling = CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+    const profiling = [...(CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), ...(TRACE_GC ? ["--trace-gc"] : [])];
     const server = spawn(process.execPath, [...profiling, "--conditions=react-server", "--import", "tsx", "scripts/server.ts", "--api-only"], {
       cwd: root,
       env: {
@@ -292,9 +305,14 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
 
       const clientLoop = monitorEventLoopDelay({ resolution: 10 });
       clientLoop.enable();
+      /** This client's own GC pauses: each holds every socket's frames back, which then arrive together. */
+      const clientGcPauses: number[] = [];
+      const clientGc = new PerformanceObserver((list) => clientGcPauses.push(...list.getEntries().map((entry) => entry.duration)));
+      clientGc.observe({ type: "gc" });
       const cpuBefore = processTree(server.pid!);
       const clientCpuBefore = process.cpuUsage();
       const from = performance.now();
+      const logFrom = statSync(logFile).size;
       const healthTimes: number[] = [];
       let lastLoad: { loop_delay_p99_ms: number; accepting_calls: boolean } | null = null;
       for (const until = from + HOLD_SECONDS * 1000; performance.now() < until; ) {
@@ -305,13 +323,17 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
         await sleep(100);
       }
       const to = performance.now();
+      const gcLog = TRACE_GC ? readFileSync(logFile).subarray(logFrom).toString() : "";
       const cpuAfter = processTree(server.pid!);
       const clientCpu = process.cpuUsage(clientCpuBefore);
       clientLoop.disable();
+      clientGc.disconnect();
       if (line) clearInterval(line);
 
       const jitter: number[] = [];
       let gapsOver60 = 0;
+      /** Frames read at the same moment as the one before (gap < 1 ms): a stall on the reading side, usually this client's. */
+      let together = 0;
       let deliveredShare = 0;
       for (const call of calls) {
         let samplesInWindow = 0;
@@ -322,6 +344,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
           const expected = (call.samples[i - 1] / 24000) * 1000;
           jitter.push(Math.abs(gap - expected));
           if (gap > LIMITS.gapMs) gapsOver60++;
+          if (gap < 1) together++;
           samplesInWindow += call.samples[i];
         }
         deliveredShare += samplesInWindow / (24000 * ((to - from) / 1000));
@@ -353,6 +376,11 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
       };
       results.push(result);
       for (const [why, count] of failures) log(`  failed ×${count}: ${why}`);
+      log(
+        `  frames read together with the one before (gap < 1 ms): ${together} of ${jitter.length}; this client's GC pauses: ${clientGcPauses.length}, ` +
+          `${formatMs(clientGcPauses.reduce((a, b) => a + b, 0))} ms in all, longest ${formatMs(Math.max(0, ...clientGcPauses))} ms`,
+      );
+      if (TRACE_GC) log(`  full GCs during the measurement, by server process: ${fullCollections(gcLog)}`);
       if (refusalReasons.size) log(`  503 at the POST, by the server's reason: ${[...refusalReasons].map(([why, count]) => `${why} ×${count}`).join(", ")}`);
       log(
         `${target} calls: ${calls.length} live, ${refused} refusals (503), ${gaveUp} not in after ${OPEN_BUDGET_MS / 1000} s, ${failed} failed; jitter p99 ${formatMs(j.p99)}, max ${formatMs(j.max)}, gaps > 60 ms ${gapsOver60}; ` +
