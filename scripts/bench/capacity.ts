@@ -1,10 +1,10 @@
 /**
- * npm run bench:capacity [-- --steps 50,100,150,200,250,300 --processes 1,2 --hold 10 --audio --cpu-prof --trace-gc --tts-speed 2]
+ * npm run bench:capacity [-- --steps 50,100,150,200,250,300 --processes 1,2 --hold 10 --openers 10 --audio --cpu-prof --trace-gc --tts-speed 2]
  *
  * Capacity (issue 27), measured from outside over real sockets: the real server (`scripts/server.ts
  * --api-only`, workers on) on Postgres, with WEB_CONCURRENCY set to each of `--processes` in turn
  * (default: 1, then every core), and for each a ramp of voice web calls: at each step N calls are
- * started with `POST /v1/calls/web` (10 attempts at a time) and connected over WebSockets; the agent speaks
+ * started with `POST /v1/calls/web` (--openers, default 10, attempts at a time) and connected over WebSockets; the agent speaks
  * throughout (the fake speech provider's greeting lasts longer than the step). After 3 s, for
  * `--hold` seconds, measured: the agent audio's arrival jitter (|gap between consecutive frames −
  * the frame's duration|, every frame of every call), gaps over 60 ms, audio delivered as a share of
@@ -57,6 +57,8 @@ const option = (name: string, fallback: number) => {
 const STEPS = listOption("steps", [50, 100, 150, 200, 250, 300]);
 const PROCESSES = listOption("processes", [1, os.availableParallelism()]);
 const HOLD_SECONDS = option("hold", 10);
+/** Calls opened at a time (each waits for its `started` before the next). */
+const OPENERS = option("openers", 10);
 const AUDIO = args.includes("--audio");
 /** --cpu-prof: the server's processes write V8 CPU profiles (node --cpu-prof) on their way out; their top entries are printed. */
 const CPU_PROF = args.includes("--cpu-prof");
@@ -269,7 +271,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
         return (fail(String(started)), "failed");
       };
       /**
-       * 10 attempts at a time; a refused call tries again after its Retry-After, as a client that honours
+       * OPENERS attempts at a time; a refused call tries again after its Retry-After, as a client that honours
        * it would, until the step's opening budget is spent. Its wait holds no slot: the other calls go on opening.
        */
       let due = target;
@@ -295,7 +297,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
           setTimeout(() => due++, outcome * 1000);
         }
       };
-      await Promise.all(Array.from({ length: 10 }, opener));
+      await Promise.all(Array.from({ length: OPENERS }, opener));
       let line: NodeJS.Timeout | undefined;
       if (AUDIO) {
         const silence = Buffer.alloc(640);
@@ -410,7 +412,7 @@ async function main() {
   const speech = await startFakeSpeech({ voice });
   speech.openai.setDelays({ speechChunkIntervalMs: TTS_CHUNK_INTERVAL_MS, speechChunkMs: TTS_CHUNK_MS });
   try {
-    log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}; steps ${STEPS.join(", ")}; hold ${HOLD_SECONDS} s; speech streamed at ${TTS_SPEED ? `${TTS_SPEED}× real time in ${TTS_CHUNK_MS} ms chunks` : "once"}${AUDIO ? "; callers send silence" : ""}; backpressure ${BACKPRESSURE ? "on (LOAD_* defaults)" : "off"}`);
+    log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}; steps ${STEPS.join(", ")}; hold ${HOLD_SECONDS} s; ${OPENERS} calls opened at a time; speech streamed at ${TTS_SPEED ? `${TTS_SPEED}× real time in ${TTS_CHUNK_MS} ms chunks` : "once"}${AUDIO ? "; callers send silence" : ""}; backpressure ${BACKPRESSURE ? "on (LOAD_* defaults)" : "off"}`);
     const all = new Map<number, StepResult[]>();
     for (const processes of PROCESSES) all.set(processes, await runConfiguration(processes, pgServer.url, speech));
 
