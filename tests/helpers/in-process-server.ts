@@ -17,7 +17,7 @@ export type InProcessServer = { server: Server; port: number; live: LiveConnecti
  */
 export async function startInProcessServer(api: TestApi, routes?: WebSocketRoutes): Promise<InProcessServer> {
   const lifecycle = { draining: false };
-  const runtime = { api: api.app, lifecycle, connection: api.connection, queue: pgBossQueue(api.boss), storage: api.storage };
+  const runtime = { api: api.app, lifecycle, connection: api.connection, queue: pgBossQueue(api.boss), storage: api.storage, links: api.links };
   const { server, live } = createAppServer({
     runtime,
     next: async (_request, response) => respondWithError(response, "not_found", "No studio in this test"),

@@ -82,7 +82,7 @@ export class TelephonyServer {
       startLiveCall: (callId, transport) => harness.track(harness.live(callId, transport)),
       admission: () => harness.admission,
     };
-    const runtime = { api: api.app, lifecycle: { draining: false }, connection: api.connection, queue, storage: api.storage };
+    const runtime = { api: api.app, lifecycle: { draining: false }, connection: api.connection, queue, storage: api.storage, links: api.links };
     const { server, live } = createAppServer({
       runtime,
       next: async (_request, response) => respondWithError(response, "not_found", "No studio in this test"),
