@@ -10,7 +10,8 @@ export type PacedFrame<T> = { pcm: Int16Array; tag: T };
  * at once. `onPlayed` reports each frame as it goes out: that is what the caller hears.
  */
 export class Pacer<T> {
-  private queue: PacedFrame<T>[] = [];
+  /** Frames from `head` on are waiting; the slots before it are emptied as their frames go out. */
+  private queue: (PacedFrame<T> | undefined)[] = [];
   private head = 0;
   private lastSentAt = -Infinity;
   /** A send callback that enqueues (a sentence's end) must not send a second frame in the same period. */
@@ -48,7 +49,7 @@ export class Pacer<T> {
 
   /** Drops everything not yet sent; returns the dropped frames. */
   clear(): PacedFrame<T>[] {
-    const dropped = this.queue.slice(this.head);
+    const dropped = this.queue.slice(this.head) as PacedFrame<T>[];
     this.queue = [];
     this.head = 0;
     this.running = false;
@@ -69,7 +70,10 @@ export class Pacer<T> {
       return;
     }
     if (this.sending) return;
-    const frame = this.queue[this.head++];
+    const frame = this.queue[this.head]!;
+    // Released as it goes out, not at the next compaction: a frame is a view of a provider's chunk,
+    // and 256 sent frames held that many chunks (~200 KB a call) after the caller had heard them.
+    this.queue[this.head++] = undefined;
     if (this.head > 256) {
       this.queue = this.queue.slice(this.head);
       this.head = 0;

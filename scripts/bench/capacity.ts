@@ -117,7 +117,8 @@ function processTree(pid: number): { cpuSeconds: number; rssBytes: number; pids:
   return { cpuSeconds, rssBytes, pids };
 }
 
-type Call = { socket: WebSocket; arrivals: number[]; samples: number[] };
+/** `setUpMs`: from sending the POST to the first frame of agent audio (what a caller waits to hear the greeting). */
+type Call = { socket: WebSocket; arrivals: number[]; samples: number[]; setUpMs: number };
 type StepResult = {
   target: number;
   accepted: number;
@@ -242,6 +243,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
       const openDeadline = performance.now() + OPEN_BUDGET_MS;
       /** One attempt: the call live, or refused (503: retry after this many seconds), or failed. */
       const attempt = async (): Promise<"live" | "failed" | number> => {
+        const postedAt = performance.now();
         const res = await fetch(`${base}/v1/calls/web`, { method: "POST", headers, body: JSON.stringify({ agent_id: agentId, mode: "voice" }) }).catch(() => null);
         if (!res) return (fail("POST failed"), "failed");
         const body = await res.json().catch(() => null);
@@ -252,10 +254,11 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
         }
         if (res.status !== 201) return (fail(`${res.status} ${body?.error?.message ?? ""}`.slice(0, 120)), "failed");
         const socket = new WebSocket(body.data.media_url);
-        const call: Call = { socket, arrivals: [], samples: [] };
+        const call: Call = { socket, arrivals: [], samples: [], setUpMs: Number.NaN };
         socket.on("message", (data, isBinary) => {
           if (!isBinary) return;
           call.arrivals.push(performance.now());
+          if (call.arrivals.length === 1) call.setUpMs = call.arrivals[0] - postedAt;
           call.samples.push((data as Buffer).length / 2);
         });
         const started = await new Promise<true | string>((resolve) => {
@@ -297,7 +300,9 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
           setTimeout(() => due++, outcome * 1000);
         }
       };
+      const openingFrom = performance.now();
       await Promise.all(Array.from({ length: OPENERS }, opener));
+      const openingSeconds = (performance.now() - openingFrom) / 1000;
       let line: NodeJS.Timeout | undefined;
       if (AUDIO) {
         const silence = Buffer.alloc(640);
@@ -378,6 +383,8 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
       };
       results.push(result);
       for (const [why, count] of failures) log(`  failed ×${count}: ${why}`);
+      const setUp = summarize(calls.map((call) => call.setUpMs).filter(Number.isFinite));
+      log(`  set-up (POST to the first agent audio) p50 ${formatMs(setUp.p50)}, p99 ${formatMs(setUp.p99)}, max ${formatMs(setUp.max)} ms; the step's calls opened in ${openingSeconds.toFixed(1)} s`);
       log(
         `  frames read together with the one before (gap < 1 ms): ${together} of ${jitter.length}; this client's GC pauses: ${clientGcPauses.length}, ` +
           `${formatMs(clientGcPauses.reduce((a, b) => a + b, 0))} ms in all, longest ${formatMs(Math.max(0, ...clientGcPauses))} ms`,

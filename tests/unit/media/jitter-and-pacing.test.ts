@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { realClock } from "@/lib/media/clock";
 import { JitterBuffer } from "@/lib/media/jitter-buffer";
@@ -83,5 +85,20 @@ describe("output pacer", () => {
     const skipped = sentAt.slice(1).reduce((count, at, index) => count + Math.max(0, Math.round((at - sentAt[index]) / 20) - 1), 0);
     expect(sentAt[49] - sentAt[0]).toBeLessThan(980 + 20 * skipped + 20);
     expect(sentAt[0] - start).toBeLessThan(20); // the first goes out at once
+  });
+
+  it("lets go of each frame's audio once it is sent, not at a later compaction", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const clock = new ManualClock();
+    const pacer = new Pacer<number>(clock, () => undefined);
+    // Each frame a view of its own 200 ms chunk, as frames cut from a provider's stream are.
+    const chunks = Array.from({ length: 20 }, () => new WeakRef(new Int16Array(4800).buffer));
+    pacer.enqueue(chunks.map((chunk, tag) => ({ pcm: new Int16Array(chunk.deref()!, 0, 480), tag })));
+    await clock.advance(20 * 9); // 10 sent, 10 waiting
+    await new Promise((resolve) => setTimeout(resolve, 0)); // WeakRefs hold their target until the job ends
+    gc();
+    expect(chunks.map((chunk) => chunk.deref() !== undefined)).toEqual([...Array(10).fill(false), ...Array(10).fill(true)]);
+    pacer.stop();
   });
 });
