@@ -32,6 +32,16 @@ export function serverProcessV8Flags(workers: number, cores = os.availableParall
   return ["--heap-growing-percent=50", ...(workers >= cores ? ["--single-threaded-gc"] : [])];
 }
 
+/**
+ * Environment of the server processes: glibc's malloc maps blocks of 16 KiB and more on their own,
+ * and unmaps them when they are freed (`MALLOC_MMAP_THRESHOLD_`, unless the operator set it). A live
+ * call frees tens of such blocks a second (providers' audio chunks, socket reads); kept in the heap,
+ * their holes held the process's memory at its high-water mark (docs/performance.md, capacity run 6).
+ */
+export function serverProcessEnv(env: Record<string, string | undefined> = process.env): Record<string, string> {
+  return env.MALLOC_MMAP_THRESHOLD_ === undefined ? { MALLOC_MMAP_THRESHOLD_: "16384" } : {};
+}
+
 type Slot = { index: number; worker: Worker | null; startedAt: number; ready: boolean; restarts: number; report: ProcessLoadReport | null };
 
 /**
@@ -63,7 +73,7 @@ export function runClusterPrimary(options: ClusterOptions): void {
     slot.startedAt = Date.now();
     slot.ready = false;
     slot.report = null;
-    const worker = cluster.fork({ [SLOT_ENV]: String(slot.index) });
+    const worker = cluster.fork({ ...serverProcessEnv(), [SLOT_ENV]: String(slot.index) });
     slot.worker = worker;
     worker.on("message", (message: unknown) => {
       if (!isWorkerMessage(message)) return;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { serverProcessV8Flags } from "@/lib/server/cluster-primary";
+import { serverProcessEnv, serverProcessV8Flags } from "@/lib/server/cluster-primary";
 import { descendants, startServerProcess, type ServerProcess } from "../helpers/app-server-process";
 
 // Several server processes need the Postgres server (the embedded database is owned by one process).
@@ -59,6 +59,11 @@ describe("the server processes' V8 flags", () => {
     expect(serverProcessV8Flags(4, 2)).toContain("--single-threaded-gc");
     expect(serverProcessV8Flags(2, 8)).toEqual(["--heap-growing-percent=50"]);
   });
+
+  it("glibc maps blocks of 16 KiB and more on their own, unless the operator chose a threshold", () => {
+    expect(serverProcessEnv({})).toEqual({ MALLOC_MMAP_THRESHOLD_: "16384" });
+    expect(serverProcessEnv({ MALLOC_MMAP_THRESHOLD_: "65536" })).toEqual({});
+  });
 });
 
 describe.skipIf(!onPostgres)("WEB_CONCURRENCY=2: two server processes on one port", () => {
@@ -72,6 +77,8 @@ describe.skipIf(!onPostgres)("WEB_CONCURRENCY=2: two server processes on one por
     for (const pid of workers) {
       const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
       for (const flag of serverProcessV8Flags(2)) expect(argv).toContain(flag);
+      const env = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      expect(env).toContain(`MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? "16384"}`);
     }
 
     // Every answer, whichever process gives it, lists both processes (their reports are relayed by the primary).

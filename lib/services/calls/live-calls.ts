@@ -7,7 +7,7 @@ import { initialSnapshot } from "@/lib/runtime/initial-snapshot";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import { callRecordingKey } from "@/lib/storage/blob-keys";
 import { ConflictError, NotFoundError } from "@/lib/utils/domain-errors";
-import { agentVersionDocument, loadRuntimeCall, mediaBackstopAt, operationRunning, splitSnapshot, storedContent, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
+import { agentVersionDocument, loadRuntimeCall, mediaBackstopAt, operationRunning, runtimeCallColumns, runtimeCallOf, splitSnapshot, storedContent, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
 import { callDataStorage, withCategories } from "./call-redaction";
 import { redactedTimeRanges, silenceWav, type SpokenSegment } from "@/lib/redaction/silence-audio";
 
@@ -26,16 +26,12 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const [row] = await db
       .select({
-        organizationId: calls.organizationId,
-        agentId: calls.agentId,
-        agentVersion: calls.agentVersion,
-        status: calls.status,
+        ...runtimeCallColumns,
         fromNumber: calls.fromNumber,
         toNumber: calls.toNumber,
         startTime: calls.startTime,
         answeredAt: calls.answeredAt,
         dynamicVariablesValues: calls.dynamicVariablesValues,
-        runtimeState: calls.runtimeState,
       })
       .from(calls)
       .where(eq(calls.id, callId));
@@ -78,31 +74,32 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
         })
         .where(and(eq(calls.id, callId), isNull(calls.runtimeState)))
         .returning({ id: calls.id });
-      if (created.length) break;
+      // What loadRuntimeCall would read now, without reading it.
+      if (created.length) return runtimeCallOf({ ...row, transcript: stored.transcript, variableValues: stored.variableValues, usage: snapshot.usage }, state, agent);
       continue;
     }
-    const call = await loadRuntimeCall(db, callId);
-    if (!call) throw new NotFoundError("Call");
-    if (call.state.media_started_at) throw new ConflictError("The call's media is already connected (one media session per call)");
-    const engine = { ...call.state.engine, answered_at: answeredAt.toISOString(), last_activity_at: answeredAt.toISOString() };
+    const current = row.runtimeState as unknown as StoredRuntimeState;
+    const agent = row.agentVersion === null ? null : await agentVersionDocument(db, row.agentId, row.agentVersion);
+    if (!agent) throw new NotFoundError("Call");
+    const call = runtimeCallOf(row, current, agent);
+    if (current.media_started_at) throw new ConflictError("The call's media is already connected (one media session per call)");
+    const engine = { ...current.engine, answered_at: answeredAt.toISOString(), last_activity_at: answeredAt.toISOString() };
     const state: StoredRuntimeState = {
-      ...call.state,
-      version: call.state.version + 1,
+      ...current,
+      version: current.version + 1,
       engine,
       timers: "media",
       media_started_at: new Date().toISOString(),
-      next_timer_at: new Date(mediaBackstopAt(call.agent, { ...call.snapshot, answered_at: engine.answered_at })).toISOString(),
+      next_timer_at: new Date(mediaBackstopAt(agent, { ...call.snapshot, answered_at: engine.answered_at })).toISOString(),
     };
     const updated = await db
       .update(calls)
       .set({ answeredAt, runtimeState: state as unknown as Record<string, unknown>, updatedAt: new Date(), ...holder })
-      .where(and(eq(calls.id, callId), sql`(${calls.runtimeState}->>'version')::int = ${call.state.version}`))
+      .where(and(eq(calls.id, callId), sql`(${calls.runtimeState}->>'version')::int = ${current.version}`))
       .returning({ id: calls.id });
-    if (updated.length) break;
+    if (updated.length) return runtimeCallOf(row, state, agent);
   }
-  const call = await loadRuntimeCall(db, callId);
-  if (!call || !call.state.media_started_at) throw new ConflictError("The call changed while its media started; try again");
-  return call;
+  throw new ConflictError("The call changed while its media started; try again");
 }
 
 /** The call's status and end reason (a live call watches for an end decided elsewhere). */

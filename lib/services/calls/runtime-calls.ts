@@ -90,27 +90,24 @@ export function splitSnapshot(snapshot: CallSnapshot): StoredRuntimeState["engin
   return engine as StoredRuntimeState["engine"];
 }
 
-/** The call with its engine state and agent; null when it has none (not a runtime call) or does not exist. */
-export async function loadRuntimeCall(db: Database, callId: string): Promise<RuntimeCall | null> {
-  const [row] = await db
-    .select({
-      id: calls.id,
-      organizationId: calls.organizationId,
-      type: calls.type,
-      agentId: calls.agentId,
-      agentVersion: calls.agentVersion,
-      transcript: calls.transcript,
-      variableValues: calls.variableValues,
-      usage: calls.usage,
-      runtimeState: calls.runtimeState,
-      status: calls.status,
-    })
-    .from(calls)
-    .where(eq(calls.id, callId));
-  if (!row?.runtimeState || row.agentVersion === null) return null;
-  const agent = await agentVersionDocument(db, row.agentId, row.agentVersion);
-  if (!agent) return null;
-  const state = row.runtimeState as unknown as StoredRuntimeState;
+/** The columns a runtime call is made of (`runtimeCallOf`). */
+export const runtimeCallColumns = {
+  id: calls.id,
+  organizationId: calls.organizationId,
+  type: calls.type,
+  agentId: calls.agentId,
+  agentVersion: calls.agentVersion,
+  transcript: calls.transcript,
+  variableValues: calls.variableValues,
+  usage: calls.usage,
+  runtimeState: calls.runtimeState,
+  status: calls.status,
+};
+
+type RuntimeCallRow = Pick<typeof calls.$inferSelect, "id" | "organizationId" | "type" | "agentId" | "transcript" | "variableValues" | "usage" | "status">;
+
+/** The call as its engine sees it, from its row, the runtime state it has now and its agent's version. */
+export function runtimeCallOf(row: RuntimeCallRow, state: StoredRuntimeState, agent: AgentDocument): RuntimeCall {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -127,6 +124,15 @@ export async function loadRuntimeCall(db: Database, callId: string): Promise<Run
       usage: row.usage,
     },
   };
+}
+
+/** The call with its engine state and agent; null when it has none (not a runtime call) or does not exist. */
+export async function loadRuntimeCall(db: Database, callId: string): Promise<RuntimeCall | null> {
+  const [row] = await db.select(runtimeCallColumns).from(calls).where(eq(calls.id, callId));
+  if (!row?.runtimeState || row.agentVersion === null) return null;
+  const agent = await agentVersionDocument(db, row.agentId, row.agentVersion);
+  if (!agent) return null;
+  return runtimeCallOf(row, row.runtimeState as unknown as StoredRuntimeState, agent);
 }
 
 const versionIs = (callId: string, version: number) => and(eq(calls.id, callId), sql`(${calls.runtimeState}->>'version')::int = ${version}`);
