@@ -57,6 +57,8 @@ const option = (name: string, fallback: number) => {
 const STEPS = listOption("steps", [50, 100, 150, 200, 250, 300]);
 const PROCESSES = listOption("processes", [1, os.availableParallelism()]);
 const HOLD_SECONDS = option("hold", 10);
+/** The longest window a process's `/api/health` load figures cover (lib/load/process-load.ts). */
+const LOAD_WINDOW_MS = 5_000;
 /** Calls opened at a time (each waits for its `started` before the next). */
 const OPENERS = option("openers", 10);
 const AUDIO = args.includes("--audio");
@@ -322,11 +324,16 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
       const logFrom = statSync(logFile).size;
       const healthTimes: number[] = [];
       let lastLoad: { loop_delay_p99_ms: number; accepting_calls: boolean } | null = null;
+      let serverLoopMax = 0;
       for (const until = from + HOLD_SECONDS * 1000; performance.now() < until; ) {
         const started = performance.now();
         const body = await fetch(`${base}/api/health`).then((res) => res.json(), () => null);
         healthTimes.push(performance.now() - started);
         if (body?.load) lastLoad = body.load;
+        // Each process's loop delay max covers its last 2.5–5 s: from 5 s in, that is the hold's own.
+        if (started - from >= LOAD_WINDOW_MS) {
+          for (const each of (body?.load?.processes ?? []) as { loop_delay_max_ms: number }[]) serverLoopMax = Math.max(serverLoopMax, each.loop_delay_max_ms);
+        }
         await sleep(100);
       }
       const to = performance.now();
@@ -334,11 +341,14 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
       const cpuAfter = processTree(server.pid!);
       const clientCpu = process.cpuUsage(clientCpuBefore);
       clientLoop.disable();
+      const clientLoopMax = Math.max(0, clientLoop.max / 1e6 - 10);
       clientGc.disconnect();
       if (line) clearInterval(line);
 
       const jitter: number[] = [];
       let gapsOver60 = 0;
+      /** The gaps in the part of the hold that the server processes' loop delay max below covers. */
+      let gapsSeenByServerLoop = 0;
       /** Frames read at the same moment as the one before (gap < 1 ms): a stall on the reading side, usually this client's. */
       let together = 0;
       let deliveredShare = 0;
@@ -350,7 +360,10 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
           const gap = at - call.arrivals[i - 1];
           const expected = (call.samples[i - 1] / 24000) * 1000;
           jitter.push(Math.abs(gap - expected));
-          if (gap > LIMITS.gapMs) gapsOver60++;
+          if (gap > LIMITS.gapMs) {
+            gapsOver60++;
+            if (at - from >= LOAD_WINDOW_MS / 2) gapsSeenByServerLoop++;
+          }
           if (gap < 1) together++;
           samplesInWindow += call.samples[i];
         }
@@ -384,6 +397,14 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
       results.push(result);
       for (const [why, count] of failures) log(`  failed ×${count}: ${why}`);
       const setUp = summarize(calls.map((call) => call.setUpMs).filter(Number.isFinite));
+      if (HOLD_SECONDS * 1000 > LOAD_WINDOW_MS) {
+        log(
+          `  whose stall: in the last ${HOLD_SECONDS - LOAD_WINDOW_MS / 2000} s of the hold, ${gapsSeenByServerLoop} gaps over ${LIMITS.gapMs} ms; ` +
+            `the server processes' event-loop delay max ${formatMs(serverLoopMax)} ms, this client's ${formatMs(clientLoopMax)} ms ` +
+            `(a stall of ${LIMITS.gapMs - 20} ms or more makes such a gap; the server's figure may start up to ${LOAD_WINDOW_MS / 2000} s earlier, ` +
+            `and a process that did not answer the last checks is counted as it last reported, at most ${LOAD_WINDOW_MS / 2000} s before)`,
+        );
+      }
       log(`  set-up (POST to the first agent audio) p50 ${formatMs(setUp.p50)}, p99 ${formatMs(setUp.p99)}, max ${formatMs(setUp.max)} ms; the step's calls opened in ${openingSeconds.toFixed(1)} s`);
       log(
         `  frames read together with the one before (gap < 1 ms): ${together} of ${jitter.length}; this client's GC pauses: ${clientGcPauses.length}, ` +
