@@ -69,7 +69,8 @@ class Kernel {
     samples.set(input, inputAt / 2);
     const count = this.exports.resample(d.offset, d.taps, d.padded, d.up, d.down, x, keep, inputAt, input.length, position, outAt);
     out.set(samples.subarray(outAt / 2, outAt / 2 + count), outOffset);
-    history.set(floats.subarray(x / 4 + input.length, x / 4 + input.length + keep));
+    // The few samples kept are copied by index: a subarray view is an object, and this runs for every frame of every call.
+    for (let i = 0, from = x / 4 + input.length; i < keep; i++) history[i] = floats[from + i];
     return count;
   }
 
@@ -122,8 +123,9 @@ export class Resampler {
   private readonly history: Float32Array;
   /** Next output's position in upsampled time, counted from the first sample of `history`. */
   private position = 0;
-  /** With `reuseOutput`: the buffer every call's output is written into. */
+  /** With `reuseOutput`: the buffer every call's output is written into, and the view last returned. */
   private output: Int16Array | null = null;
+  private view: Int16Array | null = null;
 
   constructor(
     readonly inputRate: number,
@@ -146,15 +148,18 @@ export class Resampler {
     if (!d) return input;
     const size = Math.max(0, Math.ceil(((this.history.length + input.length) * d.up - this.position) / d.down));
     if (this.output && this.output.length < size) this.output = new Int16Array(size);
-    const out = this.output ? this.output.subarray(0, size) : new Int16Array(size);
+    const out = this.output ?? new Int16Array(size);
     let n = 0;
     for (let start = 0; start < input.length; start += CHUNK) {
-      const chunk = input.subarray(start, start + CHUNK);
+      const chunk = input.length <= CHUNK ? input : input.subarray(start, start + CHUNK);
       const count = kernel!.run(d, this.history, chunk, this.position, out, n);
       this.position += count * d.down - chunk.length * d.up;
       n += count;
     }
-    return n === out.length ? out : out.subarray(0, n);
+    if (!this.output) return n === out.length ? out : out.subarray(0, n);
+    // The reused output's view of the last length made (a frame's is the same every time): no new view per call.
+    if (this.view?.length !== n || this.view.buffer !== out.buffer) this.view = out.subarray(0, n);
+    return this.view;
   }
 }
 
