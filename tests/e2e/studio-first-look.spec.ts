@@ -50,9 +50,10 @@ test.describe("money", () => {
     )!;
     await page.goto(`/calls/${call.id}`);
     const breakdown = page.getByRole("table", { name: "Cost breakdown" });
+    // Waits for the table (allTextContents does not): read before it rendered, it had no lines.
+    await expect(breakdown.locator("tbody td")).toHaveCount(Object.keys(call.cost_breakdown!).length);
     const lines = (await breakdown.locator("tbody td").allTextContents()).map(money);
     const total = money(await breakdown.locator("tfoot td").innerText());
-    expect(lines.length).toBe(Object.keys(call.cost_breakdown!).length);
     expect(new Set([...lines, total].map((amount) => amount.decimals)).size).toBe(1);
     expect(lines.reduce((sum, line) => sum + line.units, 0)).toBe(total.units);
     // The call's Cost fact reads as the breakdown's total.
