@@ -55,7 +55,7 @@ export class LoopbackTransport implements MediaTransport {
   }
 
   play(frame: Int16Array): void {
-    this.onPlayed(frame, this.clock.now());
+    this.onPlayed(frame.slice(), this.clock.now()); // the session reuses the frame once this returns
   }
   mark(name: string): void {
     for (const listener of this.markListeners) listener(name);

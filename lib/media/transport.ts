@@ -23,7 +23,7 @@ export interface MediaTransport {
   /** The far end went away; no call to the transport is needed after this. */
   onClose(listener: (reason: TransportCloseReason) => void): void;
 
-  /** One 20 ms frame at the output rate, sent when it is due (the session paces it). */
+  /** One 20 ms frame at the output rate, sent when it is due (the session paces it). The frame is reused once this returns: a transport that sends it later must copy it. */
   play(frame: Int16Array): void;
   /** Asks to be told (onMark) when the audio sent so far has been played. */
   mark(name: string): void;

@@ -1,5 +1,4 @@
 import cluster, { type Worker } from "node:cluster";
-import os from "node:os";
 import type { ProcessLoadReport } from "@/lib/load/process-load";
 import { isWorkerMessage, SLOT_ENV, type PrimaryMessage } from "./cluster-messages";
 import { onStopSignals } from "./stop-signals";
@@ -21,16 +20,12 @@ const MAX_RESTART_DELAY_MS = 30_000;
 const EXIT_GRACE_MS = 15_000;
 
 /**
- * V8 flags of the server processes (measured in docs/performance.md, capacity run 4; why in docs/decisions.md):
- * - the old generation may grow to 1.5 × what the last full collection kept before the next one
- *   starts: V8's own factor (about 1.35 for a voice server's heap) left less room than the young
- *   generation holds, so a full collection ran every half second at 150 calls, each a 5–30 ms pause;
- * - with a process per core, the collector stays on the process's own thread: its helper threads ran
- *   on the other processes' cores, and their calls' frames went out late.
+ * V8 flags of the server processes (measured in docs/performance.md, capacity runs 4 and 7; why in
+ * docs/decisions.md): the old generation may grow to 1.5 × what the last full collection kept before
+ * the next one starts. V8's own factor (about 1.35 for a voice server's heap) left less room than the
+ * young generation holds, so a full collection ran every half second at 150 calls, each a 5–30 ms pause.
  */
-export function serverProcessV8Flags(workers: number, cores = os.availableParallelism()): string[] {
-  return ["--heap-growing-percent=50", ...(workers >= cores ? ["--single-threaded-gc"] : [])];
-}
+export const SERVER_PROCESS_V8_FLAGS = ["--heap-growing-percent=50"];
 
 /**
  * Environment of the server processes: glibc's malloc maps blocks of 16 KiB and more on their own,
@@ -62,7 +57,7 @@ export function runClusterPrimary(options: ClusterOptions): void {
   /** 1 once a process exited other than cleanly while stopping (or failed to start). */
   let exitCode = 0;
 
-  cluster.setupPrimary({ execArgv: [...process.execArgv, ...serverProcessV8Flags(options.workers)] });
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...SERVER_PROCESS_V8_FLAGS] });
 
   const broadcast = () => {
     const message: PrimaryMessage = { type: "voice:peers", reports: slots.flatMap((slot) => (slot.report ? [slot.report] : [])) };

@@ -1,11 +1,13 @@
 /**
- * npm run bench:capacity [-- --steps 50,100,150,200,250,300 --processes 1,2 --hold 10 --openers 10 --audio --cpu-prof --trace-gc --tts-speed 2]
+ * npm run bench:capacity [-- --steps 50,100,150,200,250,300 --processes 1,2 --hold 10 --openers 10 --audio --cpu-prof --trace-gc --tts-speed 2 --sentence-ms 3000]
  *
  * Capacity (issue 27), measured from outside over real sockets: the real server (`scripts/server.ts
  * --api-only`, workers on) on Postgres, with WEB_CONCURRENCY set to each of `--processes` in turn
  * (default: 1, then every core), and for each a ramp of voice web calls: at each step N calls are
  * started with `POST /v1/calls/web` (--openers, default 10, attempts at a time) and connected over WebSockets; the agent speaks
- * throughout (the fake speech provider's greeting lasts longer than the step). After 3 s, for
+ * throughout (its greeting is a minute of speech, longer than the step, in sentences of --sentence-ms,
+ * default 3000: each sentence is its own request to the fake speech provider, as with a real agent;
+ * --sentence-ms 60000 is the one-sentence greeting of runs 1–7). After 3 s, for
  * `--hold` seconds, measured: the agent audio's arrival jitter (|gap between consecutive frames −
  * the frame's duration|, every frame of every call), gaps over 60 ms, audio delivered as a share of
  * real time, `GET /api/health` latency (every 100 ms), the server's CPU (every process, from /proc)
@@ -67,6 +69,10 @@ const CPU_PROF = args.includes("--cpu-prof");
 const TRACE_GC = args.includes("--trace-gc");
 const TTS_SPEED = option("tts-speed", 2);
 const TTS_CHUNK_MS = option("tts-chunk-ms", 200);
+/** Each sentence of the greeting lasts this long: a sentence is one request to the speech provider, as it is with a real agent. */
+const SENTENCE_MS = option("sentence-ms", 3_000);
+/** The greeting: a minute of speech (longer than a step), in sentences of SENTENCE_MS. */
+const GREETING = Array.from({ length: Math.ceil(60_000 / SENTENCE_MS) }, (_, i) => `Here is part ${i + 1} of what our opening hours are.`).join(" ");
 /** The fake provider's chunk of TTS_CHUNK_MS of audio every this many ms. */
 const TTS_CHUNK_INTERVAL_MS = TTS_SPEED > 0 ? TTS_CHUNK_MS / TTS_SPEED : 0;
 /** --no-backpressure: the loop-delay and lateness limits off (LOAD_MAX_*_MS=0), to see how far the calls go before they suffer. */
@@ -210,7 +216,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
         headers,
         body: JSON.stringify({
           name: "Talker",
-          initial_message: "Hello, thanks for calling, let me tell you about our opening hours.",
+          initial_message: GREETING,
           voice: { provider: "openai", name: "alloy" },
           transcriber: { provider: "openai" },
           presence_check_idle_threshold: 600,
@@ -436,11 +442,11 @@ const withinLimits = (r: StepResult) => r.accepted > 0 && r.jitterP99 <= LIMITS.
 
 async function main() {
   const pgServer = await postgresServer(root, log);
-  const voice = new CachedToneVoice(() => 60_000);
+  const voice = new CachedToneVoice(() => SENTENCE_MS);
   const speech = await startFakeSpeech({ voice });
   speech.openai.setDelays({ speechChunkIntervalMs: TTS_CHUNK_INTERVAL_MS, speechChunkMs: TTS_CHUNK_MS });
   try {
-    log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}; steps ${STEPS.join(", ")}; hold ${HOLD_SECONDS} s; ${OPENERS} calls opened at a time; speech streamed at ${TTS_SPEED ? `${TTS_SPEED}× real time in ${TTS_CHUNK_MS} ms chunks` : "once"}${AUDIO ? "; callers send silence" : ""}; backpressure ${BACKPRESSURE ? "on (LOAD_* defaults)" : "off"}`);
+    log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg().map((v) => v.toFixed(2)).join(" ")}; steps ${STEPS.join(", ")}; hold ${HOLD_SECONDS} s; ${OPENERS} calls opened at a time; speech in sentences of ${SENTENCE_MS} ms, each streamed at ${TTS_SPEED ? `${TTS_SPEED}× real time in ${TTS_CHUNK_MS} ms chunks` : "once"}${AUDIO ? "; callers send silence" : ""}; backpressure ${BACKPRESSURE ? "on (LOAD_* defaults)" : "off"}`);
     const all = new Map<number, StepResult[]>();
     for (const processes of PROCESSES) all.set(processes, await runConfiguration(processes, pgServer.url, speech));
 

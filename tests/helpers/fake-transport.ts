@@ -42,7 +42,7 @@ export class FakeTransport implements MediaTransport {
 
   play(frame: Int16Array): void {
     if (frame.length !== samplesPerFrame(this.outputSampleRate)) throw new Error(`played a frame of ${frame.length} samples`);
-    this.played.push({ at: this.now(), pcm: frame });
+    this.played.push({ at: this.now(), pcm: frame.slice() }); // the session reuses the frame once this returns
   }
   mark(name: string): void {
     this.marks.push(name);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { serverProcessEnv, serverProcessV8Flags } from "@/lib/server/cluster-primary";
+import { SERVER_PROCESS_V8_FLAGS, serverProcessEnv } from "@/lib/server/cluster-primary";
 import { descendants, startServerProcess, type ServerProcess } from "../helpers/app-server-process";
 
 // Several server processes need the Postgres server (the embedded database is owned by one process).
@@ -53,13 +53,7 @@ function health(port: number): Promise<Health> {
   });
 }
 
-describe("the server processes' V8 flags", () => {
-  it("a process per core keeps its collector on its own thread; fewer processes than cores keep V8's helper threads", () => {
-    expect(serverProcessV8Flags(2, 2)).toEqual(["--heap-growing-percent=50", "--single-threaded-gc"]);
-    expect(serverProcessV8Flags(4, 2)).toContain("--single-threaded-gc");
-    expect(serverProcessV8Flags(2, 8)).toEqual(["--heap-growing-percent=50"]);
-  });
-
+describe("the server processes' environment", () => {
   it("glibc maps blocks of 16 KiB and more on their own, unless the operator chose a threshold", () => {
     expect(serverProcessEnv({})).toEqual({ MALLOC_MMAP_THRESHOLD_: "16384" });
     expect(serverProcessEnv({ MALLOC_MMAP_THRESHOLD_: "65536" })).toEqual({});
@@ -76,7 +70,7 @@ describe.skipIf(!onPostgres)("WEB_CONCURRENCY=2: two server processes on one por
     // Each process runs with the collector settings measured for a process per core (docs/performance.md, "GC").
     for (const pid of workers) {
       const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      for (const flag of serverProcessV8Flags(2)) expect(argv).toContain(flag);
+      for (const flag of SERVER_PROCESS_V8_FLAGS) expect(argv).toContain(flag);
       const env = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
       expect(env).toContain(`MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? "16384"}`);
     }

@@ -1,6 +1,7 @@
 import { Framer, samplesPerFrame } from "../audio/pcm";
 import { Resampler } from "../audio/resampler";
 import { DEFAULT_MS_PER_CHARACTER, heardText, type SpokenSentence } from "../heard-text";
+import type { FramePool } from "../frame-pool";
 import type { PacedFrame } from "../pacer";
 import type { SpeechStream, TextToSpeech } from "../tts/text-to-speech";
 import type { SpokenAudio } from "./conversation-port";
@@ -8,21 +9,26 @@ import type { SpokenAudio } from "./conversation-port";
 export type FrameTag = { speaker: AgentSpeaker; sentence: number };
 
 /**
- * How far synthesis reads ahead of what the caller has heard (100 frames: 2 s). Enough to ride out
- * a provider's pause; the rest of a long answer waits at the provider (or in its socket) instead of
- * in memory (~100 KB a call instead of the whole answer), and a barge-in has little to throw away.
+ * A sentence's synthesis starts only while at most this much speech waits to be played (100 frames:
+ * 2 s): enough to ride out the provider's time to first byte, and the rest of a long answer waits
+ * at the provider instead of in memory.
  */
 export const SPEECH_LOOKAHEAD_FRAMES = 100;
 /**
- * Reading resumes once the queue is down to this (1 s), not at every frame played: reading a frame's
- * worth per frame played (and 500 ms ahead) made the provider's socket pause and resume dozens of
- * times a second per call, in small reads, and tripled the CPU a call costs (docs/performance.md).
+ * Within a sentence, reading pauses only past this (250 frames: 5 s), and goes on once the queue is
+ * back down to SPEECH_LOOKAHEAD_FRAMES. A sentence (its own request) is read as it arrives: the body
+ * of a paused response waits in its socket's and the HTTP client's buffers, and at a second or more
+ * there it died in the old generation, which started a full collection about once a second
+ * (docs/performance.md, run 7). The wide gap keeps pauses rare and long: reading a frame's worth per
+ * frame played tripled the CPU a call costs (run 3).
  */
-export const SPEECH_RESUME_FRAMES = 50;
+export const SPEECH_MAX_AHEAD_FRAMES = 250;
 
 export type SpeakerDeps = {
   tts: TextToSpeech;
   outputRate: number;
+  /** Where the frames come from: copies, so that no frame keeps a provider's chunk alive. */
+  frames: FramePool;
   signal: AbortSignal;
   enqueue(frames: PacedFrame<FrameTag>[]): void;
   onFirstByte(): void;
@@ -48,7 +54,7 @@ export class AgentSpeaker {
   /** Audio a speech-to-speech model spoke itself, by sentence index. */
   private readonly spoken = new Map<number, SpokenAudio>();
   private synthesisDone: () => void = () => undefined;
-  /** Synthesis waiting for the pacer to play down to the lookahead. */
+  /** Synthesis waiting for the pacer to play down to SPEECH_LOOKAHEAD_FRAMES. */
   private wakeSynthesis: (() => void) | null = null;
   readonly synthesized: Promise<void>;
 
@@ -139,16 +145,16 @@ export class AgentSpeaker {
   }
 
   private makeRoom(): void {
-    if (this.queuedFrames > SPEECH_RESUME_FRAMES || !this.wakeSynthesis) return;
+    if (this.queuedFrames > SPEECH_LOOKAHEAD_FRAMES || !this.wakeSynthesis) return;
     const wake = this.wakeSynthesis;
     this.wakeSynthesis = null;
     wake();
   }
 
-  /** Past the lookahead: resolves once the queued audio is down to SPEECH_RESUME_FRAMES (or the response was cancelled). */
-  private room(): Promise<void> | null {
+  /** Past `limit` queued frames: resolves once the queue is down to SPEECH_LOOKAHEAD_FRAMES (or the response was cancelled). */
+  private room(limit: number): Promise<void> | null {
     const { signal } = this.deps;
-    if (this.queuedFrames <= SPEECH_LOOKAHEAD_FRAMES || signal.aborted) return null;
+    if (this.queuedFrames <= limit || signal.aborted) return null;
     return new Promise((resolve) => {
       const wake = () => {
         signal.removeEventListener("abort", wake);
@@ -170,9 +176,10 @@ export class AgentSpeaker {
       if (frames.length === 0 || this.deps.signal.aborted) return;
       sentence.totalSamples += frames.length * this.frameSamples;
       this.queuedFrames += frames.length;
-      this.deps.enqueue(frames.map((pcm) => ({ pcm, tag })));
+      this.deps.enqueue(frames.map((pcm) => ({ pcm: this.deps.frames.copy(pcm), tag })));
     };
     let first = true;
+    await this.room(SPEECH_LOOKAHEAD_FRAMES);
     try {
       const audio = model?.audio ?? this.streamed.get(index) ?? this.deps.tts.synthesize(sentence.text, this.deps.signal);
       for await (const chunk of audio) {
@@ -182,7 +189,7 @@ export class AgentSpeaker {
           this.deps.onFirstByte();
         }
         enqueue(framer.push(resampler.process(chunk)));
-        await this.room();
+        await this.room(SPEECH_MAX_AHEAD_FRAMES);
       }
       const last = framer.flush();
       if (last) enqueue([last]);

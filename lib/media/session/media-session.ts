@@ -8,6 +8,7 @@ import { Denoiser } from "../denoiser";
 import { sameWords, silenceNeeded } from "../end-of-turn";
 import { JitterBuffer } from "../jitter-buffer";
 import { Pacer, type PacedFrame } from "../pacer";
+import { FramePool } from "../frame-pool";
 import { SentenceSplitter } from "../sentence-splitter";
 import type { RecognitionStream, SpeechToText } from "../stt/speech-to-text";
 import type { MediaTransport } from "../transport";
@@ -153,6 +154,8 @@ export class MediaSession {
   private inputFrames: Int16Array[] = [];
   private readonly inputTimer: PeriodicTimer;
   private readonly pacer: Pacer<FrameTag>;
+  /** The agent audio's frames: each is given back once played or dropped. */
+  private readonly frames: FramePool;
   private readonly segmenter = new SpeechSegmenter();
   private readonly recognition: RecognitionStream;
   private readonly recorder: StereoRecorder | null;
@@ -208,6 +211,7 @@ export class MediaSession {
     this.inputResampler = new Resampler(this.transport.inputSampleRate, VAD_SAMPLE_RATE);
     this.onsetResampler = new Resampler(this.transport.inputSampleRate, VAD_SAMPLE_RATE);
     this.pacer = new Pacer<FrameTag>(this.clock, (frame, at) => this.onFramePlayed(frame, at));
+    this.frames = new FramePool(samplesPerFrame(this.transport.outputSampleRate));
     this.recorder = options.recording ? new StereoRecorder(options.recording, this.transport.outputSampleRate) : null;
     this.recognition = options.stt.open({ onInterim: (text) => this.onInterim(text), onTurn: (signal) => this.onTurnSignal(signal) });
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
@@ -636,6 +640,7 @@ export class MediaSession {
     return new AgentSpeaker({
       tts: this.options.tts,
       outputRate: this.transport.outputSampleRate,
+      frames: this.frames,
       signal: response.controller.signal,
       enqueue: (frames) => (response.held ? response.held.push(...frames) : this.pacer.enqueue(frames)),
       onFirstByte: () => {
@@ -760,6 +765,7 @@ export class MediaSession {
     const pcm = this.withGain(frame.pcm);
     this.transport.play(pcm);
     this.recorder?.agentPlayed(pcm);
+    this.frames.release(frame.pcm);
     const { speaker, sentence } = frame.tag;
     const firstOfSentence = speaker.played(sentence);
     const response = this.owners.get(speaker);
@@ -829,8 +835,7 @@ export class MediaSession {
 
   private cutOff(response: Response, now: number, audible: boolean): void {
     response.controller.abort();
-    const dropped = this.pacer.clear();
-    for (const frame of dropped) frame.tag.speaker.dropped(1);
+    this.dropQueued();
     this.unduck();
     this.gain = 1;
     if (audible) {
@@ -839,6 +844,13 @@ export class MediaSession {
       this.bargeIns.push(this.clock.now() - now);
     }
     this.finishResponse(response, true);
+  }
+
+  private dropQueued(): void {
+    for (const frame of this.pacer.clear()) {
+      frame.tag.speaker.dropped(1);
+      this.frames.release(frame.pcm);
+    }
   }
 
   /** Where each agent sentence played in the recording (from its first frame to its last). */
@@ -920,7 +932,7 @@ export class MediaSession {
     if (this.response) {
       const response = this.response;
       response.controller.abort();
-      for (const frame of this.pacer.clear()) frame.tag.speaker.dropped(1);
+      this.dropQueued();
       this.finishResponse(response, true);
     }
     this.pacer.stop();

@@ -45,8 +45,9 @@ export class BrowserSocketTransport implements MediaTransport {
     this.closeListeners.push(listener);
   }
 
+  /** Sends a copy: a socket that cannot take the frame at once (a slow client) would still be reading it after the pool reused it. */
   play(frame: Int16Array): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(pcmBytesView(frame), { binary: true });
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(Buffer.from(pcmBytesView(frame)), { binary: true });
   }
   mark(name: string): void {
     for (const listener of this.markListeners) listener(name);
