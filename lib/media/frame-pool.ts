@@ -20,10 +20,6 @@ export class FramePool {
 
   /** A frame from `copy` that nobody reads any more. */
   release(frame: Int16Array): void {
-    if (frame.length === this.frameSamples) this.free.push(frame);
-  }
-
-  get freeFrames(): number {
-    return this.free.length;
+    this.free.push(frame);
   }
 }
