@@ -67,7 +67,7 @@ describe.skipIf(!onPostgres)("WEB_CONCURRENCY=2: two server processes on one por
     expect(server.output()).toMatch(/> Ready on .*2 server processes: \d+, \d+\)/);
     const workers = serverProcesses(child.pid!);
     expect(workers).toHaveLength(2);
-    // Each process runs with the collector settings measured for a process per core (docs/performance.md, "GC").
+    // Each process runs with the collector settings measured in docs/performance.md (capacity runs 4 and 7).
     for (const pid of workers) {
       const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
       for (const flag of SERVER_PROCESS_V8_FLAGS) expect(argv).toContain(flag);
