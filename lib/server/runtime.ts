@@ -22,6 +22,7 @@ import { startWorkers } from "./workers";
 import { LoadView } from "./load-view";
 import { ProcessLoad } from "@/lib/load/process-load";
 import { observePacing } from "@/lib/media/clock";
+import { warmUpCallPath } from "./warm-up";
 
 export type AppRuntime = {
   config: AppConfig;
@@ -66,7 +67,10 @@ export async function bootRuntime(config: AppConfig = loadConfig()): Promise<App
       throw error;
     }
   }
+  // Not worth failing a boot over: without it the first calls only start a little less smoothly.
+  const warmedUp = warmUpCallPath().catch((error) => console.warn(`call path warm-up skipped: ${error instanceof Error ? error.message : String(error)}`));
   await applyMigrations(connection);
+  await warmedUp;
   const storage = createBlobStore(config.storage, connection.db);
   if (lock && config.seedDemo) await seedDemoOnFirstStart(connection, config, storage);
   const links = await createSignedLinks(connection.db, config.signedLinks);
