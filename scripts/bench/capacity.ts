@@ -26,7 +26,7 @@
  * every call takes in speech during the measurement as a real one does; --tts-speed 0 sends each
  * answer's audio at once.
  * With --trace-gc the server's processes run with V8's --trace-gc, and each step prints their full
- * collections (Mark-Compact) during the measurement: how many, and their pauses' sum and max.
+ * collections (Mark-Compact) and their scavenges during the measurement: how many, and their pauses' sum and max.
  * BENCH_DATABASE_URL picks the Postgres server (else the loopback one, else one is started).
  */
 import { spawn } from "node:child_process";
@@ -149,12 +149,11 @@ type StepResult = {
   load: string;
 };
 
-/** `--trace-gc` lines of full collections, per process: "pid: count, pauses sum / max". */
-function fullCollections(trace: string): string {
+/** `--trace-gc` lines of one kind of collection, per process: "pid: count, pauses sum / max". */
+function collections(trace: string, kind: "Mark-Compact" | "Scavenge"): string {
   const byPid = new Map<string, number[]>();
-  for (const [, pid, pause] of trace.matchAll(/^\[(\d+):[^\]]*\]\s+\d+ ms: Mark-Compact .*?MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms/gm)) {
-    byPid.set(pid, [...(byPid.get(pid) ?? []), Number(pause)]);
-  }
+  const line = new RegExp(`^\\[(\\d+):[^\\]]*\\]\\s+\\d+ ms: ${kind} .*?MB, (?:pooled: [\\d.]+ MB, )?([\\d.]+) \\/ [\\d.]+ ms`, "gm");
+  for (const [, pid, pause] of trace.matchAll(line)) byPid.set(pid, [...(byPid.get(pid) ?? []), Number(pause)]);
   if (!byPid.size) return "none";
   return [...byPid].map(([pid, pauses]) => `${pid}: ${pauses.length}, pauses ${formatMs(pauses.reduce((a, b) => a + b, 0))} / ${formatMs(Math.max(...pauses))} ms`).join("; ");
 }
@@ -416,7 +415,10 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
         `  frames read together with the one before (gap < 1 ms): ${together} of ${jitter.length}; this client's GC pauses: ${clientGcPauses.length}, ` +
           `${formatMs(clientGcPauses.reduce((a, b) => a + b, 0))} ms in all, longest ${formatMs(Math.max(0, ...clientGcPauses))} ms`,
       );
-      if (TRACE_GC) log(`  full GCs during the measurement, by server process: ${fullCollections(gcLog)}`);
+      if (TRACE_GC) {
+        log(`  full GCs during the measurement, by server process: ${collections(gcLog, "Mark-Compact")}`);
+        log(`  scavenges during the measurement, by server process: ${collections(gcLog, "Scavenge")}`);
+      }
       if (refusalReasons.size) log(`  503 at the POST, by the server's reason: ${[...refusalReasons].map(([why, count]) => `${why} ×${count}`).join(", ")}`);
       log(
         `${target} calls: ${calls.length} live, ${refused} refusals (503), ${gaveUp} not in after ${OPEN_BUDGET_MS / 1000} s, ${failed} failed; jitter p99 ${formatMs(j.p99)}, max ${formatMs(j.max)}, gaps > 60 ms ${gapsOver60}; ` +

@@ -1,6 +1,6 @@
 import { MediaSession, type EndpointingHook, type VoiceSettings } from "@/lib/media/session/media-session";
 import type { MediaEvent } from "@/lib/media/session/media-events";
-import { MemoryRecordingSink } from "@/lib/media/session/recorder";
+import { MemoryRecordingSink, type RecordingSink } from "@/lib/media/session/recorder";
 import type { SampleRate } from "@/lib/media/audio/pcm";
 import { FakeTransport } from "./fake-transport";
 import { ScriptedSpeechToText, ToneTextToSpeech } from "./fake-speech/in-memory";
@@ -42,6 +42,8 @@ export type HarnessOptions = {
   outputRate?: SampleRate;
   fillerPhrases?: string[];
   endpointing?: EndpointingHook;
+  /** Where the recording goes instead of the harness's memory sink (`recording` then stays empty). */
+  recordingSink?: RecordingSink;
 };
 
 /** A media session on a manual clock with in-memory providers, a scripted port and a fake transport. */
@@ -62,7 +64,7 @@ export async function sessionHarness(options: HarnessOptions = {}) {
     clock,
     settings: { ...defaultSettings, ...options.settings },
     onEvent: (event) => events.push({ at: clock.now(), event }),
-    recording,
+    recording: options.recordingSink ?? recording,
     fillerPhrases: options.fillerPhrases,
     endpointing: options.endpointing,
   });

@@ -14,5 +14,5 @@ export type MediaEvent =
   | { type: "agent_speech_interrupted"; heard_text: string }
   | { type: "clear" }
   | ({ type: "turn_metrics" } & TurnMetrics)
-  | { type: "media_error"; stage: "stt" | "tts" | "conversation"; message: string }
+  | { type: "media_error"; stage: "stt" | "tts" | "conversation" | "recording"; message: string }
   | { type: "session_ended"; reason: string; duration_ms: number };

@@ -944,7 +944,13 @@ export class MediaSession {
     this.onsetVad?.close();
     this.denoiser?.close();
     const durationMs = now - this.callStart;
-    const recording = this.recorder ? await this.recorder.finish(durationMs) : null;
+    // A recording that could not be written (a full disk) is lost; the call still ends as it should.
+    const recording = this.recorder
+      ? await this.recorder.finish(durationMs).catch((error: unknown) => {
+          this.emit({ type: "media_error", stage: "recording", message: String(error instanceof Error ? error.message : error) });
+          return null;
+        })
+      : null;
     this.emit({ type: "session_ended", reason, duration_ms: Math.round(durationMs) });
     for (const { segment, speaker, sentence } of this.agentSegmentSources) segment.text = speaker.sentences[sentence]?.text ?? segment.text;
     this.resolveEnded({ reason, durationMs, turns: this.turns, bargeIns: this.bargeIns, recording, spoken: this.spoken });

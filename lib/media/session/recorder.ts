@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
 import { Resampler } from "../audio/resampler";
 import { wavHeader } from "../audio/wav";
 
@@ -51,33 +51,75 @@ export class MemoryRecordingSink implements RecordingSink {
  */
 const FILE_BATCH_BYTES = 16 * 1024;
 
-/** Writes to a file as the call goes (constant memory, a write per ~250 ms), then patches the header. */
+/** Where the audio starts: after the WAV header, written last. */
+const WAV_HEADER_BYTES = 44;
+
+/**
+ * Writes to a file as the call goes (constant memory, a write per ~250 ms), then patches the header.
+ * The writes run on libuv's thread pool, in order, never on the event loop: a disk that answers
+ * slowly (a network volume) delays the recording, not every call's audio on the process, and a
+ * failed write (a full disk) fails only the recording, at `finish`; before, it threw into the media tick.
+ */
 export class FileRecordingSink implements RecordingSink {
-  private readonly fd: number;
-  private readonly batch = new Uint8Array(FILE_BATCH_BYTES);
+  private readonly file: Promise<FileHandle>;
+  /** Every write so far, chained in order; never rejects (the first failure is kept in `failure`). */
+  private written: Promise<void>;
+  private failure: unknown = null;
+  private batch: Uint8Array<ArrayBuffer> = new Uint8Array(FILE_BATCH_BYTES);
   private batched = 0;
+  /** Batches whose writes are done, for the next ones (one is in flight at a time unless the disk lags). */
+  private readonly spare: Uint8Array<ArrayBuffer>[] = [];
+  private position = WAV_HEADER_BYTES;
 
   constructor(readonly path: string) {
-    this.fd = openSync(path, "w");
-    writeSync(this.fd, new Uint8Array(44));
+    this.file = open(path, "w");
+    this.written = this.file.then(
+      () => undefined,
+      (error: unknown) => void (this.failure = error),
+    );
   }
 
   write(pcm: Uint8Array): void {
     if (this.batched + pcm.length > this.batch.length) this.flush();
-    if (pcm.length > this.batch.length) return void writeSync(this.fd, pcm);
+    if (pcm.length > this.batch.length) return this.enqueue(pcm.slice(), pcm.length, false);
     this.batch.set(pcm, this.batched);
     this.batched += pcm.length;
   }
 
   async finish(header: Uint8Array): Promise<void> {
     this.flush();
-    writeSync(this.fd, header, 0, header.length, 0);
-    closeSync(this.fd);
+    await this.written;
+    if (this.failure) {
+      await this.file.then((file) => file.close()).catch(() => undefined);
+      throw this.failure;
+    }
+    const file = await this.file;
+    try {
+      await file.write(header, 0, header.length, 0);
+    } finally {
+      await file.close();
+    }
   }
 
   private flush(): void {
-    if (this.batched) writeSync(this.fd, this.batch, 0, this.batched);
+    if (!this.batched) return;
+    this.enqueue(this.batch, this.batched, true);
+    this.batch = this.spare.pop() ?? new Uint8Array(FILE_BATCH_BYTES);
     this.batched = 0;
+  }
+
+  private enqueue(bytes: Uint8Array<ArrayBuffer>, length: number, reusable: boolean): void {
+    const position = this.position;
+    this.position += length;
+    this.written = this.written.then(async () => {
+      if (this.failure) return;
+      try {
+        await (await this.file).write(bytes, 0, length, position);
+        if (reusable) this.spare.push(bytes);
+      } catch (error) {
+        this.failure = error;
+      }
+    });
   }
 }
 

@@ -1,5 +1,8 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { channelOf, decodeWav } from "@/lib/media/audio/wav";
+import { FileRecordingSink } from "@/lib/media/session/recorder";
 import { dominantFrequency, findTones, noise, rmsDbfs, speech, toneDurationMs } from "../../helpers/audio-analysis";
 import { fixtureWords, sessionHarness } from "../../helpers/session-harness";
 
@@ -210,6 +213,17 @@ describe("media session: the call's clock", () => {
     expect(wav.channels).toBe(2);
     expect((wav.samples.length / 2 / wav.sampleRate) * 1000).toBeCloseTo(10_000, -2);
     expect(summary.recording?.durationMs).toBeCloseTo(10_000, -2);
+  });
+
+  it("ends as it should when its recording cannot be written, and says why the recording is missing", async () => {
+    const unwritable = new FileRecordingSink(path.join(tmpdir(), `no-such-directory-${process.pid}`, "call.wav"));
+    const call = await sessionHarness({ greeting: "Hello.", settings: { max_call_duration: 2 }, recordingSink: unwritable });
+    await call.run(2100);
+    const summary = await call.session.ended; // the sink's failure comes back from the thread pool, not the manual clock
+    expect(summary.reason).toBe("max_duration");
+    expect(summary.recording).toBeNull();
+    expect(call.eventsOf("media_error").map(({ event }) => [event.stage, event.message])).toEqual([["recording", expect.stringContaining("ENOENT")]]);
+    expect(call.eventsOf("session_ended")).toHaveLength(1);
   });
 
   it("records the caller on the left and the agent on the right, aligned on the call clock", async () => {

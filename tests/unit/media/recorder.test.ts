@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -41,6 +41,20 @@ describe("stereo recorder", () => {
     expect(dominantFrequency(right.subarray(9000, 15000), 16000)).toBeCloseTo(1000, -1);
     expect(rmsDbfs(left.subarray(8000))).toBe(-Infinity);
     expect(rmsDbfs(right.subarray(16500))).toBe(-Infinity); // padding to the call's end
+  });
+
+  it("leaves the writes to the thread pool: the call's tick never waits for the disk, and a failed write fails only the recording", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "recording-"));
+    const file = path.join(dir, "call.wav");
+    const recorder = new StereoRecorder(new FileRecordingSink(file), 24000);
+    record(recorder); // 64 KB: several batches handed over
+    expect(existsSync(file) ? statSync(file).size : 0).toBe(0);
+    await recorder.finish(1000);
+    expect(statSync(file).size).toBe(44 + 64_000);
+
+    const lost = new StereoRecorder(new FileRecordingSink(path.join(dir, "missing", "call.wav")), 24000);
+    expect(() => record(lost)).not.toThrow();
+    await expect(lost.finish(1000)).rejects.toThrow(/ENOENT/);
   });
 
   it("keeps what a memory sink was given even though the recorder reuses its buffer", async () => {
