@@ -43,7 +43,7 @@ const startRoute = createRoute(
       '`{"type":"start","input_sample_rate":N,"output_sample_rate":M}` (N, M in 8000, 16000, 24000, 48000). Text frames are JSON: from the ' +
       'client `{"type":"text","text":…}` (a typed turn, answered in audio) and `{"type":"hangup"}`; from the server `started`, `clear` ' +
       "(drop buffered agent audio: the caller barged in), `user_speech_started`, `user_speech_stopped`, `user_transcript` (`text`, `final`), " +
-      "`agent_speech_started` (`text`, `response`: the agent response's number), `agent_speech_interrupted` (`heard_text`), `turn_metrics` (the turn's latency in ms), `media_error`, " +
+      "`agent_speech_started` (`text`, `response`: the agent response's number), `agent_speech_interrupted` (`heard_text`), `turn_metrics` (the turn's latency in ms), `media_error` (`stage`: `stt`, `tts`, `conversation` or `recording`; `message`), " +
       "`error` (a bad client frame, with `details`), and every event of the events stream (with `seq`), ending with `call_ended`; then the " +
       "socket closes. The greeting, presence checks and max duration run on the media's clock. `turns_url`, `hangup_url` and `events_url` " +
       "work in both modes. `mode: voice` with a speech provider not configured is 400 naming `transcriber.provider` or `voice.provider` and " +
