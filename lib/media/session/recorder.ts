@@ -114,7 +114,13 @@ export class FileRecordingSink implements RecordingSink {
     this.written = this.written.then(async () => {
       if (this.failure) return;
       try {
-        await (await this.file).write(bytes, 0, length, position);
+        const file = await this.file;
+        // A write may take fewer bytes than it was given (a disk filling up): the rest follows, or its error does.
+        for (let done = 0; done < length; ) {
+          const { bytesWritten } = await file.write(bytes, done, length - done, position + done);
+          if (bytesWritten === 0) throw new Error(`the recording's file took no bytes at ${position + done}`);
+          done += bytesWritten;
+        }
         if (reusable) this.spare.push(bytes);
       } catch (error) {
         this.failure = error;
