@@ -9,8 +9,11 @@ export class WavFormatError extends Error {
   }
 }
 
+/** The header `wavHeader` writes: the samples start after it. */
+export const WAV_HEADER_BYTES = 44;
+
 export function wavHeader(sampleRate: number, channels: number, dataBytes: number): Uint8Array<ArrayBuffer> {
-  const header = new Uint8Array(44);
+  const header = new Uint8Array(WAV_HEADER_BYTES);
   const view = new DataView(header.buffer);
   const ascii = (offset: number, text: string) => [...text].forEach((char, i) => view.setUint8(offset + i, char.charCodeAt(0)));
   ascii(0, "RIFF");
@@ -30,10 +33,10 @@ export function wavHeader(sampleRate: number, channels: number, dataBytes: numbe
 }
 
 export function encodeWav({ sampleRate, channels, samples }: WavAudio): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(44 + samples.length * 2);
+  const out = new Uint8Array(WAV_HEADER_BYTES + samples.length * 2);
   out.set(wavHeader(sampleRate, channels, samples.length * 2));
   const view = new DataView(out.buffer);
-  for (let i = 0; i < samples.length; i++) view.setInt16(44 + i * 2, samples[i], true);
+  for (let i = 0; i < samples.length; i++) view.setInt16(WAV_HEADER_BYTES + i * 2, samples[i], true);
   return out;
 }
 

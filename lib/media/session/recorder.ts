@@ -1,6 +1,6 @@
 import { open, type FileHandle } from "node:fs/promises";
 import { Resampler } from "../audio/resampler";
-import { wavHeader } from "../audio/wav";
+import { WAV_HEADER_BYTES, wavHeader } from "../audio/wav";
 
 export const RECORDING_SAMPLE_RATE = 16000;
 const FRAME = RECORDING_SAMPLE_RATE / 50;
@@ -50,9 +50,6 @@ export class MemoryRecordingSink implements RecordingSink {
  * writes; a second (64 KB) saved 3 writes a second and cost 48 KB more of every live call's memory.
  */
 const FILE_BATCH_BYTES = 16 * 1024;
-
-/** Where the audio starts: after the WAV header, written last. */
-const WAV_HEADER_BYTES = 44;
 
 /**
  * Writes to a file as the call goes (constant memory, a write per ~250 ms), then patches the header.
@@ -178,7 +175,7 @@ export class StereoRecorder {
     const frames = Math.floor(durationMs / 20) - this.dataBytes / (FRAME * 4);
     for (let i = 0; i < frames; i++) this.callerFrame(new Int16Array(FRAME));
     await this.sink.finish(wavHeader(RECORDING_SAMPLE_RATE, 2, this.dataBytes), this.dataBytes);
-    return { sampleRate: RECORDING_SAMPLE_RATE, channels: 2, durationMs: (this.dataBytes / 4 / RECORDING_SAMPLE_RATE) * 1000, bytes: this.dataBytes + 44 };
+    return { sampleRate: RECORDING_SAMPLE_RATE, channels: 2, durationMs: (this.dataBytes / 4 / RECORDING_SAMPLE_RATE) * 1000, bytes: this.dataBytes + WAV_HEADER_BYTES };
   }
 
   /** Writes up to `samples` of queued agent audio into the right channel of `view`. */
