@@ -4,6 +4,7 @@ import { callEvents, calls } from "@/lib/db/schema";
 import { decodeClientState } from "@/lib/telephony/telnyx/client-state";
 import { HOLD_TONE_HZ } from "@/lib/telephony/hold-audio";
 import { toneDurationMs } from "../helpers/audio-analysis";
+import { eventually } from "../helpers/campaign-checks";
 import { until } from "../helpers/carriers/double-http";
 import { TelephonyServer } from "../helpers/carriers/telephony-server";
 import { TelnyxDouble, type TelnyxDoubleCall } from "../helpers/carriers/telnyx-double";
@@ -90,8 +91,8 @@ describe("warm transfer on Telnyx", () => {
     expect(toneDurationMs(callerHeard, 8000, WHISPER_HZ)).toBe(0);
     await double.hangUp(leg);
     await double.ended(call);
-    await until(() => false, 1500).catch(() => undefined);
-    expect(await record(callId)).toMatchObject({ status: "ended", end_reason: "transferred", transfer: { to: TARGET, status: "completed", mode: "warm" } });
+    const ended = await eventually(() => record(callId), (data) => data.status === "ended" && data.transfer?.status === "completed", 10_000, "the call ended, its transfer completed");
+    expect(ended).toMatchObject({ end_reason: "transferred", transfer: { to: TARGET, mode: "warm" } });
   }, 60_000);
 
   it("not answered within transfer_timeout_seconds: the caller is back with the agent, who says so", async () => {

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { callEvents, calls } from "@/lib/db/schema";
 import { HOLD_TONE_HZ } from "@/lib/telephony/hold-audio";
 import { toneDurationMs } from "../helpers/audio-analysis";
+import { eventually } from "../helpers/campaign-checks";
 import { until } from "../helpers/carriers/double-http";
 import { TelephonyServer } from "../helpers/carriers/telephony-server";
 import { TwilioDouble, type TwilioDoubleCall } from "../helpers/carriers/twilio-double";
@@ -96,8 +97,8 @@ describe("warm transfer on Twilio", () => {
     // The destination hangs up: the conference ends for both, and the call is recorded as transferred warm.
     await double.hangUp(leg);
     await double.ended(call);
-    await until(() => false, 1500).catch(() => undefined);
-    expect(await record(callId)).toMatchObject({ status: "ended", end_reason: "transferred", transfer: { to: TARGET, status: "completed", mode: "warm" } });
+    const ended = await eventually(() => record(callId), (data) => data.status === "ended" && data.transfer?.status === "completed", 10_000, "the call ended, its transfer completed");
+    expect(ended).toMatchObject({ end_reason: "transferred", transfer: { to: TARGET, mode: "warm" } });
     // The summary is the call's work, priced with it: its tokens and the characters spoken are in the call's usage.
     const [row] = await server.api.db.select({ usage: calls.usage }).from(calls).where(eq(calls.id, callId));
     expect(row.usage.llm_input_tokens).toBeGreaterThanOrEqual(SUMMARY_INPUT_TOKENS);

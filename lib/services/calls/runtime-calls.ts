@@ -15,6 +15,7 @@ import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
 import { ConflictError } from "@/lib/utils/domain-errors";
 import { systemActor } from "../context";
 import { addToDoNotCall } from "../do-not-call/do-not-call";
+import { endReasonSql } from "./transfer-outcome";
 import { redactCallContent, redactStoredEvents, redactsPii, withCategories } from "./call-redaction";
 
 /** What `calls.runtime_state` holds: the engine's snapshot minus the columns of its own (transcript, variable_values, usage). */
@@ -214,7 +215,7 @@ export async function saveRuntimeCall(
         ...(ended
           ? {
               status: "ended" as const,
-              endReason: snapshot.end_reason,
+              endReason: endReasonSql(snapshot.end_reason!),
               endTime: new Date(snapshot.ended_at!),
               durationSeconds: Math.max(0, Math.round((Date.parse(snapshot.ended_at!) - Date.parse(snapshot.answered_at)) / 1000)),
             }

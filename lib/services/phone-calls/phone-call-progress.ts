@@ -8,6 +8,7 @@ import type { CallEndReason, CallTransfer } from "@/lib/schemas/call-values";
 import { isUuid } from "@/lib/schemas/ids";
 import type { JobQueue } from "@/lib/jobs/queue";
 import { sendCallFinished } from "../calls/finished-call";
+import { transferTookCaller } from "../calls/transfer-outcome";
 
 /** Calls that have not ended yet. */
 export const ONGOING_STATUSES = ["created", "ringing", "in_progress"] as const;
@@ -135,8 +136,7 @@ export async function completeFromCarrier(db: Database, queue: JobQueue, call: P
     const duration = completion.durationSeconds ?? measured;
     if ((ONGOING_STATUSES as readonly string[]).includes(current.status)) {
       const answered = current.answeredAt !== null;
-      // A warm transfer that failed left the caller with the agent: the call was not transferred.
-      const transferred = current.transfer !== null && (current.transfer.mode === "warm" ? ["answered", "completed"].includes(current.transfer.status) : current.transfer.status !== "dialing");
+      const transferred = transferTookCaller(current.transfer);
       await tx
         .update(calls)
         .set({
@@ -186,7 +186,7 @@ export async function recordTransfer(db: Database, queue: JobQueue, callId: stri
     if (!current) return;
     const finished = transfer.status !== "dialing" && transfer.status !== "answered";
     // The stream ended when the carrier took the caller to the target: that is why the conversation ended.
-    const transferred = (transfer.status === "answered" || transfer.status === "completed") && current.endReason === "user_hangup";
+    const transferred = transferTookCaller(transfer) && current.endReason === "user_hangup";
     await tx
       .update(calls)
       .set({
