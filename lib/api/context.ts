@@ -1,4 +1,5 @@
 import type { Database } from "@/lib/db/client";
+import type { AuthenticatedKey } from "@/lib/auth/api-keys";
 import type { Admission } from "@/lib/load/load-limits";
 import type { AuditActor } from "@/lib/schemas/audit-log";
 import type { RequestOrigin, ServiceContext } from "@/lib/services/context";
@@ -65,6 +66,8 @@ export type ApiEnv = {
     deps: ApiDependencies;
     organizationId: string;
     apiKeyId: string;
+    /** The API key the request authenticated with (null: a web call's session token). */
+    apiKey: AuthenticatedKey | null;
     /** The studio user a console-key request acts for (its rate limit counts per user). */
     studioUserId: string | undefined;
     /** Who the request acts as, for the audit log: the key, or the studio user its console key acts for. */

@@ -68,6 +68,7 @@ export type AuthenticatedKey = {
   id: string;
   organizationId: string;
   kind: "user" | "console";
+  name: string;
   prefix: string;
   createdByUserId: string | null;
   lastUsedAt: Date | null;
@@ -86,6 +87,7 @@ export async function findActiveApiKey(db: Database, key: string, options: { fre
         id: apiKeys.id,
         organizationId: apiKeys.organizationId,
         kind: apiKeys.kind,
+        name: apiKeys.name,
         prefix: apiKeys.prefix,
         createdByUserId: apiKeys.createdByUserId,
         lastUsedAt: apiKeys.lastUsedAt,

@@ -1,4 +1,5 @@
 import { callStore, endConversation, prepareOperation, type ConversationStore, type PreparedOperation, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
+import type { RuntimeCall } from "@/lib/services/calls/runtime-calls";
 import { CallEndedError } from "@/lib/runtime/engine";
 import type { RecordedEvent, RuntimeEvent } from "@/lib/runtime/types";
 import { ConflictError } from "@/lib/utils/domain-errors";
@@ -32,6 +33,7 @@ export class EngineConversationPort implements ConversationPort {
   endedByConversation = false;
   private readonly store: ConversationStore;
   private readonly label: string;
+  private opened: RuntimeCall | undefined;
 
   constructor(
     protected readonly host: RuntimeHostDependencies,
@@ -42,6 +44,11 @@ export class EngineConversationPort implements ConversationPort {
   ) {
     this.store = typeof conversation === "string" ? callStore(host, conversation) : conversation;
     this.label = typeof conversation === "string" ? `live call ${conversation}` : "conversation";
+  }
+
+  /** The call as its opener just stored it: the first operation starts from it rather than reading it again (if it changed meanwhile, it is read). */
+  startFrom(call: RuntimeCall): void {
+    this.opened = call;
   }
 
   respond(input: CallerInput, signal: AbortSignal): AsyncIterable<AgentOutput> {
@@ -124,7 +131,9 @@ export class EngineConversationPort implements ConversationPort {
     const until = Date.now() + CLAIM_TIMEOUT_MS;
     for (;;) {
       try {
-        return await prepareOperation(this.host, this.store);
+        const opened = this.opened;
+        this.opened = undefined;
+        return await prepareOperation(this.host, this.store, opened);
       } catch (error) {
         if (!(error instanceof ConflictError) || Date.now() > until || signal.aborted) throw error;
         await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));

@@ -6,7 +6,7 @@ import type { CallEndReason } from "@/lib/schemas/call-values";
 import { callChanges } from "@/lib/services/calls/call-changes";
 import { endCall, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
 import type { RecordedEvent } from "@/lib/runtime/types";
-import { finishLiveCall, liveCallStatus, openLiveCall } from "@/lib/services/calls/live-calls";
+import { finishLiveCall, liveCallStatus, openLiveCall, type LiveCallRow } from "@/lib/services/calls/live-calls";
 import type { BlobStore } from "@/lib/storage/blob-store";
 import type { MediaClock } from "./clock";
 import type { MediaInstance } from "./media-instance";
@@ -38,6 +38,8 @@ export type LiveCallOptions = {
   transport: MediaTransport;
   /** When the far end answered (phones); default the call's answered_at, or now. */
   answeredAt?: Date;
+  /** The call's row as its caller just read it to check it (readLiveCallRow). */
+  row?: LiveCallRow;
   /** The media session's events (speech, transcripts, barge-in, turn metrics) and every recorded conversation event, as they happen. */
   onEvent?: (event: LiveCallEvent) => void;
 };
@@ -74,7 +76,7 @@ export type LiveCallHandle = {
  */
 export async function startLiveCall(deps: LiveCallDependencies, options: LiveCallOptions): Promise<LiveCallHandle> {
   const { callId, transport } = options;
-  const call = await openLiveCall(deps.db, callId, { answeredAt: options.answeredAt, mediaInstanceId: deps.instance?.id });
+  const call = await openLiveCall(deps.db, callId, { answeredAt: options.answeredAt, mediaInstanceId: deps.instance?.id, row: options.row });
   const env = deps.env ?? process.env;
   const emit = options.onEvent ?? (() => {});
   let stt: SpeechToText;
@@ -95,6 +97,7 @@ export async function startLiveCall(deps: LiveCallDependencies, options: LiveCal
     await endCall(deps, callId, "error", error instanceof Error ? error.message : String(error));
     throw error;
   }
+  port.startFrom(call);
   const recordingPath = deps.storage ? path.join(tmpdir(), `voice-call-${callId}-${randomUUID()}.wav`) : null;
   const agent = call.agent;
   const session = await MediaSession.start({

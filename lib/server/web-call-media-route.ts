@@ -4,7 +4,8 @@ import { startLiveCall, type LiveCallDependencies, type LiveCallEvent, type Live
 import { BrowserSocketTransport } from "@/lib/media/transports/browser-socket-transport";
 import { ConflictError } from "@/lib/utils/domain-errors";
 import { callChanges } from "@/lib/services/calls/call-changes";
-import { loadRuntimeCall, recordedEventsAfter } from "@/lib/services/calls/runtime-calls";
+import { readLiveCallRow } from "@/lib/services/calls/live-calls";
+import { recordedEventsAfter, type StoredRuntimeState } from "@/lib/services/calls/runtime-calls";
 import { sessionTokenMatches } from "@/lib/services/calls/web-calls";
 import type { WebSocketHandler } from "./websocket-routes";
 import { isUuid } from "@/lib/schemas/ids";
@@ -74,14 +75,15 @@ export function webCallMediaRoute(deps: LiveCallDependencies, admission?: () => 
   return async ({ url, params, accept, reject }) => {
     const callId = params.call_id ?? "";
     if (!isUuid(callId)) return reject(404, "Call not found");
-    const call = await loadRuntimeCall(deps.db, callId);
+    const row = await readLiveCallRow(deps.db, callId);
+    const state = (row?.runtimeState ?? null) as StoredRuntimeState | null;
     const token = url.searchParams.get("session_token") ?? undefined;
-    if (!call || !sessionTokenMatches(call.state, token, deps.clock?.now() ?? new Date())) {
+    if (!row || !state || !sessionTokenMatches(state, token, deps.clock?.now() ?? new Date())) {
       return reject(401, "Invalid session token: send the call's session_token as ?session_token= (it is unknown, for another call, or expired)");
     }
-    if (call.state.timers !== "media") return reject(400, "This web call was started in text mode: start it with mode voice for audio");
-    if (call.snapshot.status === "ended") return reject(409, "The call has ended");
-    if (call.state.media_started_at) return reject(409, "The call's audio is already connected (one socket per call)");
+    if (state.timers !== "media") return reject(400, "This web call was started in text mode: start it with mode voice for audio");
+    if (row.status !== "in_progress") return reject(409, "The call has ended");
+    if (state.media_started_at) return reject(409, "The call's audio is already connected (one socket per call)");
     // Past capacity this process takes no new call's audio; the client connects again after Retry-After (to another process).
     const admitted = admission?.();
     if (admitted && !admitted.accepting) {
@@ -123,7 +125,7 @@ export function webCallMediaRoute(deps: LiveCallDependencies, admission?: () => 
     };
     let handle: LiveCallHandle;
     try {
-      handle = await startLiveCall(deps, { callId, transport, answeredAt: new Date(), onEvent: forward });
+      handle = await startLiveCall(deps, { callId, transport, answeredAt: new Date(), row, onEvent: forward });
     } catch (error) {
       const message = error instanceof ConflictError ? error.message : error instanceof Error ? error.message : "The call could not start";
       sendJson(socket, { type: "error", error: { type: error instanceof ConflictError ? "conflict" : "internal_error", message, status: error instanceof ConflictError ? 409 : 500, details: [] } });

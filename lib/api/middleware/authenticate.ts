@@ -28,6 +28,7 @@ export const authenticate = createMiddleware<ApiEnv>(async (c, next) => {
   await touchApiKey(deps.db, found, deps.now?.() ?? new Date());
   c.set("organizationId", found.organizationId);
   c.set("apiKeyId", found.id);
+  c.set("apiKey", found);
   const studioUserId = found.kind === "console" ? c.env?.studioUserId : undefined;
   c.set("studioUserId", studioUserId);
   c.set("keyCreatorId", found.createdByUserId);

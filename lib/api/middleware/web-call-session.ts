@@ -46,4 +46,5 @@ export async function authenticateWebCallSession(c: Context<ApiEnv>, callId: str
   loadedCalls.set(c.req.raw, call);
   c.set("organizationId", call.organizationId);
   c.set("apiKeyId", `web_call:${callId}`);
+  c.set("apiKey", null);
 }

@@ -236,7 +236,7 @@ export function callRoutes() {
       body,
       c.req.valid("header")["idempotency-key"],
       new Date(),
-      await callStarterOf(deps.db, { apiKeyId: c.get("apiKeyId"), studioUserId: c.get("studioUserId") }),
+      await callStarterOf(deps.db, { apiKey: c.get("apiKey"), studioUserId: c.get("studioUserId") }),
     );
     if (result.replayed) c.header("Idempotent-Replayed", "true");
     return ok(c, { call_id: result.callId }, { message: "Phone call started successfully", status: 201 });

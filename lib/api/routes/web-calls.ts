@@ -7,7 +7,6 @@ import { CallEndedError } from "@/lib/runtime/engine";
 import type { RuntimeEvent } from "@/lib/runtime/types";
 import { callEventStream } from "@/lib/services/calls/call-event-stream";
 import { hangUpCall, prepareCallerTurn, type RuntimeHostDependencies } from "@/lib/services/calls/call-host";
-import { getCall } from "@/lib/services/calls/calls";
 import { callStarterOf } from "@/lib/auth/call-starter";
 import { startWebCall } from "@/lib/services/calls/web-calls";
 import { serviceContext, type ApiDependencies } from "../context";
@@ -164,12 +163,11 @@ export function webCallRoutes() {
       now: deps.now?.(),
       env,
       speechProblems: (agent) => speechConfigurationProblems(agent, env).map(({ field, message }) => ({ field, message })),
-      startedBy: await callStarterOf(deps.db, { apiKeyId: c.get("apiKeyId"), studioUserId: c.get("studioUserId") }),
+      startedBy: await callStarterOf(deps.db, { apiKey: c.get("apiKey"), studioUserId: c.get("studioUserId") }),
     });
     const origin = new URL(c.req.url).origin;
     const base = `${origin}/v1/calls/web/${started.callId}`;
     const mediaUrl = `${origin.replace(/^http/, "ws")}/v1/calls/web/${started.callId}/media?session_token=${encodeURIComponent(started.sessionToken)}`;
-    const call = await getCall(ctx, started.callId);
     return ok(
       c,
       {
@@ -181,7 +179,7 @@ export function webCallRoutes() {
         hangup_url: `${base}/hangup`,
         mode: started.mode,
         media_url: started.mode === "voice" ? mediaUrl : null,
-        call,
+        call: started.call,
       },
       { message: "Web call started successfully", status: 201 },
     );

@@ -58,6 +58,15 @@ export function toCallResponse(row: CallRow, links?: LinkSigner): Call {
   return response;
 }
 
+/** One call with everything, from its row and its post-call answers (oldest first). */
+export function toFullCallResponse(
+  row: CallRow & Pick<typeof calls.$inferSelect, "turnLatency" | "analysisHistory">,
+  answers: (typeof callPostCallAnswers.$inferSelect)[],
+  links?: LinkSigner,
+): Call {
+  return { ...toCallResponse(row, links), post_call_answers: answers.map(toPostCallAnswerResponse), turn_latency: row.turnLatency, analysis_history: row.analysisHistory };
+}
+
 export function toPostCallAnswerResponse(row: typeof callPostCallAnswers.$inferSelect): PostCallAnswer {
   return {
     id: row.id,

@@ -5,7 +5,7 @@ import { callEvents, callPostCallAnswers, calls, type CarrierName } from "@/lib/
 import type { CallAnswerType, CallEndReason, CallStatus, CallType } from "@/lib/schemas/call-values";
 import type { CallSentiment, SuccessVerdict } from "@/lib/schemas/call-analysis";
 import { callStatsSource, selectRows } from "../analytics/analytics-source";
-import { toCallResponse, toPostCallAnswerResponse } from "./call-records";
+import { toCallResponse, toFullCallResponse } from "./call-records";
 import type { Call, CallCount } from "@/lib/schemas/calls";
 import type { Database } from "@/lib/db/client";
 import type { ServiceContext } from "../context";
@@ -290,7 +290,7 @@ export async function listCalls(ctx: CallsContext, input: ListCallsInput): Promi
 }
 
 // Everything but the search vector, which only the database reads.
-const callColumns = Object.fromEntries(Object.entries(getTableColumns(calls)).filter(([name]) => name !== "transcriptSearch")) as Omit<
+export const callColumns = Object.fromEntries(Object.entries(getTableColumns(calls)).filter(([name]) => name !== "transcriptSearch")) as Omit<
   ReturnType<typeof getTableColumns<typeof calls>>,
   "transcriptSearch"
 >;
@@ -313,12 +313,7 @@ export async function getCall(ctx: CallsContext, callId: string): Promise<Call> 
     .from(callPostCallAnswers)
     .where(eq(callPostCallAnswers.callId, callId))
     .orderBy(asc(callPostCallAnswers.createdAt), asc(callPostCallAnswers.questionName));
-  return {
-    ...toCallResponse(row, ctx.links),
-    post_call_answers: answers.map(toPostCallAnswerResponse),
-    turn_latency: row.turnLatency,
-    analysis_history: row.analysisHistory,
-  };
+  return toFullCallResponse(row, answers, ctx.links);
 }
 
 export async function updateCallMetadata(

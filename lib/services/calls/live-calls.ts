@@ -14,27 +14,34 @@ import { redactedTimeRanges, silenceWav, type SpokenSegment } from "@/lib/redact
 const ATTEMPTS = 5;
 const LATE_END_MS = 500;
 
+const liveCallColumns = {
+  ...runtimeCallColumns,
+  fromNumber: calls.fromNumber,
+  toNumber: calls.toNumber,
+  startTime: calls.startTime,
+  answeredAt: calls.answeredAt,
+  dynamicVariablesValues: calls.dynamicVariablesValues,
+};
+export type LiveCallRow = NonNullable<Awaited<ReturnType<typeof readLiveCallRow>>>;
+
+/** The call's row as openLiveCall reads it: a caller that checks the call first passes it on, and it is not read twice. */
+export async function readLiveCallRow(db: Database, callId: string) {
+  const [row] = await db.select(liveCallColumns).from(calls).where(eq(calls.id, callId));
+  return row ?? null;
+}
+
 /**
  * Hands the call's clock to its media session (the engine fires no timer of its own from now on)
  * and, for a call that has no conversation yet (a phone call just answered), creates it. The call
  * must be in progress. `answeredAt`: when the far end answered (phones), recorded on the call;
- * `mediaInstanceId`: the process that holds the media (calls.media_instance_id).
+ * `mediaInstanceId`: the process that holds the media (calls.media_instance_id); `row`: the call's row as
+ * just read (readLiveCallRow), for the first attempt.
  */
-export async function openLiveCall(db: Database, callId: string, options: { answeredAt?: Date; mediaInstanceId?: string } = {}): Promise<RuntimeCall> {
+export async function openLiveCall(db: Database, callId: string, options: { answeredAt?: Date; mediaInstanceId?: string; row?: LiveCallRow } = {}): Promise<RuntimeCall> {
   // The process taking the media holds the call from now on: if it dies, the dead-instance sweep ends the call.
   const holder = options.mediaInstanceId ? { mediaInstanceId: options.mediaInstanceId } : {};
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const [row] = await db
-      .select({
-        ...runtimeCallColumns,
-        fromNumber: calls.fromNumber,
-        toNumber: calls.toNumber,
-        startTime: calls.startTime,
-        answeredAt: calls.answeredAt,
-        dynamicVariablesValues: calls.dynamicVariablesValues,
-      })
-      .from(calls)
-      .where(eq(calls.id, callId));
+    const row = attempt === 0 && options.row ? options.row : await readLiveCallRow(db, callId);
     if (!row) throw new NotFoundError("Call");
     if (row.status !== "in_progress") throw new ConflictError(`The call is ${row.status}, not in progress: it cannot carry a conversation`);
     const answeredAt = options.answeredAt ?? row.answeredAt ?? new Date();
@@ -72,7 +79,7 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
           updatedAt: new Date(),
           ...holder,
         })
-        .where(and(eq(calls.id, callId), isNull(calls.runtimeState)))
+        .where(and(eq(calls.id, callId), eq(calls.status, "in_progress"), isNull(calls.runtimeState)))
         .returning({ id: calls.id });
       // What loadRuntimeCall would read now, without reading it.
       if (created.length) return runtimeCallOf({ ...row, transcript: stored.transcript, variableValues: stored.variableValues, usage: snapshot.usage }, state, agent);
@@ -95,7 +102,8 @@ export async function openLiveCall(db: Database, callId: string, options: { answ
     const updated = await db
       .update(calls)
       .set({ answeredAt, runtimeState: state as unknown as Record<string, unknown>, updatedAt: new Date(), ...holder })
-      .where(and(eq(calls.id, callId), sql`(${calls.runtimeState}->>'version')::int = ${current.version}`))
+      // In progress still: a row passed in may have been read a moment ago.
+      .where(and(eq(calls.id, callId), eq(calls.status, "in_progress"), sql`(${calls.runtimeState}->>'version')::int = ${current.version}`))
       .returning({ id: calls.id });
     if (updated.length) return runtimeCallOf(row, state, agent);
   }

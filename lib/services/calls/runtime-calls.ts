@@ -177,6 +177,22 @@ function webhookEvents(call: RuntimeCall, events: RecordedEvent[], before: Varia
   return out;
 }
 
+/** What a save stores of the engine's snapshot: the conversation as the row keeps it, and the next runtime state. */
+export function savedSnapshot(call: RuntimeCall, expected: StoredRuntimeState, snapshot: CallSnapshot) {
+  const ended = snapshot.status === "ended";
+  const deadline = expected.timers === "media" ? (ended ? null : { at: mediaBackstopAt(call.agent, snapshot) }) : nextDeadline(call.agent, snapshot);
+  const stored = storedContent(call.agent, snapshot, ended);
+  const state: StoredRuntimeState = {
+    ...expected,
+    version: expected.version + 1,
+    busy_since: null,
+    engine: splitSnapshot(snapshot),
+    next_timer_at: deadline ? new Date(deadline.at).toISOString() : null,
+    private: stored.private,
+  };
+  return { ended, stored, state };
+}
+
 /**
  * Stores the engine's snapshot and the events it recorded, in one transaction with what follows
  * from them: webhook deliveries for subscribed agents and, when the call ended, the call-finished
@@ -191,17 +207,7 @@ export async function saveRuntimeCall(
   events: RecordedEvent[],
   now: Date,
 ): Promise<boolean> {
-  const deadline = expected.timers === "media" ? (snapshot.status === "ended" ? null : { at: mediaBackstopAt(call.agent, snapshot) }) : nextDeadline(call.agent, snapshot);
-  const ended = snapshot.status === "ended";
-  const stored = storedContent(call.agent, snapshot, ended);
-  const state: StoredRuntimeState = {
-    ...expected,
-    version: expected.version + 1,
-    busy_since: null,
-    engine: splitSnapshot(snapshot),
-    next_timer_at: deadline ? new Date(deadline.at).toISOString() : null,
-    private: stored.private,
-  };
+  const { ended, stored, state } = savedSnapshot(call, expected, snapshot);
   return inTransaction(db, async (t) => {
     const updated = await t
       .update(calls)
@@ -224,40 +230,45 @@ export async function saveRuntimeCall(
       .where(and(versionIs(call.id, expected.version), eq(calls.status, "in_progress")))
       .returning({ id: calls.id });
     if (updated.length === 0) return false;
-    if (events.length) {
-      await t.insert(callEvents).values(
-        events.map(({ type, seq, at, ...payload }) => ({
-          organizationId: call.organizationId,
-          callId: call.id,
-          type,
-          payload: { seq, ...payload } as Record<string, unknown>,
-          occurredAt: new Date(at),
-        })),
-      );
-    }
-    const url = call.agent.webhook_url;
-    if (url) {
-      for (const hook of webhookEvents(call, events, call.snapshot.variable_values)) {
-        // What is sent is redacted like what is kept.
-        const payload = redactsPii(call.agent) ? redactJson(hook.payload).value : hook.payload;
-        await enqueueWebhookEvent(t, queue, {
-          organizationId: call.organizationId,
-          callId: call.id,
-          url,
-          eventType: hook.type,
-          payload: payload as never,
-          occurredAt: hook.at,
-        });
-      }
-    }
-    if (events.some((event) => event.type === "add_to_do_not_call")) await listCallee(t, call);
-    if (ended && redactsPii(call.agent)) {
-      const categories = await redactStoredEvents(t, call.id);
-      if (categories.length) await t.update(calls).set({ redactedCategories: withCategories(categories) }).where(eq(calls.id, call.id));
-    }
-    if (ended) await queue.send(jobNames.callFinished, { callId: call.id }, { db: t });
+    await recordSavedEvents(t, queue, call, events, ended);
     return true;
   });
+}
+
+/** What follows from a save, in its transaction: the recorded events, their webhooks, do-not-call, and the end's redaction and call-finished job. */
+export async function recordSavedEvents(t: Database, queue: JobQueue, call: RuntimeCall, events: RecordedEvent[], ended: boolean): Promise<void> {
+  if (events.length) {
+    await t.insert(callEvents).values(
+      events.map(({ type, seq, at, ...payload }) => ({
+        organizationId: call.organizationId,
+        callId: call.id,
+        type,
+        payload: { seq, ...payload } as Record<string, unknown>,
+        occurredAt: new Date(at),
+      })),
+    );
+  }
+  const url = call.agent.webhook_url;
+  if (url) {
+    for (const hook of webhookEvents(call, events, call.snapshot.variable_values)) {
+      // What is sent is redacted like what is kept.
+      const payload = redactsPii(call.agent) ? redactJson(hook.payload).value : hook.payload;
+      await enqueueWebhookEvent(t, queue, {
+        organizationId: call.organizationId,
+        callId: call.id,
+        url,
+        eventType: hook.type,
+        payload: payload as never,
+        occurredAt: hook.at,
+      });
+    }
+  }
+  if (events.some((event) => event.type === "add_to_do_not_call")) await listCallee(t, call);
+  if (ended && redactsPii(call.agent)) {
+    const categories = await redactStoredEvents(t, call.id);
+    if (categories.length) await t.update(calls).set({ redactedCategories: withCategories(categories) }).where(eq(calls.id, call.id));
+  }
+  if (ended) await queue.send(jobNames.callFinished, { callId: call.id }, { db: t });
 }
 
 /**

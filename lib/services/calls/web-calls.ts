@@ -1,9 +1,8 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { CreateAgentInput } from "@/lib/agents/document-schema";
-import { normalizeAgent, type AgentDocument } from "@/lib/agents/normalize";
-import { agents, agentVersions, calls } from "@/lib/db/schema";
+import type { AgentDocument } from "@/lib/agents/normalize";
+import { agents, calls } from "@/lib/db/schema";
 import type { JobQueue } from "@/lib/jobs/queue";
 import type { CallStarter } from "@/lib/schemas/call-values";
 import type { StartWebCallBody } from "@/lib/schemas/web-calls";
@@ -15,9 +14,13 @@ import { change } from "../audit/audit-changes";
 import { recordAudit } from "../audit/record-audit";
 import { withTransaction } from "../context";
 import { ValidationError } from "@/lib/utils/domain-errors";
-import { saveRuntimeCall, splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
+import type { Call } from "@/lib/schemas/calls";
+import type { LinkSigner } from "@/lib/storage/signed-links";
+import { toFullCallResponse } from "./call-records";
+import { callColumns } from "./calls";
+import { agentVersionDocument, recordSavedEvents, savedSnapshot, splitSnapshot, type RuntimeCall, type StoredRuntimeState } from "./runtime-calls";
 
-export type StartWebCallResult = { callId: string; sessionToken: string; expiresAt: Date; mode: "voice" | "text" };
+export type StartWebCallResult = { callId: string; sessionToken: string; expiresAt: Date; mode: "voice" | "text"; call: Call };
 
 /** The token outlives the longest call the agent allows by a minute, no more. */
 const SESSION_GRACE_MS = 60_000;
@@ -50,7 +53,7 @@ function llmProblem(agent: AgentDocument, env: Record<string, string | undefined
  * message said; and a session token for the browser's event stream and turns.
  */
 export async function startWebCall(
-  ctx: ServiceContext,
+  ctx: ServiceContext & { links?: LinkSigner },
   queue: JobQueue,
   input: StartWebCallBody,
   options: {
@@ -63,13 +66,13 @@ export async function startWebCall(
   } = {},
 ): Promise<StartWebCallResult> {
   const now = options.now ?? new Date();
-  const [row] = await ctx.db
-    .select({ version: agentVersions.version, config: agentVersions.config })
+  const [published] = await ctx.db
+    .select({ version: agents.publishedVersion })
     .from(agents)
-    .innerJoin(agentVersions, and(eq(agentVersions.agentId, agents.id), eq(agentVersions.version, agents.publishedVersion)))
     .where(and(eq(agents.id, input.agent_id), eq(agents.organizationId, ctx.organizationId)));
-  if (!row) throw ValidationError.field("agent_id", "No agent with this id in your organization");
-  const agent = normalizeAgent(row.config as unknown as CreateAgentInput);
+  // Versions never change once written: the document comes from the process's cache of them.
+  const agent = published ? await agentVersionDocument(ctx.db, input.agent_id, published.version) : null;
+  if (!published || !agent) throw ValidationError.field("agent_id", "No agent with this id in your organization");
   const env = options.env ?? process.env;
   const problem = llmProblem(agent, env);
   if (problem) throw ValidationError.field("agent_id", problem);
@@ -105,12 +108,17 @@ export async function startWebCall(
     session: { token_hash: hashToken(sessionToken), expires_at: expiresAt.toISOString() },
     timers: mode === "voice" ? "media" : "engine",
   };
-  await withTransaction(ctx, async (tx) => {
-    await tx.db.insert(calls).values({
+  const runtimeCall: RuntimeCall = { id: callId, organizationId: ctx.organizationId, agentId: input.agent_id, agent, snapshot, state };
+  // Inserted as the engine's beginning saves it (a call cannot end as it begins: max_call_duration is at least 10 s).
+  const begun = savedSnapshot(runtimeCall, state, engine.snapshot);
+  const row = await withTransaction(ctx, async (tx) => {
+    const [inserted] = await tx.db
+      .insert(calls)
+      .values({
       id: callId,
       organizationId: ctx.organizationId,
       agentId: input.agent_id,
-      agentVersion: row.version,
+      agentVersion: published.version,
       type: "web_call",
       status: "in_progress",
       direction: "inbound",
@@ -118,20 +126,25 @@ export async function startWebCall(
       startTime: now,
       answeredAt: now,
       answerType: "human",
-      variableValues: snapshot.variable_values,
+      transcript: begun.stored.transcript,
+      variableValues: begun.stored.variableValues,
+      redactedCategories: [...new Set(begun.stored.categories)].sort(),
+      usage: engine.snapshot.usage,
       dynamicVariablesValues: input.dynamic_variables_values ?? null,
       secureRecordingUrl: agent.secure_recording_urls,
       startedBy: options.startedBy ?? null,
-      runtimeState: state as unknown as Record<string, unknown>,
-    });
-    const call: RuntimeCall = { id: callId, organizationId: ctx.organizationId, agentId: input.agent_id, agent, snapshot, state };
-    await saveRuntimeCall(tx.db, queue, call, state, engine.snapshot, engine.takeRecordedEvents(), now);
+      runtimeState: begun.state as unknown as Record<string, unknown>,
+      updatedAt: now,
+    })
+      .returning(callColumns);
+    await recordSavedEvents(tx.db, queue, runtimeCall, engine.takeRecordedEvents(), false);
     await recordAudit(tx, {
       action: "call.created",
       resourceType: "call",
       resourceId: callId,
       changes: { ...change("call_type", null, "web_call"), ...change("agent_id", null, input.agent_id), ...change("mode", null, mode) },
     });
+    return inserted;
   });
-  return { callId, sessionToken, expiresAt, mode };
+  return { callId, sessionToken, expiresAt, mode, call: toFullCallResponse(row, [], ctx.links) };
 }
