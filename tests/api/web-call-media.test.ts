@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { calls } from "@/lib/db/schema";
 import type { Admission } from "@/lib/load/load-limits";
 import { WEB_CALL_MEDIA_PATH, webCallMediaRoute } from "@/lib/server/web-call-media-route";
 import { pgBossQueue } from "@/lib/jobs/pg-boss-queue";
@@ -243,6 +246,21 @@ describe.runIf(process.env.TEST_DB === database)("the media socket of a voice we
     await waitFor(() => client.eventsOf("started").length > 0, 3000, "started");
     client.close();
     await client.closedWithin(3000);
+  }, 20_000);
+
+  it("a call ended elsewhere while its socket waits for the start frame does not start: the socket is told (conflict) and closed", async () => {
+    const voice = await start(voiceAgent({ initial_message: null }));
+    const socket = new WebSocket(voice.data.media_url);
+    const frames: { type: string; error?: unknown }[] = [];
+    socket.on("message", (data, isBinary) => void (!isBinary && frames.push(JSON.parse(String(data)))));
+    const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
+    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+    // No start frame: the server waits for one; meanwhile the call ends without its conversation being touched.
+    await api.db.update(calls).set({ status: "ended", endReason: "error" }).where(eq(calls.id, voice.data.call_id));
+    expect(await closed).toBe(1011);
+    expect(frames.map((frame) => frame.type)).not.toContain("started");
+    expect(frames.find((frame) => frame.type === "error")?.error).toMatchObject({ type: "conflict", status: 409 });
+    expect(await getCall(voice.data.call_id)).toMatchObject({ status: "ended", end_reason: "error" });
   }, 20_000);
 
   it("refuses mode voice with a provider not configured: 400 naming the field and what to set", async () => {
