@@ -30,7 +30,7 @@
  * BENCH_DATABASE_URL picks the Postgres server (else the loopback one, else one is started).
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
@@ -45,6 +45,7 @@ import { ToneVoice } from "../../tests/helpers/fake-speech/tones";
 import { createDatabase, dropDatabase, postgresServer } from "./postgres";
 import { freePort } from "./server";
 import { printProfileTop } from "./profile-top";
+import { processTree } from "./process-tree";
 import { formatMs, summarize } from "./stats";
 
 const args = process.argv.slice(2);
@@ -93,36 +94,6 @@ class CachedToneVoice extends ToneVoice {
     if (!audio) this.cache.set(key, (audio = super.audio(text, sampleRate)));
     return audio;
   }
-}
-
-/** CPU seconds (user + system) and RSS bytes of a process and everything below it (Linux /proc). */
-function processTree(pid: number): { cpuSeconds: number; rssBytes: number; pids: number[] } {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const pids = [pid];
-  for (let i = 0; i < pids.length; i++) pids.push(...(children.get(pids[i]) ?? []));
-  const ticks = 100; // USER_HZ
-  let cpuSeconds = 0;
-  let rssBytes = 0;
-  for (const each of pids) {
-    try {
-      const fields = readFileSync(`/proc/${each}/stat`, "utf8").split(") ")[1].split(" ");
-      cpuSeconds += (Number(fields[11]) + Number(fields[12])) / ticks;
-      rssBytes += Number(fields[21]) * 4096;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return { cpuSeconds, rssBytes, pids };
 }
 
 /** `setUpMs`: from sending the POST to the first frame of agent audio (what a caller waits to hear the greeting). */
