@@ -115,27 +115,27 @@ export async function startWebCall(
     const [inserted] = await tx.db
       .insert(calls)
       .values({
-      id: callId,
-      organizationId: ctx.organizationId,
-      agentId: input.agent_id,
-      agentVersion: published.version,
-      type: "web_call",
-      status: "in_progress",
-      direction: "inbound",
-      metadata: input.metadata ?? {},
-      startTime: now,
-      answeredAt: now,
-      answerType: "human",
-      transcript: begun.stored.transcript,
-      variableValues: begun.stored.variableValues,
-      redactedCategories: [...new Set(begun.stored.categories)].sort(),
-      usage: engine.snapshot.usage,
-      dynamicVariablesValues: input.dynamic_variables_values ?? null,
-      secureRecordingUrl: agent.secure_recording_urls,
-      startedBy: options.startedBy ?? null,
-      runtimeState: begun.state as unknown as Record<string, unknown>,
-      updatedAt: now,
-    })
+        id: callId,
+        organizationId: ctx.organizationId,
+        agentId: input.agent_id,
+        agentVersion: published.version,
+        type: "web_call",
+        status: "in_progress",
+        direction: "inbound",
+        metadata: input.metadata ?? {},
+        startTime: now,
+        answeredAt: now,
+        answerType: "human",
+        transcript: begun.stored.transcript,
+        variableValues: begun.stored.variableValues,
+        redactedCategories: [...new Set(begun.stored.categories)].sort(),
+        usage: engine.snapshot.usage,
+        dynamicVariablesValues: input.dynamic_variables_values ?? null,
+        secureRecordingUrl: agent.secure_recording_urls,
+        startedBy: options.startedBy ?? null,
+        runtimeState: begun.state as unknown as Record<string, unknown>,
+        updatedAt: now,
+      })
       .returning(callColumns);
     await recordSavedEvents(tx.db, queue, runtimeCall, engine.takeRecordedEvents(), false);
     await recordAudit(tx, {
