@@ -149,6 +149,7 @@ export function webCallMediaRoute(deps: LiveCallDependencies, admission?: () => 
 
     // Events recorded by other writers (POST …/turns, the hang-up endpoint, another instance) join
     // the stream when they are notified (lib/services/calls/call-changes.ts); one read at a time.
+    // An event this socket forwarded already (its own conversation's) is not read again.
     let reading = false;
     let again = false;
     const readOthers = () => {
@@ -164,8 +165,9 @@ export function webCallMediaRoute(deps: LiveCallDependencies, admission?: () => 
           }
         });
     };
-    const stopWatching = callChanges(deps.db).watch(callId, (change) => {
-      if (change !== "status") readOthers();
+    const stopWatching = callChanges(deps.db).watch(callId, (change, seq) => {
+      if (change === "status" || (seq !== undefined && seq <= lastSeq)) return;
+      readOthers();
     });
     const result = await handle.ended.catch(() => null);
     stopWatching();

@@ -1,5 +1,5 @@
 /**
- * npm run bench:call-setup [-- --calls 200 --openers 1]
+ * npm run bench:call-setup [-- --calls 200 --openers 1 --cpu-prof]
  *
  * What one voice web call costs the server outside its steady state (issue 27: a ramp is refused when
  * set-up is dear): the real server (`scripts/server.ts --api-only`, one process, workers on) on
@@ -8,7 +8,9 @@
  * one-word greeting), then a `hangup` frame and the socket's close. Measured: the server's CPU (every
  * process, from /proc) over the calls and the after-call jobs that follow, less what the same server
  * spends idle over the same time (the baseline, measured in the same run), per call; and the set-up
- * as the caller waits for it (POST to the first agent audio).
+ * as the caller waits for it (POST to the first agent audio). With --cpu-prof the server writes a V8
+ * CPU profile (node --cpu-prof) on its way out, whose top entries are printed (the warm-up and the
+ * idle baseline are in it too).
  * BENCH_DATABASE_URL picks the Postgres server (else the loopback one, else one is started).
  */
 import { spawn } from "node:child_process";
@@ -24,6 +26,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { startFakeSpeech } from "../../tests/helpers/fake-speech";
 import { createDatabase, dropDatabase, postgresServer } from "./postgres";
 import { processTree } from "./process-tree";
+import { printProfileTop } from "./profile-top";
 import { freePort } from "./server";
 import { formatMs, summarize } from "./stats";
 
@@ -34,6 +37,7 @@ const option = (name: string, fallback: number) => {
 };
 const CALLS = option("calls", 200);
 const OPENERS = option("openers", 1);
+const CPU_PROF = args.includes("--cpu-prof");
 /** After the last call, how long the after-call jobs (pricing, webhooks) get to run before the CPU is read. */
 const JOBS_SETTLE_MS = 5_000;
 const IDLE_MS = 10_000;
@@ -56,7 +60,9 @@ async function main() {
 
     const port = await freePort();
     const logFile = path.join(workDir, "server.log");
-    server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/server.ts", "--api-only"], {
+    const profileDir = path.join(workDir, "profiles");
+    const profiling = CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+    server = spawn(process.execPath, [...profiling, "--conditions=react-server", "--import", "tsx", "scripts/server.ts", "--api-only"], {
       cwd: root,
       env: { ...process.env, ...speech.env(), DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false", API_RATE_LIMIT_PER_MINUTE: "1000000", DATA_DIR: workDir, WEB_CONCURRENCY: "1" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -145,6 +151,7 @@ async function main() {
       const exited = new Promise((resolve) => server!.once("exit", resolve));
       server.kill("SIGTERM");
       await Promise.race([exited, sleep(20_000)]);
+      if (CPU_PROF) printProfileTop(path.join(workDir, "profiles"), log);
     }
     await dropDatabase(pgServer.url, name).catch(() => undefined);
     await speech.close();

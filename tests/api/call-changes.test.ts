@@ -31,6 +31,8 @@ const llm = scriptedLlm(() => ({ text: "Sure." }));
 
 /** Every statement this process sends to Postgres (pool, listening connection, pg-boss). */
 let statements = 0;
+/** The text of each statement while this is a list. */
+let recorded: string[] | null = null;
 const query = pg.Client.prototype.query;
 
 beforeAll(async () => {
@@ -52,6 +54,8 @@ beforeAll(async () => {
   };
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     statements++;
+    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string } | null)?.text;
+    if (recorded && text) recorded.push(text);
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
 });
@@ -138,4 +142,27 @@ describe.runIf(process.env.TEST_DB === "postgres")("idle live calls", () => {
     for (const client of clients) client.send({ type: "hangup" });
     await waitFor(() => clients.every((client) => client.closed !== null), 10_000, "every call hung up");
   }, 60_000);
+
+  it("the media socket does not read back the events it forwarded itself; another writer's are read and forwarded", async () => {
+    const call = await startCall("voice");
+    const eventReads = () => recorded!.filter((text) => /^select/i.test(text.trim()) && text.includes('from "call_events"')).length;
+    recorded = [];
+    try {
+      const client = await MediaSocketClient.connect(call.media_url);
+      await waitFor(() => client.heardMs(fake.voice.frequencyOf(GREETING)) > 200, 6000, "the greeting");
+      client.send({ type: "text", text: "Hello there" });
+      await waitFor(() => client.eventsOf("agent_message").length >= 2, 5000, "the answer to the typed turn");
+      await sleep(500);
+      expect(eventReads(), "reads of call_events for the greeting and a typed turn, both this socket's own").toBe(0);
+      const turn = await onB("POST", `/v1/calls/web/${call.call_id}/turns`, call.session_token, { text: "From the other instance" });
+      expect(turn.status).toBe(200);
+      await turn.text();
+      await waitFor(() => client.eventsOf("user_message").some((event) => event.frame.content === "From the other instance"), 2000, "B's turn on A's socket");
+      expect(eventReads()).toBeGreaterThanOrEqual(1);
+      client.send({ type: "hangup" });
+      await client.closedWithin(5000);
+    } finally {
+      recorded = null;
+    }
+  }, 30_000);
 });

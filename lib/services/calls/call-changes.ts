@@ -8,7 +8,8 @@ import { callEvents, calls } from "@/lib/db/schema";
  * the listening connection came back) something, maybe.
  */
 export type CallChange = "event" | "status" | "any";
-export type CallChangeWatcher = (change: CallChange) => void;
+/** `seq`: for an event, its sequence number when the notification named it (drizzle 0030). */
+export type CallChangeWatcher = (change: CallChange, seq?: number) => void;
 
 export const CALL_CHANGES_CHANNEL = "call_changes";
 
@@ -60,10 +61,10 @@ export class CallChanges {
     return changeFeedOf(this.db);
   }
 
-  private wake(callId: string, change: CallChange) {
+  private wake(callId: string, change: CallChange, seq?: number) {
     for (const watcher of [...(this.watchers.get(callId) ?? [])]) {
       try {
-        watcher(change);
+        watcher(change, seq);
       } catch (error) {
         console.error(`call changes: a watcher of call ${callId} failed:`, error);
       }
@@ -75,8 +76,10 @@ export class CallChanges {
       this.unlisten = this.feed.listen(
         CALL_CHANGES_CHANNEL,
         (payload) => {
-          const [callId, kind] = payload.split(" ");
-          if (this.watchers.has(callId)) this.wake(callId, kind === "event" || kind === "status" ? kind : "any");
+          const [callId, kind, seq] = payload.split(" ");
+          if (!this.watchers.has(callId)) return;
+          if (kind === "event") this.wake(callId, kind, seq ? Number(seq) : undefined);
+          else this.wake(callId, kind === "status" ? kind : "any");
         },
         () => {
           for (const callId of [...this.watchers.keys()]) this.wake(callId, "any");
