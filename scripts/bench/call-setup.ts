@@ -19,12 +19,8 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { WebSocket } from "ws";
-import { createApiKey } from "@/lib/auth/api-keys";
-import { createOrganization } from "@/lib/auth/organizations";
-import { connectPostgres } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
 import { startFakeSpeech } from "../../tests/helpers/fake-speech";
-import { createDatabase, dropDatabase, postgresServer } from "./postgres";
+import { benchOrganization, createDatabase, dropDatabase, postgresServer } from "./postgres";
 import { processTree } from "./process-tree";
 import { printProfileTop } from "./profile-top";
 import { freePort } from "./server";
@@ -52,11 +48,7 @@ async function main() {
   const workDir = mkdtempSync(path.join(os.tmpdir(), "bench-call-setup-"));
   let server: ReturnType<typeof spawn> | null = null;
   try {
-    const connection = connectPostgres(url, 2);
-    await applyMigrations(connection);
-    const org = await createOrganization(connection.db, "Call set-up bench");
-    const { apiKey } = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "bench" });
-    await connection.close();
+    const { apiKey } = await benchOrganization(url, "Call set-up bench");
 
     const port = await freePort();
     const logFile = path.join(workDir, "server.log");

@@ -36,13 +36,9 @@ import path from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { WebSocket } from "ws";
-import { createApiKey } from "@/lib/auth/api-keys";
-import { createOrganization } from "@/lib/auth/organizations";
-import { connectPostgres } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
 import { startFakeSpeech } from "../../tests/helpers/fake-speech";
 import { ToneVoice } from "../../tests/helpers/fake-speech/tones";
-import { createDatabase, dropDatabase, postgresServer } from "./postgres";
+import { benchOrganization, createDatabase, dropDatabase, postgresServer } from "./postgres";
 import { freePort } from "./server";
 import { printProfileTop } from "./profile-top";
 import { processTree } from "./process-tree";
@@ -134,11 +130,7 @@ async function runConfiguration(processes: number, pgUrl: string, speech: Awaite
   const url = await createDatabase(pgUrl, name);
   const cleanups: (() => Promise<void> | void)[] = [() => dropDatabase(pgUrl, name)];
   try {
-    const connection = connectPostgres(url, 2);
-    await applyMigrations(connection);
-    const org = await createOrganization(connection.db, "Capacity bench");
-    const { apiKey } = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "bench" });
-    await connection.close();
+    const { apiKey } = await benchOrganization(url, "Capacity bench");
 
     const port = await freePort();
     const workDir = mkdtempSync(path.join(os.tmpdir(), "bench-capacity-"));

@@ -20,12 +20,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { WebSocket } from "ws";
-import { createApiKey } from "@/lib/auth/api-keys";
-import { createOrganization } from "@/lib/auth/organizations";
-import { connectPostgres } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
 import { startFakeSpeech } from "../../tests/helpers/fake-speech";
-import { createDatabase, dropDatabase, postgresServer } from "./postgres";
+import { benchOrganization, createDatabase, dropDatabase, postgresServer } from "./postgres";
 import { freePort } from "./server";
 import { formatMs, summarize } from "./stats";
 
@@ -98,11 +94,7 @@ async function main() {
     const name = `bench_idle_${Date.now()}`;
     const url = await createDatabase(pgServer.url, name);
     cleanups.push(() => dropDatabase(pgServer.url, name));
-    const connection = connectPostgres(url, 2);
-    await applyMigrations(connection);
-    const org = await createOrganization(connection.db, "Idle calls bench");
-    const { apiKey } = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "bench" });
-    await connection.close();
+    const { apiKey } = await benchOrganization(url, "Idle calls bench");
 
     const speech = await startFakeSpeech();
     speech.voice.set("Hello, thanks for calling.", 440);

@@ -4,6 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { createApiKey } from "@/lib/auth/api-keys";
+import { createOrganization } from "@/lib/auth/organizations";
+import { connectPostgres } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
 import { freePort } from "./server";
 
 const run = promisify(execFile);
@@ -90,4 +94,17 @@ export async function createDatabase(serverUrl: string, name: string): Promise<s
 
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   await onServer(serverUrl, `drop database if exists ${quoted(name)} with (force)`);
+}
+
+/** Migrates a new database and makes an organization with an API key in it: what a bench's calls need. */
+export async function benchOrganization(url: string, name: string): Promise<{ apiKey: string }> {
+  const connection = connectPostgres(url, 2);
+  try {
+    await applyMigrations(connection);
+    const org = await createOrganization(connection.db, name);
+    const { apiKey } = await createApiKey({ db: connection.db, organizationId: org.id }, { name: "bench" });
+    return { apiKey };
+  } finally {
+    await connection.close();
+  }
 }
